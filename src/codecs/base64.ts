@@ -1,0 +1,41 @@
+/**
+ * Base64 to bytes, fast on every platform: Node's native decoder where `Buffer` exists, the built-in
+ * `Uint8Array.fromBase64` where a browser has it, and `atob` otherwise. No Node global is required.
+ * Returns `undefined` for text that is not canonical padded base64.
+ */
+export function decodeBase64(text: string): Uint8Array | undefined {
+  const expected = decodedLength(text);
+  if (expected === undefined) return undefined;
+  const NodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
+  if (NodeBuffer) {
+    // Buffer skips characters outside the alphabet, so a short result means the text was not base64.
+    const buffer = NodeBuffer.from(text, 'base64');
+    if (buffer.length !== expected) return undefined;
+    // Small Buffers are views into a shared pool; copy those so `.buffer` exposes nothing else.
+    return buffer.byteLength === buffer.buffer.byteLength
+      ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+      : new Uint8Array(buffer);
+  }
+  const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+  try {
+    if (fromBase64) return fromBase64(text);
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+interface NodeBufferLike {
+  from(text: string, encoding: 'base64'): Uint8Array;
+}
+
+function decodedLength(text: string): number | undefined {
+  if (text.length % 4 !== 0) return undefined;
+  let padding = 0;
+  if (text.endsWith('==')) padding = 2;
+  else if (text.endsWith('=')) padding = 1;
+  return (text.length / 4) * 3 - padding;
+}

@@ -1,0 +1,71 @@
+import { ZstdNotLoaded } from './codecs/accountData.js';
+import { loadZstd } from './codecs/zstd.js';
+import type { CallOptions, Transport } from './types.js';
+
+/** What a method's decoder knows about the call it decodes. */
+export interface DecodeContext {
+  /** The wire method name, for error messages. */
+  method: string;
+  /** The most bytes zstd-compressed account data may decompress to. */
+  maxDecompressedBytes: number;
+}
+
+/** A call checked and ready to send. */
+export interface PreparedCall {
+  /** Positional wire params. */
+  params: unknown[];
+  /** The per-call options found in the caller's config. */
+  options?: CallOptions;
+  /** True when the reply will carry zstd data, so the decoder is loaded while the request is in flight. */
+  zstd?: boolean;
+  /** Which result shape the request asked for (e.g. `'parsed'`), for methods whose shape depends on it. */
+  shape?: string;
+}
+
+/**
+ * The contract every RPC method fulfils. `TSignature` is the method's public, hand-written overloaded
+ * signature; it exists only in types, so `createRpc` can expose every overload exactly.
+ */
+export interface MethodDefinition<TSignature> {
+  /** The wire method name. */
+  readonly name: string;
+  /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
+  readonly prepare: (args: readonly unknown[]) => PreparedCall;
+  /** Validates the wire result and decodes it into the public shape, in one step. */
+  readonly decode: (result: unknown, context: DecodeContext, prepared: PreparedCall) => unknown;
+  /** Type-only: never set at run time. */
+  readonly signature?: TSignature;
+}
+
+/** Declares a method. The identity at run time; it fixes the definition's types. */
+export function defineMethod<TSignature>(
+  definition: Omit<MethodDefinition<TSignature>, 'signature'>,
+): MethodDefinition<TSignature> {
+  return definition;
+}
+
+/** Runs one call of a method over a transport: prepare, send (loading zstd alongside if needed), decode. */
+export async function callMethod(
+  definition: MethodDefinition<unknown>,
+  transport: Transport,
+  args: readonly unknown[],
+  context: DecodeContext,
+): Promise<unknown> {
+  const prepared = definition.prepare(args);
+  const zstdReady = prepared.zstd ? loadZstd() : undefined;
+  const result = await transport({
+    method: definition.name,
+    params: prepared.params,
+    signal: prepared.options?.signal,
+    timeoutMs: prepared.options?.timeoutMs,
+  });
+  if (zstdReady) await zstdReady;
+  try {
+    return definition.decode(result, context, prepared);
+  } catch (error) {
+    // Only a server that sent zstd unasked gets here; load the decoder and decode again.
+    if (!(error instanceof ZstdNotLoaded)) throw error;
+    await loadZstd();
+    return definition.decode(result, context, prepared);
+  }
+}

@@ -1,0 +1,54 @@
+import { redactUrls } from './redact.js';
+import { SolRpcError } from './SolRpcError.js';
+
+/**
+ * The request did not get an HTTP answer: connection refused or reset, DNS failure, TLS failure.
+ * `code` is the system error code when one is known (`ECONNREFUSED`).
+ */
+export class NetworkError extends SolRpcError {
+  override name = 'NetworkError' as const;
+  readonly origin: string;
+  /** The system error code, e.g. `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`. */
+  readonly code: string | undefined;
+
+  constructor(fields: { method?: string; origin: string; cause: unknown }) {
+    const code = systemCode(fields.cause);
+    super(`cannot reach ${fields.origin}${code ? ` (${code})` : ''}`, {
+      method: fields.method,
+      retryable: !isTlsCode(code),
+      cause: scrubbed(fields.cause),
+    });
+    this.origin = fields.origin;
+    this.code = code;
+  }
+}
+
+function systemCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isTlsCode(code: string | undefined): boolean {
+  return code !== undefined && /CERT|TLS|SSL|SELF_SIGNED/.test(code);
+}
+
+/**
+ * A copy of the cause chain with every URL cut to its origin: fetch implementations put the full URL,
+ * key and all, into their messages.
+ */
+function scrubbed(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 4) return error instanceof Error ? undefined : error;
+  const copy = new Error(
+    redactUrls(error.message),
+    error.cause === undefined ? undefined : { cause: scrubbed(error.cause, depth + 1) },
+  );
+  copy.name = error.name;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(copy, { code });
+  if (copy.stack) copy.stack = redactUrls(copy.stack);
+  return copy;
+}

@@ -1,0 +1,19 @@
+import { SolRpcError } from './SolRpcError.js';
+
+/** A response body, or data decompressed from it, went past its size limit; reading stopped there. */
+export class ResponseTooLargeError extends SolRpcError {
+  override name = 'ResponseTooLargeError' as const;
+  /** The limit in bytes. */
+  readonly limit: number;
+  /** What went past the limit. */
+  readonly what: 'body' | 'decompressed data';
+
+  constructor(fields: { method?: string; limit: number; what: 'body' | 'decompressed data'; option: string }) {
+    super(`the response's ${fields.what} is larger than the ${fields.limit}-byte limit`, {
+      method: fields.method,
+      hint: `raise the ${fields.option} option if this size is expected.`,
+    });
+    this.limit = fields.limit;
+    this.what = fields.what;
+  }
+}

@@ -1,0 +1,33 @@
+import { isRetryableRpcCode, RPC_ERROR_NAMES, rpcErrorHint } from './hints.js';
+import { SolRpcError } from './SolRpcError.js';
+import { sanitizeText } from './sanitize.js';
+
+/**
+ * The server answered with a JSON-RPC error object. `code`, the server's `serverMessage` (control
+ * characters stripped, at most 1 KiB) and `data` are kept as sent; `codeName` names known codes.
+ */
+export class RpcError extends SolRpcError {
+  override name = 'RpcError' as const;
+  /** The JSON-RPC error code, e.g. `-32602` or agave's `-32005`. */
+  readonly code: number;
+  /** The known name of `code` (`'NODE_UNHEALTHY'`), or `undefined` for codes this version does not know. */
+  readonly codeName: string | undefined;
+  /** The server's message, sanitised. */
+  readonly serverMessage: string;
+  /** The error's `data` member as sent (e.g. `{ numSlotsBehind: 42 }` for -32005, `{ contextSlot }` for -32016). */
+  readonly data: unknown;
+
+  constructor(fields: { method?: string; code: number; message: string; data?: unknown }) {
+    const serverMessage = sanitizeText(fields.message);
+    const codeName = RPC_ERROR_NAMES[fields.code];
+    super(`RPC error ${fields.code}${codeName ? ` (${codeName})` : ''}: ${sanitizeText(serverMessage, 300, true)}`, {
+      method: fields.method,
+      hint: rpcErrorHint(fields.code, serverMessage, fields.data),
+      retryable: isRetryableRpcCode(fields.code),
+    });
+    this.code = fields.code;
+    this.codeName = codeName;
+    this.serverMessage = serverMessage;
+    this.data = fields.data;
+  }
+}

@@ -1,0 +1,24 @@
+import { SolRpcError } from './SolRpcError.js';
+
+/**
+ * The response was valid JSON-RPC, but its result does not have the shape the method promises: a field
+ * is missing, of the wrong type, or out of range (an integer beyond what its type holds exactly).
+ */
+export class ValidationError extends SolRpcError {
+  override name = 'ValidationError' as const;
+  /** Where the bad value sits, from the response's `result`: `result.value.lamports`. */
+  readonly path: string;
+  /** What the field must hold: `u64 integer`, `base58 address`, … */
+  readonly expected: string;
+  /** A short description of what came instead (its type, or a shortened value). */
+  readonly received: string;
+
+  constructor(fields: { method: string; path: string; expected: string; received: string }) {
+    super(`invalid result: ${fields.path} must be ${fields.expected}, got ${fields.received}`, {
+      method: fields.method,
+    });
+    this.path = fields.path;
+    this.expected = fields.expected;
+    this.received = fields.received;
+  }
+}

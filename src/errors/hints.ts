@@ -1,0 +1,78 @@
+/** Names of the JSON-RPC error codes an agave node sends, standard and agave-specific. */
+export const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
+  [-32700]: 'PARSE_ERROR',
+  [-32600]: 'INVALID_REQUEST',
+  [-32601]: 'METHOD_NOT_FOUND',
+  [-32602]: 'INVALID_PARAMS',
+  [-32603]: 'INTERNAL_ERROR',
+  [-32001]: 'BLOCK_CLEANED_UP',
+  [-32002]: 'SEND_TRANSACTION_PREFLIGHT_FAILURE',
+  [-32003]: 'TRANSACTION_SIGNATURE_VERIFICATION_FAILURE',
+  [-32004]: 'BLOCK_NOT_AVAILABLE',
+  [-32005]: 'NODE_UNHEALTHY',
+  [-32006]: 'TRANSACTION_PRECOMPILE_VERIFICATION_FAILURE',
+  [-32007]: 'SLOT_SKIPPED',
+  [-32008]: 'NO_SNAPSHOT',
+  [-32009]: 'LONG_TERM_STORAGE_SLOT_SKIPPED',
+  [-32010]: 'KEY_EXCLUDED_FROM_SECONDARY_INDEX',
+  [-32011]: 'TRANSACTION_HISTORY_NOT_AVAILABLE',
+  [-32012]: 'SCAN_ERROR',
+  [-32013]: 'TRANSACTION_SIGNATURE_LEN_MISMATCH',
+  [-32014]: 'BLOCK_STATUS_NOT_AVAILABLE_YET',
+  [-32015]: 'UNSUPPORTED_TRANSACTION_VERSION',
+  [-32016]: 'MIN_CONTEXT_SLOT_NOT_REACHED',
+  [-32017]: 'EPOCH_REWARDS_PERIOD_ACTIVE',
+  [-32018]: 'SLOT_NOT_EPOCH_BOUNDARY',
+  [-32019]: 'LONG_TERM_STORAGE_UNREACHABLE',
+};
+
+/**
+ * Codes where asking again later can succeed: the node is behind, has not reached the slot yet,
+ * or could not reach its long-term storage this time.
+ */
+const RETRYABLE_CODES: ReadonlySet<number> = new Set([-32004, -32005, -32014, -32016, -32019]);
+
+export function isRetryableRpcCode(code: number): boolean {
+  return RETRYABLE_CODES.has(code);
+}
+
+function field(data: unknown, key: string): unknown {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+/** What to do about a JSON-RPC error, when there is something useful to say. */
+export function rpcErrorHint(code: number, message: string, data: unknown): string | undefined {
+  switch (code) {
+    case -32601:
+      return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
+    case -32600:
+      return /base 58/i.test(message)
+        ? "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'."
+        : undefined;
+    case -32005: {
+      const behind = field(data, 'numSlotsBehind');
+      return `the node is ${typeof behind === 'number' || typeof behind === 'bigint' ? `${behind} slots ` : ''}behind the cluster; retry later or use another node.`;
+    }
+    case -32016: {
+      const slot = field(data, 'contextSlot');
+      return `the node has only reached slot ${typeof slot === 'number' || typeof slot === 'bigint' ? slot : '(unknown)'}; lower minContextSlot or retry once the node catches up.`;
+    }
+    case -32010:
+      return 'this node excludes the key from its secondary indexes; use a node that indexes it.';
+    case -32011:
+      return 'this node keeps no transaction history (started without --enable-rpc-transaction-history); use an archive RPC node.';
+    case -32015:
+      return 'pass { maxSupportedTransactionVersion: 0 } to receive versioned transactions.';
+    case -32004:
+    case -32014:
+      return 'the block is not available yet on this node; retry shortly.';
+    case -32001:
+    case -32007:
+    case -32009:
+      return 'the node no longer holds this slot; ask an archive RPC node.';
+    case -32019:
+      return 'the node could not reach its long-term storage; retry later.';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * solrpc: a typed client for the Solana-style JSON-RPC API that agave validators serve.
+ * @packageDocumentation
+ */
+export type { AccountConfig } from './accountConfig.js';
+export {
+  createRpc,
+  createRpcWith,
+  DEFAULT_MAX_DECOMPRESSED_BYTES,
+  type MethodSet,
+  type Rpc,
+  type RpcOptions,
+  type RpcWith,
+} from './createRpc.js';
+export type { DecodeContext, MethodDefinition, PreparedCall } from './defineMethod.js';
+export { AbortError } from './errors/AbortError.js';
+export { HttpError } from './errors/HttpError.js';
+export { InvalidInputError } from './errors/InvalidInputError.js';
+export { InvalidResponseError, type InvalidResponseReason } from './errors/InvalidResponseError.js';
+export { NetworkError } from './errors/NetworkError.js';
+export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
+export { RpcError } from './errors/RpcError.js';
+export { isSolRpcError, SolRpcError, type SolRpcErrorFields, type SolRpcErrorName } from './errors/SolRpcError.js';
+export { TimeoutError } from './errors/TimeoutError.js';
+export { ValidationError } from './errors/ValidationError.js';
+export {
+  type AccountInfoResult,
+  type GetAccountInfo,
+  type GetAccountInfoBinaryConfig,
+  type GetAccountInfoConfig,
+  type GetAccountInfoParsedConfig,
+  getAccountInfo,
+  type ParsedAccountData,
+  type ParsedAccountInfoResult,
+} from './methods/getAccountInfo.js';
+export { type BalanceResult, type GetBalance, type GetBalanceConfig, getBalance } from './methods/getBalance.js';
+export {
+  type GetTokenAccountsByDelegate,
+  type GetTokenAccountsByDelegateBinaryConfig,
+  type GetTokenAccountsByDelegateConfig,
+  type GetTokenAccountsByDelegateParsedConfig,
+  getTokenAccountsByDelegate,
+  type ParsedTokenAccountsResult,
+  type TokenAccountsFilter,
+  type TokenAccountsResult,
+} from './methods/getTokenAccountsByDelegate.js';
+export type {
+  MintInfo,
+  MultisigInfo,
+  ParsedMintData,
+  ParsedMultisigData,
+  ParsedTokenAccountData,
+  ParsedTokenProgramData,
+  TokenAccountInfo,
+  TokenAmount,
+  TokenExtension,
+  TokenExtensionName,
+} from './tokenTypes.js';
+export {
+  createHttpTransport,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type HttpTransportOptions,
+} from './transport/http.js';
+export type {
+  Account,
+  AccountEncoding,
+  Address,
+  BinaryEncoding,
+  CallOptions,
+  Commitment,
+  DataSlice,
+  FetchLike,
+  KeyedAccount,
+  ParsedProgramData,
+  RpcContext,
+  RpcResult,
+  Signature,
+  Transport,
+  TransportRequest,
+} from './types.js';

@@ -1,0 +1,115 @@
+/**
+ * Checks on what callers pass, run before any request. Each failure is an `InvalidInputError` that
+ * names the parameter. Addresses are public, so a bad one may be echoed; nothing else is.
+ */
+import { base58Problem } from './codecs/base58.js';
+import { InvalidInputError } from './errors/InvalidInputError.js';
+import type { CallOptions, Commitment } from './types.js';
+
+const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
+
+export function checkAddress(method: string, param: string, value: unknown): string {
+  const problem = base58Problem(value, 32);
+  if (problem) {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem,
+      hint: 'an address is 32 bytes written in base58 (32–44 characters).',
+    });
+  }
+  return value as string;
+}
+
+/** A config argument: `undefined`, or a plain object. Returns `{}` for `undefined`. */
+export function checkConfig(method: string, param: string, value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidInputError({ method, param, problem: `expected an object, got ${describe(value)}` });
+  }
+  return value as Record<string, unknown>;
+}
+
+export function checkOneOf<T extends string>(
+  method: string,
+  param: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new InvalidInputError({
+    method,
+    param,
+    problem: `expected one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${describe(value)}`,
+  });
+}
+
+export function checkCommitment(method: string, value: unknown): Commitment | undefined {
+  return checkOneOf(method, 'config.commitment', value, COMMITMENTS);
+}
+
+/** A slot or other u64 input: a non-negative safe-integer `number`, or a `bigint` up to u64::MAX. */
+export function checkU64(method: string, param: string, value: unknown): number | bigint | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  if (typeof value === 'bigint' && value >= 0n && value <= 18446744073709551615n) return value;
+  const problem =
+    typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER
+      ? 'a number above Number.MAX_SAFE_INTEGER is not exact; pass a bigint'
+      : `expected a non-negative integer, got ${describe(value)}`;
+  throw new InvalidInputError({ method, param, problem });
+}
+
+/** A non-negative integer that fits a `number` exactly (offsets, lengths). */
+export function checkIndex(method: string, param: string, value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new InvalidInputError({ method, param, problem: `expected a non-negative integer, got ${describe(value)}` });
+}
+
+/** Takes the per-call options (`signal`, `timeoutMs`) out of a config object. */
+export function callOptionsOf(method: string, config: Record<string, unknown>): CallOptions {
+  const { signal, timeoutMs } = config;
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    throw new InvalidInputError({ method, param: 'config.signal', problem: 'expected an AbortSignal' });
+  }
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > 2_147_483_647)) {
+    throw new InvalidInputError({
+      method,
+      param: 'config.timeoutMs',
+      problem: 'expected a positive number of milliseconds',
+    });
+  }
+  return { signal: signal as AbortSignal | undefined, timeoutMs: timeoutMs as number | undefined };
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === 'boolean' &&
+    typeof (value as AbortSignal).addEventListener === 'function'
+  );
+}
+
+/** Drops `undefined` entries so the request carries only what the caller set. */
+export function compact(object: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const key of Object.keys(object)) {
+    if (object[key] !== undefined) {
+      out[key] = object[key];
+      any = true;
+    }
+  }
+  return any ? out : undefined;
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return typeof value;
+}

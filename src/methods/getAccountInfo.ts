@@ -1,0 +1,94 @@
+import { nullable, type } from 'superstruct';
+import type { AccountConfig } from '../accountConfig.js';
+import { prepareAccountConfig } from '../accountConfig.js';
+import { defineMethod } from '../defineMethod.js';
+import { checkAddress } from '../input.js';
+import { binaryAccount, decodeAccount, parsedAccount } from '../schemas/account.js';
+import { decodeContext, rpcContext } from '../schemas/context.js';
+import { memo } from '../schemas/memo.js';
+import { validateResult } from '../schemas/validate.js';
+import type { ParsedTokenProgramData } from '../tokenTypes.js';
+import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types.js';
+
+// 1. Config
+
+/** Options of `getAccountInfo`. */
+export interface GetAccountInfoConfig extends AccountConfig {}
+
+/** A `getAccountInfo` config asking for parsed data. */
+export interface GetAccountInfoParsedConfig extends GetAccountInfoConfig {
+  encoding: 'jsonParsed';
+}
+
+/** A `getAccountInfo` config asking for bytes (`base64` when no encoding is given). */
+export interface GetAccountInfoBinaryConfig extends GetAccountInfoConfig {
+  encoding?: BinaryEncoding;
+}
+
+// 2. Results
+
+/** Parsed data of any program agave can parse; narrow on `program`, then on `parsed.type`. */
+export type ParsedAccountData = ParsedTokenProgramData | ParsedProgramData;
+
+/** An account with its data as bytes, or `null` when no account exists at the address. */
+export interface AccountInfoResult extends RpcResult<Account<Uint8Array> | null> {}
+
+/** An account with parsed data (bytes where the server had no parser), or `null` when none exists. */
+export interface ParsedAccountInfoResult extends RpcResult<Account<ParsedAccountData | Uint8Array> | null> {}
+
+// 3. Signature
+
+/** Reads one account. Overloads narrow `data` by `encoding`. */
+export interface GetAccountInfo {
+  /**
+   * Reads an account with its data parsed by the server: `data` is the parsed object where the server
+   * has a parser for the owner program, and bytes where it fell back.
+   * @example
+   * const { value } = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed' });
+   * if (value && !(value.data instanceof Uint8Array) && value.data.parsed.type === 'mint') console.log(value.data.parsed.info.supply);
+   */
+  (address: Address, config: GetAccountInfoParsedConfig): Promise<ParsedAccountInfoResult>;
+  /**
+   * Reads an account with its data as bytes: `base64` (the default), `base58` (128 bytes at most) or
+   * `base64+zstd` (decompressed here).
+   * @example
+   * const { value } = await rpc.getAccountInfo(address, { encoding: 'base64+zstd' });
+   * value?.data; // Uint8Array
+   */
+  (address: Address, config?: GetAccountInfoBinaryConfig): Promise<AccountInfoResult>;
+  /**
+   * Reads an account with an encoding known only at run time.
+   * @example
+   * const config: GetAccountInfoConfig = { encoding: userChoice };
+   * const { value } = await rpc.getAccountInfo(address, config);
+   */
+  (address: Address, config?: GetAccountInfoConfig): Promise<ParsedAccountInfoResult>;
+}
+
+// 4. Wire schema and decoder
+
+const binaryResult = memo(() => type({ context: rpcContext(), value: nullable(binaryAccount()) }));
+const parsedResult = memo(() => type({ context: rpcContext(), value: nullable(parsedAccount()) }));
+
+// 5. Definition
+
+/** `getAccountInfo`: one account's lamports, owner, data and more. */
+export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo>({
+  name: 'getAccountInfo',
+  prepare(args) {
+    const address = checkAddress('getAccountInfo', 'address', args[0]);
+    const { wire, options, zstd, encoding } = prepareAccountConfig('getAccountInfo', args[1]);
+    return { params: [address, wire], options, zstd, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+  },
+  decode(result, context, prepared) {
+    const checked = validateResult(
+      context.method,
+      result,
+      prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+    );
+    return {
+      context: decodeContext(checked.context),
+      value: checked.value === null ? null : decodeAccount(checked.value, context, 'result.value'),
+    };
+  },
+});

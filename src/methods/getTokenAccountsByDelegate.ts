@@ -1,0 +1,130 @@
+import { array, type } from 'superstruct';
+import type { AccountConfig } from '../accountConfig.js';
+import { prepareAccountConfig } from '../accountConfig.js';
+import { defineMethod } from '../defineMethod.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { checkAddress, describe } from '../input.js';
+import { binaryAccount, decodeAccount, parsedTokenAccount } from '../schemas/account.js';
+import { address as addressSchema } from '../schemas/address.js';
+import { decodeContext, rpcContext } from '../schemas/context.js';
+import { memo } from '../schemas/memo.js';
+import { validateResult } from '../schemas/validate.js';
+import type { ParsedTokenAccountData } from '../tokenTypes.js';
+import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.js';
+
+// 1. Config
+
+/** Which token accounts to return: those of one mint, or all of one token program. */
+export type TokenAccountsFilter = { mint: Address } | { programId: Address };
+
+/** Options of `getTokenAccountsByDelegate`. */
+export interface GetTokenAccountsByDelegateConfig extends AccountConfig {}
+
+/** A config asking for parsed token accounts. */
+export interface GetTokenAccountsByDelegateParsedConfig extends GetTokenAccountsByDelegateConfig {
+  encoding: 'jsonParsed';
+}
+
+/** A config asking for bytes (`base64` when no encoding is given). */
+export interface GetTokenAccountsByDelegateBinaryConfig extends GetTokenAccountsByDelegateConfig {
+  encoding?: BinaryEncoding;
+}
+
+// 2. Results
+
+/** Token accounts with their data as bytes. */
+export interface TokenAccountsResult extends RpcResult<KeyedAccount<Uint8Array>[]> {}
+
+/** Token accounts with parsed data (bytes where the server fell back). */
+export interface ParsedTokenAccountsResult extends RpcResult<KeyedAccount<ParsedTokenAccountData | Uint8Array>[]> {}
+
+// 3. Signature
+
+/** Lists the token accounts a delegate may spend from. Overloads narrow `data` by `encoding`. */
+export interface GetTokenAccountsByDelegate {
+  /**
+   * Lists the delegate's token accounts, parsed: `tokenAmount`, `delegatedAmount`, `state`, Token-2022
+   * `extensions` and the rest.
+   * @example
+   * const { value } = await rpc.getTokenAccountsByDelegate(delegate, { programId: TOKEN_PROGRAM_ID }, { encoding: 'jsonParsed' });
+   * for (const { pubkey, account } of value) if (!(account.data instanceof Uint8Array)) console.log(pubkey, account.data.parsed.info.delegatedAmount?.uiAmountString);
+   */
+  (
+    delegate: Address,
+    filter: TokenAccountsFilter,
+    config: GetTokenAccountsByDelegateParsedConfig,
+  ): Promise<ParsedTokenAccountsResult>;
+  /**
+   * Lists the delegate's token accounts with their data as bytes (`base64` by default).
+   * @example
+   * const { value } = await rpc.getTokenAccountsByDelegate(delegate, { mint });
+   * value[0]?.account.data; // Uint8Array, 165 bytes for an SPL Token account
+   */
+  (
+    delegate: Address,
+    filter: TokenAccountsFilter,
+    config?: GetTokenAccountsByDelegateBinaryConfig,
+  ): Promise<TokenAccountsResult>;
+  /**
+   * Lists the delegate's token accounts with an encoding known only at run time.
+   * @example
+   * const config: GetTokenAccountsByDelegateConfig = { encoding: userChoice };
+   * await rpc.getTokenAccountsByDelegate(delegate, { mint }, config);
+   */
+  (
+    delegate: Address,
+    filter: TokenAccountsFilter,
+    config?: GetTokenAccountsByDelegateConfig,
+  ): Promise<ParsedTokenAccountsResult>;
+}
+
+// 4. Wire schema
+
+const binaryResult = memo(() =>
+  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: binaryAccount() })) }),
+);
+const parsedResult = memo(() =>
+  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
+);
+
+function checkFilter(value: unknown): { mint: Address } | { programId: Address } {
+  const method = 'getTokenAccountsByDelegate';
+  const problem = 'expected exactly one of { mint } or { programId }';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidInputError({ method, param: 'filter', problem: `${problem}, got ${describe(value)}` });
+  }
+  const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
+  const [key] = keys;
+  if (keys.length !== 1 || (key !== 'mint' && key !== 'programId')) {
+    throw new InvalidInputError({ method, param: 'filter', problem: `${problem}, got keys [${keys.join(', ')}]` });
+  }
+  const target = checkAddress(method, `filter.${key}`, (value as Record<string, unknown>)[key]);
+  return key === 'mint' ? { mint: target } : { programId: target };
+}
+
+// 5. Definition
+
+/** `getTokenAccountsByDelegate`: the token accounts whose delegate is the given address. */
+export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenAccountsByDelegate>({
+  name: 'getTokenAccountsByDelegate',
+  prepare(args) {
+    const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
+    const filter = checkFilter(args[1]);
+    const { wire, options, zstd, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
+    return { params: [delegate, filter, wire], options, zstd, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+  },
+  decode(result, context, prepared) {
+    const checked = validateResult(
+      context.method,
+      result,
+      prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+    );
+    return {
+      context: decodeContext(checked.context),
+      value: checked.value.map((item, index) => ({
+        pubkey: item.pubkey,
+        account: decodeAccount(item.account, context, `result.value.${index}.account`),
+      })),
+    };
+  },
+});

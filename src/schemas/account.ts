@@ -1,0 +1,47 @@
+import { boolean, type Struct, type } from 'superstruct';
+import { accountDataSchema, decodeAccountData, type WireAccountData } from '../codecs/accountData.js';
+import type { DecodeContext } from '../defineMethod.js';
+import type { Account } from '../types.js';
+import { address } from './address.js';
+import { memo } from './memo.js';
+import { safeInteger, toBigInt, u64 } from './numbers.js';
+
+/** An account on the wire (`UiAccount`), before its data is decoded. */
+export interface WireAccount {
+  lamports: number | bigint;
+  owner: string;
+  data: WireAccountData;
+  executable: boolean;
+  rentEpoch: number | bigint;
+  space: number;
+}
+
+function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Struct<WireAccount> {
+  return type({
+    lamports: u64(),
+    owner: address(),
+    data: accountDataSchema(mode),
+    executable: boolean(),
+    rentEpoch: u64(),
+    space: safeInteger(),
+  }) as unknown as Struct<WireAccount>;
+}
+
+/** An account whose data was requested in a binary encoding. */
+export const binaryAccount = memo(() => accountOf('binary'));
+/** An account requested with `jsonParsed`: any program's parsed data, or bytes where the server fell back. */
+export const parsedAccount = memo(() => accountOf('parsed'));
+/** A token account requested with `jsonParsed`: parsed token-account data, or bytes. */
+export const parsedTokenAccount = memo(() => accountOf('parsedTokenAccount'));
+
+/** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
+export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {
+  return {
+    lamports: toBigInt(wire.lamports),
+    owner: wire.owner,
+    data: decodeAccountData(wire.data, context, `${path}.data`) as TData,
+    executable: wire.executable,
+    rentEpoch: toBigInt(wire.rentEpoch),
+    space: wire.space,
+  };
+}

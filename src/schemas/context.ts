@@ -1,0 +1,14 @@
+import { optional, type Struct, string, type } from 'superstruct';
+import type { RpcContext } from '../types.js';
+import { memo } from './memo.js';
+import { safeInteger } from './numbers.js';
+
+/** The `context` of a context-wrapped result. */
+export const rpcContext = memo(
+  (): Struct<RpcContext> => type({ slot: safeInteger(), apiVersion: optional(string()) }) as Struct<RpcContext>,
+);
+
+/** Copies the known context fields into a fresh object: server additions are not passed through. */
+export function decodeContext(wire: RpcContext): RpcContext {
+  return wire.apiVersion === undefined ? { slot: wire.slot } : { slot: wire.slot, apiVersion: wire.apiVersion };
+}

@@ -1,0 +1,95 @@
+import {
+  array,
+  boolean,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  number,
+  optional,
+  type Struct,
+  string,
+  type,
+  unknown,
+} from 'superstruct';
+import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
+import { address } from './address.js';
+import { memo } from './memo.js';
+import { safeInteger, u8 } from './numbers.js';
+
+export const tokenAmount = memo(
+  (): Struct<TokenAmount> =>
+    type({
+      amount: string(),
+      decimals: u8(),
+      uiAmount: nullable(number()),
+      uiAmountString: string(),
+    }) as Struct<TokenAmount>,
+);
+
+const extensions = memo(() => optional(array(type({ extension: string(), state: optional(unknown()) }))));
+
+export const tokenAccountInfo = memo(
+  (): Struct<TokenAccountInfo> =>
+    type({
+      mint: address(),
+      owner: address(),
+      tokenAmount: tokenAmount(),
+      delegate: optional(address()),
+      delegatedAmount: optional(tokenAmount()),
+      state: enums(['uninitialized', 'initialized', 'frozen']),
+      isNative: boolean(),
+      rentExemptReserve: optional(tokenAmount()),
+      closeAuthority: optional(address()),
+      extensions: extensions(),
+    }) as unknown as Struct<TokenAccountInfo>,
+);
+
+export const mintInfo = memo(
+  (): Struct<MintInfo> =>
+    type({
+      mintAuthority: nullable(address()),
+      supply: string(),
+      decimals: u8(),
+      isInitialized: boolean(),
+      freezeAuthority: nullable(address()),
+      extensions: extensions(),
+    }) as unknown as Struct<MintInfo>,
+);
+
+export const multisigInfo = memo(
+  (): Struct<MultisigInfo> =>
+    type({
+      numRequiredSigners: u8(),
+      numValidSigners: u8(),
+      isInitialized: boolean(),
+      signers: array(address()),
+    }) as Struct<MultisigInfo>,
+);
+
+const tokenProgram = memo(() => enums(['spl-token', 'spl-token-2022']));
+
+/** `{ program, parsed: { type: 'account', info }, space }` for a token account, and nothing else. */
+export const parsedTokenAccountData = memo(() =>
+  type({
+    program: tokenProgram(),
+    parsed: type({ type: literal('account'), info: tokenAccountInfo() }),
+    space: safeInteger(),
+  }),
+);
+
+/** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`. */
+export const parsedTokenProgramData = memo(
+  (): Struct<ParsedTokenProgramData> =>
+    type({
+      program: tokenProgram(),
+      parsed: dynamic<unknown>((parsed): Struct<unknown, unknown> => {
+        const kind = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
+        if (kind === 'mint') return type({ type: literal('mint'), info: mintInfo() }) as Struct<unknown, unknown>;
+        if (kind === 'multisig')
+          return type({ type: literal('multisig'), info: multisigInfo() }) as Struct<unknown, unknown>;
+        return type({ type: literal('account'), info: tokenAccountInfo() }) as Struct<unknown, unknown>;
+      }),
+      space: safeInteger(),
+    }) as unknown as Struct<ParsedTokenProgramData>,
+);

@@ -1,0 +1,220 @@
+import { AbortError } from '../errors/AbortError.js';
+import { HttpError } from '../errors/HttpError.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { InvalidResponseError } from '../errors/InvalidResponseError.js';
+import { NetworkError } from '../errors/NetworkError.js';
+import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
+import { displayOrigin } from '../errors/redact.js';
+import { isSolRpcError } from '../errors/SolRpcError.js';
+import { TimeoutError } from '../errors/TimeoutError.js';
+import type { FetchLike, Transport, TransportRequest } from '../types.js';
+import { JsonSyntaxError, parseJson } from './json.js';
+import { decodeResponse, encodeRequest } from './jsonrpc.js';
+
+/** Options of the HTTP transport; `createRpc` takes the same. */
+export interface HttpTransportOptions {
+  /** Extra request headers, e.g. an API key. Their values never appear in errors. */
+  headers?: Record<string, string>;
+  /** A `fetch` to use instead of `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** How long one call may take, from sending to the last byte of the body, in ms. Default 30 000. */
+  timeoutMs?: number;
+  /** The largest response body accepted, in bytes; reading stops there. Default 64 MiB. */
+  maxResponseBytes?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A transport that POSTs JSON-RPC 2.0 to `url`. Credentials in the URL (`https://user:key@host`) move
+ * into an `Authorization` header before any request; everything the transport reports shows the
+ * URL's origin only, never its path or query, where providers put API keys.
+ */
+export function createHttpTransport(url: string, options: HttpTransportOptions = {}): Transport {
+  const endpoint = parseEndpoint(url);
+  const origin = displayOrigin(endpoint.url);
+  const timeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes =
+    checkPositive(options.maxResponseBytes, 'options.maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...endpoint.authorization,
+    ...checkHeaders(options.headers),
+  };
+  let nextId = 1;
+
+  return async (request: TransportRequest): Promise<unknown> => {
+    const id = nextId++;
+    const { method } = request;
+    const callTimeout = checkPositive(request.timeoutMs, 'timeoutMs') ?? timeoutMs;
+    if (request.signal?.aborted) throw new AbortError({ method, reason: request.signal.reason });
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, callTimeout);
+    const onCallerAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const failure = (error: unknown): unknown => {
+      if (isSolRpcError(error)) return error;
+      if (timedOut) return new TimeoutError({ method, timeoutMs: callTimeout, origin });
+      if (request.signal?.aborted) return new AbortError({ method, reason: request.signal.reason });
+      return new NetworkError({ method, origin, cause: error });
+    };
+
+    try {
+      const fetchFn = options.fetch ?? (await defaultFetch());
+      const response = await fetchFn(endpoint.url, {
+        method: 'POST',
+        headers,
+        body: encodeRequest(id, method, request.params),
+        signal: controller.signal,
+        // A redirect would carry the API-key headers to another origin.
+        redirect: 'error',
+      });
+      if (!response.ok) {
+        const body = await readBody(response, 64 * 1024, method).catch(() => undefined);
+        throw new HttpError({ method, status: response.status, statusText: response.statusText, origin, body });
+      }
+      const contentType = response.headers.get('content-type');
+      if (contentType !== null && !/json/i.test(contentType)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new InvalidResponseError({
+          method,
+          reason: 'content-type',
+          origin,
+          detail: `expected a JSON body, got content-type ${contentType.split(';')[0]?.trim().slice(0, 60)}`,
+        });
+      }
+      const text = await readBody(response, maxResponseBytes, method);
+      let parsed: unknown;
+      try {
+        parsed = parseJson(text);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        throw new InvalidResponseError({
+          method,
+          reason: 'json',
+          origin,
+          detail: `the body is not valid JSON (${error.message})`,
+        });
+      }
+      return decodeResponse(parsed, id, method, origin);
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  };
+}
+
+/** Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. */
+async function readBody(response: Response, limit: number, method: string): Promise<string> {
+  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  // With a Content-Length in range, fetch itself refuses a body of any other size.
+  if (Number.isFinite(declared) || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+let fallbackFetch: Promise<FetchLike> | undefined;
+
+/**
+ * `globalThis.fetch`, read at call time so test interceptors and polyfills installed later are seen.
+ * Only where no global fetch exists is cross-fetch loaded, once.
+ */
+function defaultFetch(): FetchLike | Promise<FetchLike> {
+  if (typeof globalThis.fetch === 'function') return globalThis.fetch as FetchLike;
+  fallbackFetch ??= import('cross-fetch').then((module) => (module.fetch ?? module.default) as unknown as FetchLike);
+  return fallbackFetch;
+}
+
+function parseEndpoint(url: string): { url: string; authorization?: { authorization: string } } {
+  const invalid = (problem: string) => new InvalidInputError({ param: 'url', problem });
+  if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The text itself is not repeated: a URL that fails to parse may still hold a key.
+    throw invalid('not a valid absolute URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
+  }
+  if (!parsed.username && !parsed.password) return { url: parsed.href };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.href, authorization: { authorization: `Basic ${base64OfUtf8(credentials)}` } };
+}
+
+function base64OfUtf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  if (headers === undefined) return {};
+  if (typeof headers !== 'object' || headers === null) {
+    throw new InvalidInputError({ param: 'options.headers', problem: 'expected an object of header names to values' });
+  }
+  const checked: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (!HEADER_NAME.test(name))
+      throw new InvalidInputError({
+        param: 'options.headers',
+        problem: 'a header name holds characters HTTP does not allow',
+      });
+    // The value is never repeated: headers carry API keys.
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw new InvalidInputError({
+        param: `options.headers.${name}`,
+        problem: 'the value must be a string without CR, LF or NUL',
+      });
+    }
+    checked[name.toLowerCase()] = value;
+  }
+  return checked;
+}
+
+function checkPositive(value: number | undefined, param: string): number | undefined {
+  if (value === undefined) return undefined;
+  // setTimeout fires at once for delays beyond 2^31 - 1 ms, so larger values are refused too.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
+    throw new InvalidInputError({ param, problem: 'expected a positive number up to 2147483647' });
+  }
+  return value;
+}

@@ -1,0 +1,262 @@
+/**
+ * Exact-integer JSON, in one pass over the text.
+ *
+ * `JSON.parse` rounds integers beyond 2^53, and agave sends them routinely (`rentEpoch` is u64::MAX on
+ * every rent-exempt account). Re-walking `JSON.parse`'s tree cannot recover lost digits, and rewriting the
+ * text first costs a second pass, so this is a small recursive-descent parser that reads each number
+ * token once: safe integers and floats become `number`, integers beyond `Number.MAX_SAFE_INTEGER` become
+ * `bigint`. Strings without escapes are sliced straight out of the text (the common case, and the whole
+ * cost of a 1 MiB base64 account), so long payloads cost about what `JSON.parse` pays. That fast path
+ * does not look for raw control characters inside strings, which strict JSON forbids; no value changes
+ * because of it, and scanning for them would double the cost of large payloads.
+ */
+
+/** A syntax error at a byte offset. The message never quotes the text: bodies may hold anything. */
+export class JsonSyntaxError extends Error {
+  override name = 'JsonSyntaxError';
+  constructor(
+    readonly offset: number,
+    problem: string,
+  ) {
+    super(`${problem} at offset ${offset}`);
+  }
+}
+
+// Deep enough for every RPC result; shallow enough that hostile nesting cannot overflow the stack.
+const MAX_DEPTH = 256;
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const MINUS = 45;
+const ZERO = 48;
+const NINE = 57;
+
+/** Parses JSON text; integers beyond 2^53 come out as exact `bigint`. Throws `JsonSyntaxError`. */
+export function parseJson(text: string): unknown {
+  let pos = 0;
+  // Escapes are rare in RPC bodies: remember where the next backslash is instead of scanning each string.
+  let nextBackslash = text.indexOf('\\');
+  if (nextBackslash === -1) nextBackslash = text.length;
+
+  const fail = (problem: string): never => {
+    throw new JsonSyntaxError(pos, problem);
+  };
+
+  const skipSpace = (): number => {
+    let c = text.charCodeAt(pos);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++pos);
+    return c;
+  };
+
+  const parseString = (): string => {
+    const start = ++pos; // after the opening quote
+    const end = text.indexOf('"', start);
+    if (end === -1) fail('unterminated string');
+    if (nextBackslash > end) {
+      pos = end + 1;
+      return text.slice(start, end);
+    }
+    return parseEscapedString(start);
+  };
+
+  const parseEscapedString = (start: number): string => {
+    let out = '';
+    let chunkStart = start;
+    pos = start;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === QUOTE) break;
+      if (Number.isNaN(c)) fail('unterminated string');
+      if (c < 32) fail('control character in string');
+      if (c !== BACKSLASH) {
+        pos++;
+        continue;
+      }
+      out += text.slice(chunkStart, pos);
+      const e = text.charCodeAt(pos + 1);
+      pos += 2;
+      switch (e) {
+        case QUOTE:
+          out += '"';
+          break;
+        case BACKSLASH:
+          out += '\\';
+          break;
+        case 47:
+          out += '/';
+          break;
+        case 98:
+          out += '\b';
+          break;
+        case 102:
+          out += '\f';
+          break;
+        case 110:
+          out += '\n';
+          break;
+        case 114:
+          out += '\r';
+          break;
+        case 116:
+          out += '\t';
+          break;
+        case 117: {
+          const hex = text.slice(pos, pos + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape');
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          pos += 4;
+          break;
+        }
+        default:
+          pos -= 2;
+          fail('bad escape');
+      }
+      chunkStart = pos;
+    }
+    out += text.slice(chunkStart, pos);
+    pos++;
+    nextBackslash = text.indexOf('\\', pos);
+    if (nextBackslash === -1) nextBackslash = text.length;
+    return out;
+  };
+
+  const parseNumber = (): number | bigint => {
+    const start = pos;
+    let c = text.charCodeAt(pos);
+    if (c === MINUS) c = text.charCodeAt(++pos);
+    if (c === ZERO) {
+      c = text.charCodeAt(++pos);
+    } else if (c > ZERO && c <= NINE) {
+      do c = text.charCodeAt(++pos);
+      while (c >= ZERO && c <= NINE);
+    } else {
+      fail('bad number');
+    }
+    let integer = true;
+    if (c === 46) {
+      integer = false;
+      c = text.charCodeAt(++pos);
+      if (!(c >= ZERO && c <= NINE)) fail('bad number');
+      do c = text.charCodeAt(++pos);
+      while (c >= ZERO && c <= NINE);
+    }
+    if (c === 101 || c === 69) {
+      integer = false;
+      c = text.charCodeAt(++pos);
+      if (c === 43 || c === MINUS) c = text.charCodeAt(++pos);
+      if (!(c >= ZERO && c <= NINE)) fail('bad number');
+      do c = text.charCodeAt(++pos);
+      while (c >= ZERO && c <= NINE);
+    }
+    const token = text.slice(start, pos);
+    const value = Number(token);
+    // 15 digits always fit a double exactly; longer integer tokens may not.
+    if (integer && pos - start > 15 && !Number.isSafeInteger(value)) return BigInt(token);
+    return value;
+  };
+
+  const parseLiteral = (word: string, value: unknown): unknown => {
+    if (text.startsWith(word, pos)) {
+      pos += word.length;
+      return value;
+    }
+    return fail('unexpected token');
+  };
+
+  const parseValue = (depth: number): unknown => {
+    const c = skipSpace();
+    if (c === QUOTE) return parseString();
+    if (c === 123) return parseObject(depth + 1);
+    if (c === 91) return parseArray(depth + 1);
+    if (c === MINUS || (c >= ZERO && c <= NINE)) return parseNumber();
+    if (c === 116) return parseLiteral('true', true);
+    if (c === 102) return parseLiteral('false', false);
+    if (c === 110) return parseLiteral('null', null);
+    return fail(Number.isNaN(c) ? 'unexpected end of input' : 'unexpected token');
+  };
+
+  const parseArray = (depth: number): unknown[] => {
+    if (depth > MAX_DEPTH) fail('nesting too deep');
+    pos++;
+    const array: unknown[] = [];
+    if (skipSpace() === 93) {
+      pos++;
+      return array;
+    }
+    for (;;) {
+      array.push(parseValue(depth));
+      const c = skipSpace();
+      pos++;
+      if (c === 44) continue;
+      if (c === 93) return array;
+      pos--;
+      fail("expected ',' or ']'");
+    }
+  };
+
+  const parseObject = (depth: number): Record<string, unknown> => {
+    if (depth > MAX_DEPTH) fail('nesting too deep');
+    pos++;
+    const object: Record<string, unknown> = {};
+    if (skipSpace() === 125) {
+      pos++;
+      return object;
+    }
+    for (;;) {
+      if (skipSpace() !== QUOTE) fail('expected a string key');
+      const key = parseString();
+      if (skipSpace() !== 58) fail("expected ':'");
+      pos++;
+      const value = parseValue(depth);
+      if (key === '__proto__') {
+        // A plain assignment would replace the object's prototype; keep it an ordinary own property.
+        Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      } else {
+        object[key] = value;
+      }
+      const c = skipSpace();
+      pos++;
+      if (c === 44) continue;
+      if (c === 125) return object;
+      pos--;
+      fail("expected ',' or '}'");
+    }
+  };
+
+  const value = parseValue(0);
+  skipSpace();
+  if (pos < text.length) fail('unexpected data after the JSON value');
+  return value;
+}
+
+/**
+ * Serialises request params. Unlike `JSON.stringify`, it writes bigints as plain integers, ignores any
+ * global `BigInt.prototype.toJSON` or `toJSON` on objects, and reads only own enumerable keys, so
+ * polluted prototypes cannot change what is sent.
+ */
+export function stringifyJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError('cannot send a non-finite number');
+      return String(value);
+    case 'bigint':
+      return value.toString();
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value))
+        return `[${value.map((item) => (item === undefined ? 'null' : stringifyJson(item))).join(',')}]`;
+      const parts: string[] = [];
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined) parts.push(`${JSON.stringify(key)}:${stringifyJson(item)}`);
+      }
+      return `{${parts.join(',')}}`;
+    }
+    default:
+      throw new TypeError(`cannot send a value of type ${typeof value}`);
+  }
+}

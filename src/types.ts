@@ -1,0 +1,111 @@
+/**
+ * Shared public types. Every type here describes a value that crosses the public API.
+ * @module
+ */
+
+/** A base58-encoded 32-byte public key (an account address, program id, mint, validator identity). */
+export type Address = string;
+
+/** A base58-encoded 64-byte transaction signature. */
+export type Signature = string;
+
+/**
+ * How settled the bank a request reads from must be. The server default is `finalized`.
+ * See docs/methods.md for which methods accept which levels.
+ */
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
+/** The binary encodings the server can use for account data. All of them decode to `Uint8Array`. */
+export type BinaryEncoding = 'base58' | 'base64' | 'base64+zstd';
+
+/** Every account-data encoding this client sends. */
+export type AccountEncoding = BinaryEncoding | 'jsonParsed';
+
+/** The slot the server read at, and the server's version on current nodes. */
+export interface RpcContext {
+  /** The slot of the bank the result was read from. */
+  slot: number;
+  /** The server's software version (`"2.3.7"`); absent on older nodes. */
+  apiVersion?: string;
+}
+
+/** A result wrapped with the context it was read at, as the server sends it for account methods. */
+export interface RpcResult<T> {
+  context: RpcContext;
+  value: T;
+}
+
+/** Limits the account data the server returns to `length` bytes starting at `offset`. */
+export interface DataSlice {
+  /** First byte to return (a non-negative integer). */
+  offset: number;
+  /** How many bytes to return (a non-negative integer). */
+  length: number;
+}
+
+/** Per-call options every method takes as its last argument. */
+export interface CallOptions {
+  /** Cancels this call. The call rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call, in milliseconds. */
+  timeoutMs?: number;
+}
+
+/**
+ * An account as the server describes it, with `data` decoded.
+ * @typeParam TData - `Uint8Array` for binary encodings; parsed data or bytes for `jsonParsed`.
+ */
+export interface Account<TData> {
+  /** Balance in lamports, exact. */
+  lamports: bigint;
+  /** The program that owns the account. */
+  owner: Address;
+  /** The account's data, decoded. */
+  data: TData;
+  /** Whether the account holds a loaded program. */
+  executable: boolean;
+  /** The epoch rent is next due; `18446744073709551615n` (u64::MAX) for every rent-exempt account. */
+  rentEpoch: bigint;
+  /** The full size of the account's data in bytes, even when `dataSlice` returned less. */
+  space: number;
+}
+
+/** An account together with its address, as the program-account and token-account scans return it. */
+export interface KeyedAccount<TData> {
+  pubkey: Address;
+  account: Account<TData>;
+}
+
+/**
+ * Parsed data of a program other than the token programs (nonce, stake, vote, sysvar, config,
+ * address-lookup-table, bpf-upgradeable-loader). `info` is passed through as the server sent it;
+ * integers keep their JSON type when safe and are exact `bigint` when not.
+ */
+export interface ParsedProgramData {
+  program: 'address-lookup-table' | 'bpf-upgradeable-loader' | 'config' | 'nonce' | 'stake' | 'sysvar' | 'vote';
+  parsed: { type: string; info?: Record<string, unknown> };
+  /** The account's size in bytes. */
+  space: number;
+}
+
+/** One JSON-RPC call as a transport receives it. */
+export interface TransportRequest {
+  /** The wire method name, e.g. `getAccountInfo`. */
+  method: string;
+  /** Positional params, ready to serialise (bigints are written as exact integers). */
+  params: readonly unknown[];
+  /** Cancels the call. */
+  signal?: AbortSignal;
+  /** Overrides the transport's timeout for this call, in milliseconds. */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends one JSON-RPC call and resolves with its `result` (numbers beyond 2^53 as exact `bigint`), or
+ * rejects with a solrpc error. `createHttpTransport` makes the standard one; tests and custom
+ * networking can supply their own.
+ */
+export type Transport = (request: TransportRequest) => Promise<unknown>;
+
+/** The subset of `fetch` the HTTP transport uses. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
