@@ -1,15 +1,31 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  target: 'es2022',
-  platform: 'neutral',
-  // TypeScript 6 deprecates options tsup's declaration step still sets.
-  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-  sourcemap: true,
-  clean: true,
-  treeshake: true,
-  splitting: false,
-  external: ['bs58', 'fzstd', 'superstruct', 'cross-fetch'],
-});
+// TypeScript 6 deprecates options tsup's declaration step still sets.
+const dts = { compilerOptions: { ignoreDeprecations: '6.0' } };
+const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch'];
+
+export default defineConfig([
+  {
+    // ESM: one output file per source file, so an app's bundler sees real module boundaries and
+    // drops every method, schema and codec the app does not import.
+    entry: ['src/**/*.ts'],
+    format: ['esm'],
+    bundle: false,
+    target: 'es2022',
+    platform: 'neutral',
+    dts: { ...dts, entry: { index: 'src/index.ts' } },
+    sourcemap: true,
+    clean: true,
+    external,
+  },
+  {
+    // CommonJS for require(): one bundled file; tree-shaking is an ESM concern.
+    entry: { index: 'src/index.ts' },
+    format: ['cjs'],
+    target: 'es2022',
+    platform: 'neutral',
+    dts,
+    sourcemap: true,
+    external,
+  },
+]);

@@ -1,3 +1,4 @@
+import { loadZstd } from './codecs/zstd.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import {
   callOptionsOf,
@@ -33,7 +34,7 @@ const ENCODINGS: readonly AccountEncoding[] = ['base58', 'base64', 'base64+zstd'
 export function prepareAccountConfig(
   method: string,
   value: unknown,
-): { wire: Record<string, unknown>; options: CallOptions; zstd: boolean; encoding: AccountEncoding } {
+): { wire: Record<string, unknown>; options: CallOptions; ready?: Promise<void>; encoding: AccountEncoding } {
   const config = checkConfig(method, 'config', value);
   const encoding = checkOneOf(method, 'config.encoding', config.encoding, ENCODINGS) ?? 'base64';
   const wire = compact({
@@ -42,7 +43,11 @@ export function prepareAccountConfig(
     commitment: checkCommitment(method, config.commitment),
     minContextSlot: checkU64(method, 'config.minContextSlot', config.minContextSlot),
   }) as Record<string, unknown>;
-  return { wire, options: callOptionsOf(method, config), zstd: encoding === 'base64+zstd', encoding };
+  // The zstd decoder loads on first use, alongside the request that needs it.
+  const ready = encoding === 'base64+zstd' ? loadZstd() : undefined;
+  // Handled here so a failed load is not an unhandled rejection when the request fails first.
+  ready?.catch(() => undefined);
+  return { wire, options: callOptionsOf(method, config), ready, encoding };
 }
 
 function checkDataSlice(method: string, value: unknown): DataSlice {

@@ -1,5 +1,3 @@
-import { ZstdNotLoaded } from './codecs/accountData.js';
-import { loadZstd } from './codecs/zstd.js';
 import type { CallOptions, Transport } from './types.js';
 
 /** What a method's decoder knows about the call it decodes. */
@@ -16,8 +14,8 @@ export interface PreparedCall {
   params: unknown[];
   /** The per-call options found in the caller's config. */
   options?: CallOptions;
-  /** True when the reply will carry zstd data, so the decoder is loaded while the request is in flight. */
-  zstd?: boolean;
+  /** Work that must finish before decoding, started now so it overlaps the request (loading zstd). */
+  ready?: Promise<unknown>;
   /** Which result shape the request asked for (e.g. `'parsed'`), for methods whose shape depends on it. */
   shape?: string;
 }
@@ -32,7 +30,7 @@ export interface MethodDefinition<TSignature> {
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
   readonly prepare: (args: readonly unknown[]) => PreparedCall;
   /** Validates the wire result and decodes it into the public shape, in one step. */
-  readonly decode: (result: unknown, context: DecodeContext, prepared: PreparedCall) => unknown;
+  readonly decode: (result: unknown, context: DecodeContext, prepared: PreparedCall) => unknown | Promise<unknown>;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }
@@ -44,7 +42,7 @@ export function defineMethod<TSignature>(
   return definition;
 }
 
-/** Runs one call of a method over a transport: prepare, send (loading zstd alongside if needed), decode. */
+/** Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. */
 export async function callMethod(
   definition: MethodDefinition<unknown>,
   transport: Transport,
@@ -52,20 +50,12 @@ export async function callMethod(
   context: DecodeContext,
 ): Promise<unknown> {
   const prepared = definition.prepare(args);
-  const zstdReady = prepared.zstd ? loadZstd() : undefined;
   const result = await transport({
     method: definition.name,
     params: prepared.params,
     signal: prepared.options?.signal,
     timeoutMs: prepared.options?.timeoutMs,
   });
-  if (zstdReady) await zstdReady;
-  try {
-    return definition.decode(result, context, prepared);
-  } catch (error) {
-    // Only a server that sent zstd unasked gets here; load the decoder and decode again.
-    if (!(error instanceof ZstdNotLoaded)) throw error;
-    await loadZstd();
-    return definition.decode(result, context, prepared);
-  }
+  if (prepared.ready) await prepared.ready;
+  return definition.decode(result, context, prepared);
 }

@@ -7,7 +7,7 @@ import { expected, safeInteger } from '../schemas/numbers.js';
 import { parsedTokenAccountData, parsedTokenProgramData } from '../schemas/token.js';
 import { decodeBase58 } from './base58.js';
 import { decodeBase64 } from './base64.js';
-import { decompressZstd, isZstdLoaded, ZstdError } from './zstd.js';
+import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from './zstd.js';
 
 /**
  * Account `data` as it arrives: a bare base58 string (agave's legacy `binary` default), an
@@ -43,8 +43,22 @@ const unknownData = memo(() =>
   define<WireAccountData>('accountData', (value) => expected('encoded or parsed account data', value)),
 );
 
-/** Thrown when base64+zstd data arrives before the zstd decoder is loaded; the caller loads it and retries. */
-export class ZstdNotLoaded extends Error {}
+/** Thrown when base64+zstd data arrives before the zstd decoder is loaded; `withZstd` loads it and retries. */
+class ZstdNotLoaded extends Error {}
+
+/**
+ * Runs a decoder that may meet zstd data. The decoder is normally loaded while the request is in flight
+ * (see `prepareAccountConfig`); only a server that sends zstd unasked makes this load it and decode again.
+ */
+export async function withZstd<T>(decode: () => T): Promise<T> {
+  try {
+    return decode();
+  } catch (error) {
+    if (!(error instanceof ZstdNotLoaded)) throw error;
+    await loadZstd();
+    return decode();
+  }
+}
 
 /**
  * Decodes validated account data: encoded forms to `Uint8Array` (zstd decompressed, at most

@@ -8,9 +8,15 @@ let loading: Promise<void> | undefined;
 
 /** Loads the zstd decoder once; later calls return the same promise. */
 export function loadZstd(): Promise<void> {
-  loading ??= import('fzstd').then((module) => {
-    fzstd = module;
-  });
+  loading ??= import('fzstd').then(
+    (module) => {
+      fzstd = module;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed load (an offline chunk, say) is tried again next time
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -1,6 +1,7 @@
 import { nullable, type } from 'superstruct';
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
+import { withZstd } from '../codecs/accountData.js';
 import { defineMethod } from '../defineMethod.js';
 import { checkAddress } from '../input.js';
 import { binaryAccount, decodeAccount, parsedAccount } from '../schemas/account.js';
@@ -77,18 +78,20 @@ export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo>({
   name: 'getAccountInfo',
   prepare(args) {
     const address = checkAddress('getAccountInfo', 'address', args[0]);
-    const { wire, options, zstd, encoding } = prepareAccountConfig('getAccountInfo', args[1]);
-    return { params: [address, wire], options, zstd, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+    const { wire, options, ready, encoding } = prepareAccountConfig('getAccountInfo', args[1]);
+    return { params: [address, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
   },
   decode(result, context, prepared) {
-    const checked = validateResult(
-      context.method,
-      result,
-      prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-    );
-    return {
-      context: decodeContext(checked.context),
-      value: checked.value === null ? null : decodeAccount(checked.value, context, 'result.value'),
-    };
+    return withZstd(() => {
+      const checked = validateResult(
+        context.method,
+        result,
+        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+      );
+      return {
+        context: decodeContext(checked.context),
+        value: checked.value === null ? null : decodeAccount(checked.value, context, 'result.value'),
+      };
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { array, type } from 'superstruct';
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
+import { withZstd } from '../codecs/accountData.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, describe } from '../input.js';
@@ -110,21 +111,23 @@ export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenA
   prepare(args) {
     const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
     const filter = checkFilter(args[1]);
-    const { wire, options, zstd, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
-    return { params: [delegate, filter, wire], options, zstd, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+    const { wire, options, ready, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
+    return { params: [delegate, filter, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
   },
   decode(result, context, prepared) {
-    const checked = validateResult(
-      context.method,
-      result,
-      prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-    );
-    return {
-      context: decodeContext(checked.context),
-      value: checked.value.map((item, index) => ({
-        pubkey: item.pubkey,
-        account: decodeAccount(item.account, context, `result.value.${index}.account`),
-      })),
-    };
+    return withZstd(() => {
+      const checked = validateResult(
+        context.method,
+        result,
+        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+      );
+      return {
+        context: decodeContext(checked.context),
+        value: checked.value.map((item, index) => ({
+          pubkey: item.pubkey,
+          account: decodeAccount(item.account, context, `result.value.${index}.account`),
+        })),
+      };
+    });
   },
 });

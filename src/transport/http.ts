@@ -8,6 +8,7 @@ import { displayOrigin } from '../errors/redact.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
+import { loadFallbackFetch } from './fallbackFetch.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 
@@ -153,7 +154,7 @@ let fallbackFetch: Promise<FetchLike> | undefined;
  */
 function defaultFetch(): FetchLike | Promise<FetchLike> {
   if (typeof globalThis.fetch === 'function') return globalThis.fetch as FetchLike;
-  fallbackFetch ??= import('cross-fetch').then((module) => (module.fetch ?? module.default) as unknown as FetchLike);
+  fallbackFetch ??= loadFallbackFetch();
   return fallbackFetch;
 }
 

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { base58Problem, decodeBase58, encodeBase58 } from '../../src/codecs/base58.js';
+
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+const runs = Number(process.env.FC_RUNS ?? 2000);
+
+describe('base58', () => {
+  it('round-trips bytes, leading zeros included', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
+        expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes);
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('accepts every 32-byte value as an address, and no other length', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 40 }), (bytes) => {
+        const problem = base58Problem(encodeBase58(bytes), 32);
+        expect(problem === undefined).toBe(bytes.length === 32);
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('accepts the edge addresses', () => {
+    expect(base58Problem('11111111111111111111111111111111', 32)).toBeUndefined();
+    expect(base58Problem(encodeBase58(new Uint8Array(32).fill(255)), 32)).toBeUndefined();
+  });
+
+  it.each([
+    ['0 is outside the alphabet', '0'.repeat(32), /character 0/],
+    ['O is outside the alphabet', `O${'1'.repeat(31)}`, /character 0/],
+    ['whitespace', ` ${'1'.repeat(32)}`, /character 0/],
+    ['too short', '1'.repeat(31), /32–44/],
+    ['too long', '2'.repeat(45), /32–44/],
+    ['33 zero bytes in 33 characters', '1'.repeat(33), /decodes to 33 bytes/],
+    ['31 bytes in 43 characters', encodeBase58(new Uint8Array(31).fill(255)), /decodes to 31 bytes|32–44/],
+  ])('explains a bad address: %s', (_name, text, message) => {
+    expect(base58Problem(text, 32)).toMatch(message);
+  });
+
+  it('checks signatures at 64 bytes', () => {
+    expect(base58Problem(encodeBase58(new Uint8Array(64).fill(7)), 64)).toBeUndefined();
+    expect(base58Problem(encodeBase58(new Uint8Array(63).fill(7)), 64)).toMatch(/63 bytes|64–88/);
+  });
+});

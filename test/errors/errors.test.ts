@@ -1,0 +1,135 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { displayOrigin, redactUrls } from '../../src/errors/redact.js';
+import { sanitizeText } from '../../src/errors/sanitize.js';
+import {
+  AbortError,
+  HttpError,
+  InvalidInputError,
+  InvalidResponseError,
+  isSolRpcError,
+  NetworkError,
+  ResponseTooLargeError,
+  RpcError,
+  SolRpcError,
+  TimeoutError,
+  ValidationError,
+} from '../../src/index.js';
+
+describe('error classes', () => {
+  const samples = [
+    new RpcError({
+      method: 'getBalance',
+      code: -32005,
+      message: 'Node is behind by 42 slots',
+      data: { numSlotsBehind: 42 },
+    }),
+    new HttpError({
+      method: 'getBalance',
+      status: 503,
+      origin: 'https://rpc.example.com',
+      body: 'no healthy upstream',
+    }),
+    new InvalidResponseError({
+      method: 'getBalance',
+      reason: 'id-mismatch',
+      origin: 'https://rpc.example.com',
+      detail: 'sent id 1',
+    }),
+    new ValidationError({ method: 'getBalance', path: 'result.value', expected: 'a u64', received: '"1"' }),
+    new InvalidInputError({ method: 'getBalance', param: 'address', problem: 'too short' }),
+    new TimeoutError({ method: 'getBalance', timeoutMs: 10, origin: 'https://rpc.example.com' }),
+    new AbortError({ method: 'getBalance', reason: new Error('user') }),
+    new NetworkError({ method: 'getBalance', origin: 'https://rpc.example.com', cause: new Error('x') }),
+    new ResponseTooLargeError({ method: 'getBalance', limit: 1, what: 'body', option: 'maxResponseBytes' }),
+  ];
+
+  it.each(samples.map((e) => [e.name, e]))(
+    '%s has a fixed name, the base class, and names the method on line 1',
+    (name, error) => {
+      expect(error).toBeInstanceOf(SolRpcError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.name).toBe(name);
+      expect(isSolRpcError(error)).toBe(true);
+      expect(isSolRpcError(error, name as 'RpcError')).toBe(true);
+      expect(error.message.split('\n')[0]).toMatch(/^getBalance: /);
+      expect(error.method).toBe('getBalance');
+    },
+  );
+
+  it('puts the hint on its own line after the summary', () => {
+    const [first, second] = (samples[0] as RpcError).message.split('\n');
+    expect(first).toBe('getBalance: RPC error -32005 (NODE_UNHEALTHY): Node is behind by 42 slots');
+    expect(second).toBe('Hint: the node is 42 slots behind the cluster; retry later or use another node.');
+  });
+
+  it('marks what may succeed later as retryable', () => {
+    expect(samples.map((e) => e.retryable)).toEqual([true, true, false, false, false, true, false, true, false]);
+  });
+
+  it('guards by brand and name, so a second copy of the package still matches', () => {
+    const foreign = Object.assign(new Error('from another copy'), { name: 'RpcError', code: -32601 });
+    Object.defineProperty(foreign, Symbol.for('solrpc.error'), { value: true });
+    expect(isSolRpcError(foreign, 'RpcError')).toBe(true);
+    expect(isSolRpcError(foreign, 'HttpError')).toBe(false);
+    expect(isSolRpcError(new Error('plain'))).toBe(false);
+    expect(isSolRpcError({ name: 'RpcError' })).toBe(false);
+    expect(isSolRpcError(null)).toBe(false);
+  });
+
+  it('knows every agave code by name, and hints where one helps', () => {
+    for (let code = -32019; code <= -32001; code++) {
+      expect(new RpcError({ code, message: 'm' }).codeName).toMatch(/^[A-Z_]+$/);
+    }
+    expect(
+      new RpcError({ code: -32016, message: 'Minimum context slot has not been reached', data: { contextSlot: 99 } })
+        .hint,
+    ).toContain('99');
+    expect(new RpcError({ code: -32601, message: 'Method not found' }).hint).toContain('--full-rpc-api');
+    expect(new RpcError({ code: -31999, message: 'provider-specific' }).codeName).toBeUndefined();
+  });
+
+  it('keeps a long server message whole in serverMessage (1 KiB) but short on line 1', () => {
+    const error = new RpcError({ code: -32603, message: 'x'.repeat(5000) });
+    expect(error.serverMessage.length).toBeLessThan(1100);
+    expect((error.message.split('\n')[0] as string).length).toBeLessThan(400);
+  });
+});
+
+describe('redaction', () => {
+  it('shows the origin only', () => {
+    expect(displayOrigin('https://user:pw@rpc.example.com:8443/v2/KEY?api-key=K#x')).toBe(
+      'https://rpc.example.com:8443',
+    );
+    expect(displayOrigin('not a url')).toBe('<invalid URL>');
+  });
+
+  it('cuts URLs inside foreign messages to their origin', () => {
+    expect(redactUrls('request to https://u:p@h.example/v2/KEY?api-key=K failed, reason: x')).toBe(
+      'request to https://h.example failed, reason: x',
+    );
+  });
+
+  it('leaves no secret in a NetworkError, whatever its cause says', () => {
+    const cause = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED for https://u:pw@h.example/PATH-KEY?api-key=QUERY-KEY'), {
+        code: 'ECONNREFUSED',
+      }),
+    });
+    const error = new NetworkError({ origin: 'https://h.example', cause });
+    const shown = `${error.message}${error.stack}${inspect(error, { depth: 10, showHidden: true })}${JSON.stringify(error)}`;
+    for (const secret of ['pw', 'PATH-KEY', 'QUERY-KEY']) expect(shown).not.toContain(secret);
+    expect(error.code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('sanitizeText', () => {
+  it('removes ANSI and OSC sequences and control characters', () => {
+    expect(sanitizeText('a\u001b[2Jb\u001b]0;title\u0007c\u0000d\u009be')).toBe('abcde');
+  });
+
+  it('folds to one line when asked and cuts long text', () => {
+    expect(sanitizeText('a\n  b\tc', 100, true)).toBe('a b c');
+    expect(sanitizeText('abcdef', 3)).toBe('abc… (3 more characters)');
+  });
+});

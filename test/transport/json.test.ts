@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJson, stringifyJson } from '../../src/transport/json.js';
+
+// Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+const runs = Number(process.env.FC_RUNS ?? 2000);
+console.info(`fast-check seed ${seed}, ${runs} runs`);
+
+/** JSON values whose integers may be bigints beyond 2^53; strings with any characters. */
+const exactJson = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)),
+    fc
+      .bigInt({ min: -(2n ** 70n), max: 2n ** 70n })
+      .filter((b) => b > BigInt(Number.MAX_SAFE_INTEGER) || b < -BigInt(Number.MAX_SAFE_INTEGER)),
+    fc.string({ unit: 'binary' }),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ unit: 'binary' }), tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+describe('parseJson', () => {
+  it('keeps every integer exact: bigint beyond 2^53, number otherwise', () => {
+    fc.assert(
+      fc.property(exactJson, (value) => {
+        expect(parseJson(stringifyJson(value))).toEqual(value);
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('agrees with JSON.parse, except that unsafe integers come out as bigint', () => {
+    const asNumbers = (value: unknown): unknown => {
+      if (typeof value === 'bigint') {
+        expect(Number.isSafeInteger(Number(value))).toBe(false);
+        return Number(value);
+      }
+      if (Array.isArray(value)) return value.map(asNumbers);
+      if (typeof value === 'object' && value !== null) {
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asNumbers(v)]));
+      }
+      return value;
+    };
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        expect(asNumbers(parseJson(text))).toEqual(JSON.parse(text));
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('rejects exactly what JSON.parse rejects, with a JsonSyntaxError', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), fc.string({ unit: 'binary', maxLength: 3 }), (text, at, junk) => {
+        const mutated = text.slice(0, at % (text.length + 1)) + junk + text.slice(at % (text.length + 1));
+        let native = true;
+        try {
+          JSON.parse(mutated);
+        } catch {
+          native = false;
+        }
+        // Raw control characters inside strings are the one documented leniency.
+        if (!native && /[\u0000-\u001f]/.test(junk)) return;
+        if (native) expect(() => parseJson(mutated)).not.toThrow();
+        else expect(() => parseJson(mutated)).toThrow(JsonSyntaxError);
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('reads the u64 values agave sends', () => {
+    const parsed = parseJson(
+      '{"rentEpoch":18446744073709551615,"lamports":9007199254740993,"safe":9007199254740991,"neg":-9223372036854775808,"f":1e-6,"g":1523.0}',
+    );
+    expect(parsed).toEqual({
+      rentEpoch: 18446744073709551615n,
+      lamports: 9007199254740993n,
+      safe: 9007199254740991,
+      neg: -9223372036854775808n,
+      f: 0.000001,
+      g: 1523,
+    });
+  });
+
+  it('keeps __proto__ and constructor keys as own data, changing no prototype', () => {
+    const parsed = parseJson(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"a":[{"__proto__":null}]}',
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.hasOwn(parsed, '__proto__')).toBe(true);
+    expect((parsed as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(parsed)).toEqual(['__proto__', 'constructor', 'a']);
+  });
+
+  it('refuses hostile nesting instead of overflowing the stack', () => {
+    expect(() => parseJson('['.repeat(100_000))).toThrow(JsonSyntaxError);
+    expect(() => parseJson(`${'{"a":'.repeat(300)}1${'}'.repeat(300)}`)).toThrow(/nesting too deep/);
+  });
+
+  it('never quotes the text in its messages', () => {
+    expect(() => parseJson('{"api-key":"secret" x}')).toThrow(/^expected ',' or '}' at offset 20$/);
+  });
+
+  it('decodes every escape', () => {
+    expect(parseJson('"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"')).toBe('a"b\\c/d\b\f\n\r\té😀');
+    expect(() => parseJson('"\\u12"')).toThrow(JsonSyntaxError);
+    expect(() => parseJson('"\\q"')).toThrow(JsonSyntaxError);
+  });
+});
+
+describe('stringifyJson', () => {
+  it('writes bigints as exact integers and skips undefined like JSON.stringify', () => {
+    expect(stringifyJson([18446744073709551615n, { a: undefined, b: 1 }, undefined, 'x"'])).toBe(
+      '[18446744073709551615,{"b":1},null,"x\\""]',
+    );
+  });
+
+  it('refuses values JSON cannot carry', () => {
+    expect(() => stringifyJson(Number.NaN)).toThrow(TypeError);
+    expect(() => stringifyJson(() => 1)).toThrow(TypeError);
+  });
+});
