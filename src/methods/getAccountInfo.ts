@@ -46,7 +46,10 @@ export interface GetAccountInfo {
    * has a parser for the owner program, and bytes where it fell back.
    * @example
    * const { value } = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed' });
-   * if (value && !(value.data instanceof Uint8Array) && value.data.parsed.type === 'mint') console.log(value.data.parsed.info.supply);
+   * const data = value?.data;
+   * if (data && !(data instanceof Uint8Array) && data.program === 'spl-token' && data.parsed.type === 'mint') {
+   *   console.log(data.parsed.info.supply); // exact, as a decimal string
+   * }
    */
   (address: Address, config: GetAccountInfoParsedConfig): Promise<ParsedAccountInfoResult>;
   /**

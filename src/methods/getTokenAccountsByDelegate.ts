@@ -15,8 +15,8 @@ import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.
 
 // 1. Config
 
-/** Which token accounts to return: those of one mint, or all of one token program. */
-export type TokenAccountsFilter = { mint: Address } | { programId: Address };
+/** Which token accounts to return: those of one mint, or all of one token program (exactly one key). */
+export type TokenAccountsFilter = { mint: Address; programId?: never } | { programId: Address; mint?: never };
 
 /** Options of `getTokenAccountsByDelegate`. */
 export interface GetTokenAccountsByDelegateConfig extends AccountConfig {}
