@@ -12,7 +12,7 @@ export function encodeRequest(id: number, method: string, params: readonly unkno
  * `RpcError`, or `InvalidResponseError` when the body is not a response to this request.
  *
  * - An error object is the server's error even with `"id": null` (the spec's answer to a request it
- *   could not read).
+ *   could not read) or with no id at all, as some proxies send it.
  * - `"error": null` next to a `result` is a success: some servers send both keys.
  * - An id of `"7"` for request `7` is accepted: some proxies turn numeric ids into strings.
  */
