@@ -1,3 +1,4 @@
+import { SolRpcError } from './errors/SolRpcError.js';
 import type { CallOptions, Transport } from './types.js';
 
 /** What a method's decoder knows about the call it decodes. */
@@ -56,6 +57,14 @@ export async function callMethod(
     signal: prepared.options?.signal,
     timeoutMs: prepared.options?.timeoutMs,
   });
-  if (prepared.ready) await prepared.ready;
+  if (prepared.ready) {
+    await prepared.ready.catch((cause: unknown) => {
+      throw new SolRpcError('could not load a decoder this response needs', {
+        method: definition.name,
+        cause,
+        retryable: true,
+      });
+    });
+  }
   return definition.decode(result, context, prepared);
 }

@@ -1,6 +1,7 @@
 /**
  * Checks on what callers pass, run before any request. Each failure is an `InvalidInputError` that
- * names the parameter. Addresses are public, so a bad one may be echoed; nothing else is.
+ * names the parameter and says what is wrong with the value, without repeating values that could be
+ * secret.
  */
 import { base58Problem } from './codecs/base58.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';

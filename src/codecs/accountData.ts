@@ -16,9 +16,11 @@ import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from './zstd.js';
 export type WireAccountData = string | [string, 'base58' | 'base64' | 'base64+zstd'] | ParsedWire;
 type ParsedWire = { program: string; parsed: unknown; space: number };
 
-const encodedPair = memo(() => tuple([string(), enums(['base58', 'base64', 'base64+zstd'])]));
+const encodedPair = /* @__PURE__ */ memo(() => tuple([string(), enums(['base58', 'base64', 'base64+zstd'])]));
 
-const otherParsed = memo(() => type({ program: string(), parsed: type({ type: string() }), space: safeInteger() }));
+const otherParsed = /* @__PURE__ */ memo(() =>
+  type({ program: string(), parsed: type({ type: string() }), space: safeInteger() }),
+);
 
 /**
  * The schema for account data. `binary` accepts the encoded forms only; `parsed` also accepts any
@@ -39,7 +41,7 @@ export function accountDataSchema(mode: 'binary' | 'parsed' | 'parsedTokenAccoun
   });
 }
 
-const unknownData = memo(() =>
+const unknownData = /* @__PURE__ */ memo(() =>
   define<WireAccountData>('accountData', (value) => expected('encoded or parsed account data', value)),
 );
 

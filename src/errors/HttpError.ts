@@ -1,3 +1,4 @@
+import { redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -5,6 +6,10 @@ import { sanitizeText } from './sanitize.js';
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 const HINTS: Readonly<Record<number, string>> = {
+  301: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
+  302: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
+  307: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
+  308: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
   401: 'the endpoint wants credentials: check the API key in the URL or the headers option.',
   403: 'the endpoint refused the request: check the API key and whether your plan allows this method.',
   413: 'the request was too large for the endpoint.',
@@ -43,6 +48,6 @@ export class HttpError extends SolRpcError {
 function excerptOf(body: string | undefined): string | undefined {
   if (!body) return undefined;
   if (/^\s*</.test(body)) return undefined; // an HTML page from a proxy says nothing useful in one line
-  const excerpt = sanitizeText(body, 200, true);
+  const excerpt = redactUrls(sanitizeText(body, 200, true));
   return excerpt || undefined;
 }

@@ -41,7 +41,9 @@ function isTlsCode(code: string | undefined): boolean {
  * key and all, into their messages.
  */
 function scrubbed(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error) || depth > 4) return error instanceof Error ? undefined : error;
+  if (typeof error === 'string') return redactUrls(error);
+  if (!(error instanceof Error)) return typeof error === 'object' && error !== null ? undefined : error;
+  if (depth > 4) return undefined;
   const copy = new Error(
     redactUrls(error.message),
     error.cause === undefined ? undefined : { cause: scrubbed(error.cause, depth + 1) },

@@ -1,10 +1,12 @@
 import { isRetryableRpcCode, RPC_ERROR_NAMES, rpcErrorHint } from './hints.js';
+import { redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
 /**
- * The server answered with a JSON-RPC error object. `code`, the server's `serverMessage` (control
- * characters stripped, at most 1 KiB) and `data` are kept as sent; `codeName` names known codes.
+ * The server answered with a JSON-RPC error object. `code` and `data` are kept as sent; `serverMessage`
+ * is the server's text with control characters stripped, URLs cut to their origin, at most 1 KiB;
+ * `codeName` names known codes.
  */
 export class RpcError extends SolRpcError {
   override name = 'RpcError' as const;
@@ -18,7 +20,8 @@ export class RpcError extends SolRpcError {
   readonly data: unknown;
 
   constructor(fields: { method?: string; code: number; message: string; data?: unknown }) {
-    const serverMessage = sanitizeText(fields.message);
+    // A proxy may echo the request URL, key and all, into its message.
+    const serverMessage = redactUrls(sanitizeText(fields.message));
     const codeName = RPC_ERROR_NAMES[fields.code];
     super(`RPC error ${fields.code}${codeName ? ` (${codeName})` : ''}: ${sanitizeText(serverMessage, 300, true)}`, {
       method: fields.method,

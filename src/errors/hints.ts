@@ -46,9 +46,13 @@ export function rpcErrorHint(code: number, message: string, data: unknown): stri
     case -32601:
       return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
     case -32600:
-      return /base 58/i.test(message)
-        ? "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'."
-        : undefined;
+      if (/less than 128 bytes/i.test(message)) {
+        return "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'.";
+      }
+      if (/sliced account data/i.test(message)) {
+        return "this node cannot slice parsed data: drop dataSlice, or ask for encoding 'base64'.";
+      }
+      return undefined;
     case -32005: {
       const behind = field(data, 'numSlotsBehind');
       return `the node is ${typeof behind === 'number' || typeof behind === 'bigint' ? `${behind} slots ` : ''}behind the cluster; retry later or use another node.`;
@@ -67,9 +71,11 @@ export function rpcErrorHint(code: number, message: string, data: unknown): stri
     case -32014:
       return 'the block is not available yet on this node; retry shortly.';
     case -32001:
+      return 'the node no longer holds this block; ask an archive RPC node.';
     case -32007:
+      return 'the slot has no block: it was skipped, or this node started from a later snapshot (an archive node can tell which).';
     case -32009:
-      return 'the node no longer holds this slot; ask an archive RPC node.';
+      return 'long-term storage has no block for this slot either: it was most likely skipped.';
     case -32019:
       return 'the node could not reach its long-term storage; retry later.';
     default:

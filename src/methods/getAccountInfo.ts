@@ -71,8 +71,8 @@ export interface GetAccountInfo {
 
 // 4. Wire schema and decoder
 
-const binaryResult = memo(() => type({ context: rpcContext(), value: nullable(binaryAccount()) }));
-const parsedResult = memo(() => type({ context: rpcContext(), value: nullable(parsedAccount()) }));
+const binaryResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: nullable(binaryAccount()) }));
+const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: nullable(parsedAccount()) }));
 
 // 5. Definition
 

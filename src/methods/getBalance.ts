@@ -37,7 +37,7 @@ export interface GetBalance {
 
 // 4. Wire schema
 
-const balanceResult = memo(() => type({ context: rpcContext(), value: u64() }));
+const balanceResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: u64() }));
 
 // 5. Definition
 

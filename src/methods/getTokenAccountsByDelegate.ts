@@ -81,10 +81,10 @@ export interface GetTokenAccountsByDelegate {
 
 // 4. Wire schema
 
-const binaryResult = memo(() =>
+const binaryResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: binaryAccount() })) }),
 );
-const parsedResult = memo(() =>
+const parsedResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
 );
 

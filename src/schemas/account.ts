@@ -28,11 +28,11 @@ function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Struct<Wir
 }
 
 /** An account whose data was requested in a binary encoding. */
-export const binaryAccount = memo(() => accountOf('binary'));
+export const binaryAccount = /* @__PURE__ */ memo(() => accountOf('binary'));
 /** An account requested with `jsonParsed`: any program's parsed data, or bytes where the server fell back. */
-export const parsedAccount = memo(() => accountOf('parsed'));
+export const parsedAccount = /* @__PURE__ */ memo(() => accountOf('parsed'));
 /** A token account requested with `jsonParsed`: parsed token-account data, or bytes. */
-export const parsedTokenAccount = memo(() => accountOf('parsedTokenAccount'));
+export const parsedTokenAccount = /* @__PURE__ */ memo(() => accountOf('parsedTokenAccount'));
 
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
 export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {

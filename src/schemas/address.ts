@@ -8,7 +8,7 @@ const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
  * A base58 address in a response. Checked by alphabet and length only: decoding every key of a
  * 5,000-account response would cost more than the rest of the validation together.
  */
-export const address = memo(
+export const address = /* @__PURE__ */ memo(
   (): Struct<string, null> =>
     define('address', (value) =>
       typeof value === 'string' && ADDRESS_TEXT.test(value) ? true : expected('a base58 address', value),

@@ -4,7 +4,7 @@ import { memo } from './memo.js';
 import { safeInteger } from './numbers.js';
 
 /** The `context` of a context-wrapped result. */
-export const rpcContext = memo(
+export const rpcContext = /* @__PURE__ */ memo(
   (): Struct<RpcContext> => type({ slot: safeInteger(), apiVersion: optional(string()) }) as Struct<RpcContext>,
 );
 

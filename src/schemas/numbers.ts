@@ -18,10 +18,12 @@ export function expected(what: string, value: unknown): string {
  * A u64 on the wire: a non-negative integer up to u64::MAX, as a safe `number` or an exact `bigint`
  * (the JSON parser's output). Decoders turn it into `bigint`. Integers above u64::MAX are rejected.
  */
-export const u64 = memo(
+export const u64 = /* @__PURE__ */ memo(
   (): Struct<number | bigint, null> =>
     define('u64', (value) =>
-      (typeof value === 'number' && Number.isInteger(value) && value >= 0) ||
+      // Unsafe integers arrive as bigint from the exact parser; an unsafe *number* (1e20, or anything
+      // from a transport that used JSON.parse) has already lost digits, so it is refused.
+      (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
       (typeof value === 'bigint' && value >= 0n && value <= U64_MAX)
         ? true
         : expected('an unsigned 64-bit integer', value),
@@ -29,10 +31,10 @@ export const u64 = memo(
 );
 
 /** An i64 on the wire (reward amounts can be negative), as `number` or exact `bigint`. */
-export const i64 = memo(
+export const i64 = /* @__PURE__ */ memo(
   (): Struct<number | bigint, null> =>
     define('i64', (value) =>
-      (typeof value === 'number' && Number.isInteger(value)) ||
+      (typeof value === 'number' && Number.isSafeInteger(value)) ||
       (typeof value === 'bigint' && value >= -(2n ** 63n) && value < 2n ** 63n)
         ? true
         : expected('a signed 64-bit integer', value),
@@ -43,7 +45,7 @@ export const i64 = memo(
  * A slot, epoch, height, count, index or size: public as `number`, so it must be a non-negative integer
  * no larger than `Number.MAX_SAFE_INTEGER`. A larger value is an error, never a rounded number.
  */
-export const safeInteger = memo(
+export const safeInteger = /* @__PURE__ */ memo(
   (): Struct<number, null> =>
     define('safeInteger', (value) =>
       typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
@@ -56,7 +58,7 @@ export const safeInteger = memo(
 );
 
 /** An unsigned 8-bit integer (decimals, commission, account indexes). */
-export const u8 = memo(
+export const u8 = /* @__PURE__ */ memo(
   (): Struct<number, null> =>
     define('u8', (value) =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255

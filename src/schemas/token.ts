@@ -17,7 +17,7 @@ import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, u8 } from './numbers.js';
 
-export const tokenAmount = memo(
+export const tokenAmount = /* @__PURE__ */ memo(
   (): Struct<TokenAmount> =>
     type({
       amount: string(),
@@ -27,9 +27,11 @@ export const tokenAmount = memo(
     }) as Struct<TokenAmount>,
 );
 
-const extensions = memo(() => optional(array(type({ extension: string(), state: optional(unknown()) }))));
+const extensions = /* @__PURE__ */ memo(() =>
+  optional(array(type({ extension: string(), state: optional(unknown()) }))),
+);
 
-export const tokenAccountInfo = memo(
+export const tokenAccountInfo = /* @__PURE__ */ memo(
   (): Struct<TokenAccountInfo> =>
     type({
       mint: address(),
@@ -45,7 +47,7 @@ export const tokenAccountInfo = memo(
     }) as unknown as Struct<TokenAccountInfo>,
 );
 
-export const mintInfo = memo(
+export const mintInfo = /* @__PURE__ */ memo(
   (): Struct<MintInfo> =>
     type({
       mintAuthority: nullable(address()),
@@ -57,7 +59,7 @@ export const mintInfo = memo(
     }) as unknown as Struct<MintInfo>,
 );
 
-export const multisigInfo = memo(
+export const multisigInfo = /* @__PURE__ */ memo(
   (): Struct<MultisigInfo> =>
     type({
       numRequiredSigners: u8(),
@@ -67,10 +69,10 @@ export const multisigInfo = memo(
     }) as Struct<MultisigInfo>,
 );
 
-const tokenProgram = memo(() => enums(['spl-token', 'spl-token-2022']));
+const tokenProgram = /* @__PURE__ */ memo(() => enums(['spl-token', 'spl-token-2022']));
 
 /** `{ program, parsed: { type: 'account', info }, space }` for a token account, and nothing else. */
-export const parsedTokenAccountData = memo(() =>
+export const parsedTokenAccountData = /* @__PURE__ */ memo(() =>
   type({
     program: tokenProgram(),
     parsed: type({ type: literal('account'), info: tokenAccountInfo() }),
@@ -79,7 +81,7 @@ export const parsedTokenAccountData = memo(() =>
 );
 
 /** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`. */
-export const parsedTokenProgramData = memo(
+export const parsedTokenProgramData = /* @__PURE__ */ memo(
   (): Struct<ParsedTokenProgramData> =>
     type({
       program: tokenProgram(),

@@ -36,8 +36,7 @@ export function createHttpTransport(url: string, options: HttpTransportOptions =
   const endpoint = parseEndpoint(url);
   const origin = displayOrigin(endpoint.url);
   const timeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
-  const maxResponseBytes =
-    checkPositive(options.maxResponseBytes, 'options.maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxResponseBytes = checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -74,9 +73,14 @@ export function createHttpTransport(url: string, options: HttpTransportOptions =
         headers,
         body: encodeRequest(id, method, request.params),
         signal: controller.signal,
-        // A redirect would carry the API-key headers to another origin.
-        redirect: 'error',
+        // A redirect would carry the API-key headers to another origin: never follow one.
+        redirect: 'manual',
       });
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        await response.body?.cancel().catch(() => undefined);
+        // Browsers hide a manual redirect's status (0); report it as the redirect it was.
+        throw new HttpError({ method, status: response.status || 307, statusText: 'redirect not followed', origin });
+      }
       if (!response.ok) {
         const body = await readBody(response, 64 * 1024, method).catch(() => undefined);
         throw new HttpError({ method, status: response.status, statusText: response.statusText, origin, body });
@@ -216,6 +220,17 @@ function checkPositive(value: number | undefined, param: string): number | undef
   // setTimeout fires at once for delays beyond 2^31 - 1 ms, so larger values are refused too.
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
     throw new InvalidInputError({ param, problem: 'expected a positive number up to 2147483647' });
+  }
+  return value;
+}
+
+function checkByteLimit(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new InvalidInputError({
+      param: 'options.maxResponseBytes',
+      problem: 'expected a positive integer number of bytes',
+    });
   }
   return value;
 }

@@ -222,14 +222,36 @@ describe('limits', () => {
   });
 
   it('does not follow redirects, which would carry API-key headers elsewhere', async () => {
-    server.reply((_request, response) => {
-      response.statusCode = 307;
-      response.setHeader('location', 'http://127.0.0.1:9/elsewhere');
-      response.end();
-    });
-    const error = await failure(createRpc(server.url, { headers: { 'x-api-key': 'k' } }).getBalance(ADDRESS));
-    expect(isSolRpcError(error)).toBe(true);
-    expect(server.requests).toHaveLength(1);
+    const other = await startServer();
+    try {
+      server.reply((_request, response) => {
+        response.statusCode = 307;
+        response.setHeader('location', `${other.url}/elsewhere`);
+        response.end();
+      });
+      const error = await failure(createRpc(server.url, { headers: { 'x-api-key': 'k' } }).getBalance(ADDRESS));
+      expect(isSolRpcError(error, 'HttpError') && error.status).toBe(307);
+      expect((error as unknown as { retryable: boolean }).retryable).toBe(false);
+      expect((error as unknown as { hint?: string }).hint).toMatch(/does not follow redirects/);
+      expect(server.requests).toHaveLength(1);
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('cuts URLs in server text to their origin', async () => {
+    replyWith(502, 'text/plain', () => 'upstream https://rpc.example.com/v2/PATH-KEY?api-key=QUERY-KEY failed');
+    const http = await failure(createRpc(server.url).getBalance(ADDRESS));
+    expect(http.message).toContain('https://rpc.example.com failed');
+    replyWith(
+      200,
+      'application/json',
+      (id) =>
+        `{"jsonrpc":"2.0","error":{"code":-32603,"message":"proxy to https://u:p@x.example/KEY failed"},"id":${id}}`,
+    );
+    const rpc = await failure(createRpc(server.url).getBalance(ADDRESS));
+    expect(isSolRpcError(rpc, 'RpcError') && rpc.serverMessage).toBe('proxy to https://x.example failed');
   });
 
   it('reports a refused connection as a NetworkError naming the origin only', async () => {
@@ -264,6 +286,7 @@ describe('options', () => {
   it('refuses a bad timeout and header values, without echoing the header value', () => {
     expect(() => createHttpTransport(server.url, { timeoutMs: -1 })).toThrow(/options\.timeoutMs/);
     expect(() => createHttpTransport(server.url, { timeoutMs: 2 ** 40 })).toThrow(/options\.timeoutMs/);
+    expect(() => createHttpTransport(server.url, { maxResponseBytes: 1.5 })).toThrow(/options\.maxResponseBytes/);
     expect(() => createHttpTransport(server.url, { headers: { 'x-api-key': 'evil\r\nkey' } })).toThrow(
       /options\.headers\.x-api-key/,
     );
