@@ -29,13 +29,14 @@ export interface AccountConfig extends CallOptions {
 }
 
 const ENCODINGS: readonly AccountEncoding[] = ['base58', 'base64', 'base64+zstd', 'jsonParsed'];
+const KEYS = ['encoding', 'dataSlice', 'commitment', 'minContextSlot', 'signal', 'timeoutMs'] as const;
 
 /** Checks an account config and builds its wire form (always with an explicit encoding). */
 export function prepareAccountConfig(
   method: string,
   value: unknown,
 ): { wire: Record<string, unknown>; options: CallOptions; ready?: Promise<void>; encoding: AccountEncoding } {
-  const config = checkConfig(method, 'config', value);
+  const config = checkConfig(method, 'config', value, KEYS);
   const encoding = checkOneOf(method, 'config.encoding', config.encoding, ENCODINGS) ?? 'base64';
   const wire = compact({
     encoding,

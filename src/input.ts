@@ -22,11 +22,29 @@ export function checkAddress(method: string, param: string, value: unknown): str
   return value as string;
 }
 
-/** A config argument: `undefined`, or a plain object. Returns `{}` for `undefined`. */
-export function checkConfig(method: string, param: string, value: unknown): Record<string, unknown> {
+/**
+ * A config argument: `undefined`, or a plain object whose keys are all in `allowed`. Returns `{}` for
+ * `undefined`. An unknown key is refused rather than dropped: a misspelt `comitment` would otherwise
+ * read at the wrong commitment without a word.
+ */
+export function checkConfig(
+  method: string,
+  param: string,
+  value: unknown,
+  allowed: readonly string[],
+): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidInputError({ method, param, problem: `expected an object, got ${describe(value)}` });
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && (value as Record<string, unknown>)[key] !== undefined) {
+      throw new InvalidInputError({
+        method,
+        param: `${param}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`,
+        problem: `not an option of ${method}; the options are ${allowed.join(', ')}`,
+      });
+    }
   }
   return value as Record<string, unknown>;
 }

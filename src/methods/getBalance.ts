@@ -46,7 +46,12 @@ export const getBalance = /* @__PURE__ */ defineMethod<GetBalance>({
   name: 'getBalance',
   prepare(args) {
     const address = checkAddress('getBalance', 'address', args[0]);
-    const config = checkConfig('getBalance', 'config', args[1]);
+    const config = checkConfig('getBalance', 'config', args[1], [
+      'commitment',
+      'minContextSlot',
+      'signal',
+      'timeoutMs',
+    ]);
     const wire = compact({
       commitment: checkCommitment('getBalance', config.commitment),
       minContextSlot: checkU64('getBalance', 'config.minContextSlot', config.minContextSlot),

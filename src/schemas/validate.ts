@@ -14,9 +14,9 @@ export function validateResult<T>(method: string, value: unknown, schema: Struct
   const received =
     first.value === undefined
       ? 'nothing (the field is missing)'
-      : match
+      : match && (typeof first.value !== 'object' || first.value === null)
         ? shorten(match[2] as string)
-        : describeValue(first.value);
+        : describeValue(first.value); // superstruct prints arrays as '' and objects as [object Object]
   throw new ValidationError({
     method,
     path,
