@@ -40,7 +40,12 @@ console.log('body | JSON.parse | parseJson | ratio | parse+validate+decode | rat
 for (const [name, text] of Object.entries(bodies)) {
   const floor = time(() => JSON.parse(text));
   const ours = time(() => parseJson(text));
-  const row = [name, `${(floor * 1000).toFixed(0)} µs`, `${(ours * 1000).toFixed(0)} µs`, `${(ours / floor).toFixed(2)}x`];
+  const row = [
+    name,
+    `${(floor * 1000).toFixed(0)} µs`,
+    `${(ours * 1000).toFixed(0)} µs`,
+    `${(ours / floor).toFixed(2)}x`,
+  ];
   if (name.includes('account') && !name.includes('5,000')) {
     const full = await (async () => {
       await decodeAccount(text);

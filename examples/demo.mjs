@@ -62,7 +62,9 @@ try {
   console.log(`getAccountInfo(${TOKEN_ACCOUNT})`);
   console.log(`  owner ${plain.value.owner}, ${plain.value.lamports} lamports`);
   console.log(`  rentEpoch ${plain.value.rentEpoch} (u64::MAX, exact)`);
-  console.log(`  data: ${plain.value.data.length} bytes as base64; base64+zstd decompressed to ${zstd.value.data.length} bytes`);
+  console.log(
+    `  data: ${plain.value.data.length} bytes as base64; base64+zstd decompressed to ${zstd.value.data.length} bytes`,
+  );
   console.log(`  identical bytes: ${hex(plain.value.data) === hex(zstd.value.data)}\n`);
 
   const parsed = await rpc.getAccountInfo(TOKEN_2022_ACCOUNT, { encoding: 'jsonParsed' });
@@ -70,7 +72,9 @@ try {
   if (!(data instanceof Uint8Array) && data.program === 'spl-token-2022' && data.parsed.type === 'account') {
     const info = data.parsed.info;
     console.log(`getAccountInfo(${TOKEN_2022_ACCOUNT}, { encoding: 'jsonParsed' })`);
-    console.log(`  Token-2022 account of mint ${info.mint}: ${info.tokenAmount.uiAmountString} tokens, state ${info.state}`);
+    console.log(
+      `  Token-2022 account of mint ${info.mint}: ${info.tokenAmount.uiAmountString} tokens, state ${info.state}`,
+    );
     console.log(`  extensions: ${info.extensions?.map((e) => e.extension).join(', ')}\n`);
   }
 
@@ -81,7 +85,10 @@ try {
   );
   console.log(`getTokenAccountsByDelegate(${DELEGATE}, { programId: Token-2022 }, { encoding: 'jsonParsed' })`);
   for (const { pubkey, account } of delegated.value) {
-    const amount = account.data instanceof Uint8Array ? `${account.data.length} raw bytes` : account.data.parsed.info.delegatedAmount?.uiAmountString;
+    const amount =
+      account.data instanceof Uint8Array
+        ? `${account.data.length} raw bytes`
+        : account.data.parsed.info.delegatedAmount?.uiAmountString;
     console.log(`  ${pubkey}: delegated ${amount}`);
   }
 
