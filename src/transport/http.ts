@@ -85,15 +85,20 @@ export function createHttpTransport(url: string, options: HttpTransportOptions =
         const body = await readBody(response, 64 * 1024, method).catch(() => undefined);
         throw new HttpError({ method, status: response.status, statusText: response.statusText, origin, body });
       }
+      // Some servers label JSON as text/plain, so only HTML (a proxy or portal page) is refused unread;
+      // any other non-JSON type is refused only if its body does not parse.
       const contentType = response.headers.get('content-type');
-      if (contentType !== null && !/json/i.test(contentType)) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new InvalidResponseError({
+      const declaredJson = contentType === null || /json/i.test(contentType);
+      const wrongType = () =>
+        new InvalidResponseError({
           method,
           reason: 'content-type',
           origin,
-          detail: `expected a JSON body, got content-type ${contentType.split(';')[0]?.trim().slice(0, 60)}`,
+          detail: `expected a JSON body, got content-type ${contentType?.split(';')[0]?.trim().slice(0, 60)}`,
         });
+      if (!declaredJson && /html/i.test(contentType ?? '')) {
+        await response.body?.cancel().catch(() => undefined);
+        throw wrongType();
       }
       const text = await readBody(response, maxResponseBytes, method);
       let parsed: unknown;
@@ -101,6 +106,7 @@ export function createHttpTransport(url: string, options: HttpTransportOptions =
         parsed = parseJson(text);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
+        if (!declaredJson) throw wrongType();
         throw new InvalidResponseError({
           method,
           reason: 'json',

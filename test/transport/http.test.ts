@@ -100,6 +100,14 @@ describe('answers that are not results', () => {
     expect(error.message).not.toContain('<html>');
   });
 
+  it('reads JSON labelled text/plain, and refuses text/plain that is not JSON as the wrong content type', async () => {
+    replyWith(200, 'text/plain', BALANCE);
+    await expect(createRpc(server.url).getBalance(ADDRESS)).resolves.toEqual({ context: { slot: 1 }, value: 5n });
+    replyWith(200, 'text/plain', () => 'OK');
+    const error = await failure(createRpc(server.url).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'InvalidResponseError') && error.reason).toBe('content-type');
+  });
+
   it('rejects a 200 answer that is not JSON (a captive portal page)', async () => {
     replyWith(200, 'text/html; charset=utf-8', () => '<html>Sign in to the Wi-Fi</html>');
     const error = await failure(createRpc(server.url).getBalance(ADDRESS));
