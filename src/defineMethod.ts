@@ -9,37 +9,37 @@ export interface DecodeContext {
   maxDecompressedBytes: number;
 }
 
-/** A call checked and ready to send. */
-export interface PreparedCall {
+/** A call checked and ready to send. `TShape` is whatever the method needs to pick its result schema. */
+export interface PreparedCall<TShape = unknown> {
   /** Positional wire params. */
   params: unknown[];
   /** The per-call options found in the caller's config. */
   options?: CallOptions;
   /** Work that must finish before decoding, started now so it overlaps the request (loading zstd). */
   ready?: Promise<unknown>;
-  /** Which result shape the request asked for (e.g. `'parsed'`), for methods whose shape depends on it. */
-  shape?: string;
+  /** Which result shape the request asked for, for methods whose result depends on their params. */
+  shape?: TShape;
 }
 
 /**
  * The contract every RPC method fulfils. `TSignature` is the method's public, hand-written overloaded
  * signature; it exists only in types, so `createRpc` can expose every overload exactly.
  */
-export interface MethodDefinition<TSignature> {
+export interface MethodDefinition<TSignature, TShape = unknown> {
   /** The wire method name. */
   readonly name: string;
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
-  readonly prepare: (args: readonly unknown[]) => PreparedCall;
+  prepare(args: readonly unknown[]): PreparedCall<TShape>;
   /** Validates the wire result and decodes it into the public shape, in one step. */
-  readonly decode: (result: unknown, context: DecodeContext, prepared: PreparedCall) => unknown | Promise<unknown>;
+  decode(result: unknown, context: DecodeContext, prepared: PreparedCall<TShape>): unknown;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }
 
 /** Declares a method. The identity at run time; it fixes the definition's types. */
-export function defineMethod<TSignature>(
-  definition: Omit<MethodDefinition<TSignature>, 'signature'>,
-): MethodDefinition<TSignature> {
+export function defineMethod<TSignature, TShape = unknown>(
+  definition: Omit<MethodDefinition<TSignature, TShape>, 'signature'>,
+): MethodDefinition<TSignature, TShape> {
   return definition;
 }
 

@@ -14,6 +14,7 @@ export {
 } from './createRpc.js';
 export type { DecodeContext, MethodDefinition, PreparedCall } from './defineMethod.js';
 export { AbortError } from './errors/AbortError.js';
+export { DecodeError } from './errors/DecodeError.js';
 export { HttpError } from './errors/HttpError.js';
 export { InvalidInputError } from './errors/InvalidInputError.js';
 export { InvalidResponseError, type InvalidResponseReason } from './errors/InvalidResponseError.js';
@@ -44,6 +45,26 @@ export {
   type TokenAccountsFilter,
   type TokenAccountsResult,
 } from './methods/getTokenAccountsByDelegate.js';
+export {
+  type AnyTransactionResult,
+  type GetLegacyTransactionBytesConfig,
+  type GetLegacyTransactionJsonConfig,
+  type GetLegacyTransactionParsedConfig,
+  type GetTransaction,
+  type GetTransactionBytesConfig,
+  type GetTransactionConfig,
+  type GetTransactionJsonConfig,
+  type GetTransactionParsedConfig,
+  getTransaction,
+  type LegacyTransactionBytesResult,
+  type LegacyTransactionJsonResult,
+  type LegacyTransactionParsedResult,
+  type TransactionBytesResult,
+  type TransactionEncoding,
+  type TransactionJsonResult,
+  type TransactionParsedResult,
+  type TransactionResultBase,
+} from './methods/getTransaction.js';
 export type {
   MintInfo,
   MultisigInfo,
@@ -56,6 +77,42 @@ export type {
   TokenExtension,
   TokenExtensionName,
 } from './tokenTypes.js';
+export type {
+  AddressTableLookup,
+  CompiledInstruction,
+  DecodedInstruction,
+  DecodedMessage,
+  DecodedTransaction,
+  InnerInstructions,
+  InstructionError,
+  InstructionErrorName,
+  LegacyMessage,
+  LegacyParsedMessage,
+  LegacyParsedTransaction,
+  LegacyTransactionJson,
+  LegacyTransactionMeta,
+  LoadedAddresses,
+  MessageHeader,
+  ParsedAccountKey,
+  ParsedInnerInstructions,
+  ParsedInstruction,
+  ParsedInstructionData,
+  ParsedMessage,
+  ParsedTransaction,
+  ParsedTransactionMeta,
+  PartiallyDecodedInstruction,
+  ReturnData,
+  Reward,
+  TokenBalance,
+  TransactionError,
+  TransactionErrorName,
+  TransactionJson,
+  TransactionMeta,
+  TransactionMetaBase,
+  TransactionStatus,
+  TransactionVersion,
+  VersionedMessage,
+} from './transactionTypes.js';
 export {
   createHttpTransport,
   DEFAULT_MAX_RESPONSE_BYTES,

@@ -7,7 +7,7 @@ import { createRpc, isSolRpcError } from '../src/index.js';
 import { type ConformanceCase, compareExpect, loadCases, responseFor } from './support/conformance.js';
 import { startServer, type TestServer } from './support/httpServer.js';
 
-const IMPLEMENTED = new Set(['getAccountInfo', 'getBalance', 'getTokenAccountsByDelegate']);
+const IMPLEMENTED = new Set(['getAccountInfo', 'getBalance', 'getTokenAccountsByDelegate', 'getTransaction']);
 // Error envelopes do not depend on the method; these were recorded for methods added later.
 const ERROR_ONLY = (c: ConformanceCase) => c.file.startsWith('error.') || c.file.startsWith('http.');
 
@@ -60,13 +60,21 @@ describe('conformance cases over real HTTP', () => {
   }
 });
 
-/** The case's params, with the explicit encoding solrpc always sends for account methods. */
+/** The explicit encoding solrpc always sends, where the method takes one. */
+const DEFAULT_ENCODING: Record<string, string> = {
+  getAccountInfo: 'base64',
+  getTokenAccountsByDelegate: 'base64',
+  getTransaction: 'json',
+};
+
+/** The case's params, with the explicit encoding solrpc always sends added to the config. */
 function expectedParams(c: ConformanceCase): unknown[] {
   const params = structuredClone(c.params);
-  const configIndex = c.method === 'getTokenAccountsByDelegate' ? 2 : c.method === 'getAccountInfo' ? 1 : -1;
-  if (configIndex >= 0) {
+  const configIndex = c.method === 'getTokenAccountsByDelegate' ? 2 : 1;
+  const encoding = DEFAULT_ENCODING[c.method];
+  if (encoding && typeof params[configIndex] !== 'string') {
     const config = (params[configIndex] ?? {}) as Record<string, unknown>;
-    params[configIndex] = { encoding: 'base64', ...config };
+    params[configIndex] = { encoding, ...config };
   }
   return params;
 }

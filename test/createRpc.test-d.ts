@@ -36,8 +36,10 @@ describe('createRpc', () => {
     expectTypeOf(createRpc(url, options)).toEqualTypeOf<Rpc>();
   });
 
-  it('has exactly the three methods', () => {
-    expectTypeOf<keyof Rpc>().toEqualTypeOf<'getAccountInfo' | 'getBalance' | 'getTokenAccountsByDelegate'>();
+  it('has exactly the methods solrpc implements', () => {
+    expectTypeOf<keyof Rpc>().toEqualTypeOf<
+      'getAccountInfo' | 'getBalance' | 'getTokenAccountsByDelegate' | 'getTransaction'
+    >();
   });
 
   it('exposes each method as its hand-written interface, so hover shows a name', () => {
@@ -113,7 +115,7 @@ describe('createRpcWith', () => {
 
   it('takes method definitions only', () => {
     expectTypeOf(getBalance).toEqualTypeOf<MethodDefinition<GetBalance>>();
-    expectTypeOf(getAccountInfo).toEqualTypeOf<MethodDefinition<GetAccountInfo>>();
+    expectTypeOf(getAccountInfo).toEqualTypeOf<MethodDefinition<GetAccountInfo, 'parsed' | 'binary'>>();
     // @ts-expect-error a plain function is not a method definition
     createRpcWith(url, { getBalance: async () => 0n });
     // @ts-expect-error the method set is required

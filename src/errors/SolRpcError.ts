@@ -1,5 +1,6 @@
 // Type-only imports: the guard's types name every class without pulling them into a bundle.
 import type { AbortError } from './AbortError.js';
+import type { DecodeError } from './DecodeError.js';
 import type { HttpError } from './HttpError.js';
 import type { InvalidInputError } from './InvalidInputError.js';
 import type { InvalidResponseError } from './InvalidResponseError.js';
@@ -59,7 +60,8 @@ export type SolRpcErrorName =
   | 'TimeoutError'
   | 'AbortError'
   | 'NetworkError'
-  | 'ResponseTooLargeError';
+  | 'ResponseTooLargeError'
+  | 'DecodeError';
 
 /**
  * True when `error` was thrown by solrpc (any copy of it), optionally of the class named `name`.
@@ -85,4 +87,5 @@ interface ErrorByName {
   AbortError: AbortError;
   NetworkError: NetworkError;
   ResponseTooLargeError: ResponseTooLargeError;
+  DecodeError: DecodeError;
 }

@@ -77,7 +77,7 @@ const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), va
 // 5. Definition
 
 /** `getAccountInfo`: one account's lamports, owner, data and more. */
-export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo>({
+export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo, 'parsed' | 'binary'>({
   name: 'getAccountInfo',
   prepare(args) {
     const address = checkAddress('getAccountInfo', 'address', args[0]);

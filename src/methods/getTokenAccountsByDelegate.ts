@@ -106,28 +106,35 @@ function checkFilter(value: unknown): { mint: Address } | { programId: Address }
 // 5. Definition
 
 /** `getTokenAccountsByDelegate`: the token accounts whose delegate is the given address. */
-export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenAccountsByDelegate>({
-  name: 'getTokenAccountsByDelegate',
-  prepare(args) {
-    const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
-    const filter = checkFilter(args[1]);
-    const { wire, options, ready, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
-    return { params: [delegate, filter, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
-  },
-  decode(result, context, prepared) {
-    return withZstd(() => {
-      const checked = validateResult(
-        context.method,
-        result,
-        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-      );
+export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenAccountsByDelegate, 'parsed' | 'binary'>(
+  {
+    name: 'getTokenAccountsByDelegate',
+    prepare(args) {
+      const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
+      const filter = checkFilter(args[1]);
+      const { wire, options, ready, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
       return {
-        context: decodeContext(checked.context),
-        value: checked.value.map((item, index) => ({
-          pubkey: item.pubkey,
-          account: decodeAccount(item.account, context, `result.value.${index}.account`),
-        })),
+        params: [delegate, filter, wire],
+        options,
+        ready,
+        shape: encoding === 'jsonParsed' ? 'parsed' : 'binary',
       };
-    });
+    },
+    decode(result, context, prepared) {
+      return withZstd(() => {
+        const checked = validateResult(
+          context.method,
+          result,
+          prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+        );
+        return {
+          context: decodeContext(checked.context),
+          value: checked.value.map((item, index) => ({
+            pubkey: item.pubkey,
+            account: decodeAccount(item.account, context, `result.value.${index}.account`),
+          })),
+        };
+      });
+    },
   },
-});
+);

@@ -5,3 +5,4 @@
 export { getAccountInfo } from './getAccountInfo.js';
 export { getBalance } from './getBalance.js';
 export { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
+export { getTransaction } from './getTransaction.js';

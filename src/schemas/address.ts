@@ -14,3 +14,13 @@ export const address = /* @__PURE__ */ memo(
       typeof value === 'string' && ADDRESS_TEXT.test(value) ? true : expected('a base58 address', value),
     ),
 );
+
+const SIGNATURE_TEXT = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+
+/** A base58 signature in a response, checked by alphabet and length like `address`. */
+export const signature = /* @__PURE__ */ memo(
+  (): Struct<string, null> =>
+    define('signature', (value) =>
+      typeof value === 'string' && SIGNATURE_TEXT.test(value) ? true : expected('a base58 signature', value),
+    ),
+);

@@ -71,3 +71,16 @@ export const u8 = /* @__PURE__ */ memo(
 export function toBigInt(value: number | bigint): bigint {
   return typeof value === 'bigint' ? value : BigInt(value);
 }
+
+/** A Unix timestamp in seconds (an i64 on the wire; negative values are legal): a safe-integer `number`. */
+export const timestamp = /* @__PURE__ */ memo(
+  (): Struct<number, null> =>
+    define('timestamp', (value) =>
+      typeof value === 'number' && Number.isSafeInteger(value)
+        ? true
+        : expected(
+            typeof value === 'bigint' ? 'a timestamp within Number.MAX_SAFE_INTEGER' : 'an integer timestamp',
+            value,
+          ),
+    ),
+);

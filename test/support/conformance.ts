@@ -67,7 +67,8 @@ export function compareExpect(c: ConformanceCase, outcome: { result?: unknown; e
         problems.push(`${path}: expected a result, got ${String(outcome.error)}`);
         break;
       }
-      got = resolve(outcome.result, path.split('.'));
+      // `result` alone names the whole result (a `null` not-found answer).
+      got = path === 'result' ? { found: true, value: outcome.result } : resolve(outcome.result, path.split('.'));
     }
     const problem = matches(want, got);
     if (problem) problems.push(`${path}: ${problem}`);
@@ -130,6 +131,10 @@ function matches(want: string, got: { found: boolean; value: unknown }): string 
   if (want === 'null') return value === null ? undefined : `expected null, got ${show()}`;
   if (want === 'non-null') return value !== null ? undefined : 'expected non-null, got null';
   if (typeof value === 'string') return value === want ? undefined : `expected ${JSON.stringify(want)}, got ${show()}`;
+  // Scalar arrays are comma-joined, so a one-element array can look like an integer.
+  if (Array.isArray(value) && !/^[[{]/.test(want)) {
+    return value.map(String).join(',') === want ? undefined : `expected ${want}, got ${show()}`;
+  }
   if (want === 'true' || want === 'false')
     return String(value) === want && typeof value === 'boolean' ? undefined : `expected ${want}, got ${show()}`;
   if (/^-?\d+$/.test(want)) {

@@ -1,0 +1,249 @@
+import { base58Problem } from '../codecs/base58.js';
+import { defineMethod } from '../defineMethod.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { callOptionsOf, checkConfig, checkOneOf, compact, describe } from '../input.js';
+import { decodeTransactionResult, type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
+import { validateResult } from '../schemas/validate.js';
+import type {
+  LegacyParsedTransaction,
+  LegacyTransactionJson,
+  LegacyTransactionMeta,
+  ParsedTransaction,
+  ParsedTransactionMeta,
+  TransactionJson,
+  TransactionMeta,
+  TransactionVersion,
+} from '../transactionTypes.js';
+import type { CallOptions, Signature } from '../types.js';
+
+// 1. Config
+
+/** How the server encodes the transaction. `json` is the default. */
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
+
+/** Options of `getTransaction`. */
+export interface GetTransactionConfig extends CallOptions {
+  /** `json` (default), `jsonParsed`, or the wire bytes as `base64` / `base58`. */
+  encoding?: TransactionEncoding;
+  /** `confirmed` or `finalized` (the server's default); the server refuses `processed` for this method. */
+  commitment?: 'confirmed' | 'finalized';
+  /**
+   * Pass `0` to receive versioned (v0) transactions: the result then carries `version`. Without it the
+   * server answers -32015 for any v0 transaction.
+   */
+  maxSupportedTransactionVersion?: 0;
+}
+
+/** `json` with versioned transactions allowed. */
+export interface GetTransactionJsonConfig extends GetTransactionConfig {
+  encoding?: 'json';
+  maxSupportedTransactionVersion: 0;
+}
+/** `json`, legacy transactions only. */
+export interface GetLegacyTransactionJsonConfig extends GetTransactionConfig {
+  encoding?: 'json';
+  maxSupportedTransactionVersion?: undefined;
+}
+/** `jsonParsed` with versioned transactions allowed. */
+export interface GetTransactionParsedConfig extends GetTransactionConfig {
+  encoding: 'jsonParsed';
+  maxSupportedTransactionVersion: 0;
+}
+/** `jsonParsed`, legacy transactions only. */
+export interface GetLegacyTransactionParsedConfig extends GetTransactionConfig {
+  encoding: 'jsonParsed';
+  maxSupportedTransactionVersion?: undefined;
+}
+/** Wire bytes with versioned transactions allowed. */
+export interface GetTransactionBytesConfig extends GetTransactionConfig {
+  encoding: 'base64' | 'base58';
+  maxSupportedTransactionVersion: 0;
+}
+/** Wire bytes, legacy transactions only. */
+export interface GetLegacyTransactionBytesConfig extends GetTransactionConfig {
+  encoding: 'base64' | 'base58';
+  maxSupportedTransactionVersion?: undefined;
+}
+
+// 2. Results
+
+/** What every `getTransaction` result holds. */
+export interface TransactionResultBase {
+  /** The slot of the block that holds the transaction. */
+  slot: number;
+  /** The block's estimated production time (Unix seconds); `null` where unknown (old blocks). */
+  blockTime: number | null;
+  /** The transaction's position in its block, on newer nodes. */
+  transactionIndex?: number;
+}
+/** `json`, requested without `maxSupportedTransactionVersion`: a legacy transaction, no `version`. */
+export interface LegacyTransactionJsonResult extends TransactionResultBase {
+  transaction: LegacyTransactionJson;
+  meta: LegacyTransactionMeta | null;
+}
+/** `json` with versioned transactions allowed. */
+export interface TransactionJsonResult extends TransactionResultBase {
+  version: TransactionVersion;
+  transaction: TransactionJson;
+  meta: TransactionMeta | null;
+}
+/** `jsonParsed`, without `maxSupportedTransactionVersion`. */
+export interface LegacyTransactionParsedResult extends TransactionResultBase {
+  transaction: LegacyParsedTransaction;
+  meta: ParsedTransactionMeta | null;
+}
+/** `jsonParsed` with versioned transactions allowed. */
+export interface TransactionParsedResult extends TransactionResultBase {
+  version: TransactionVersion;
+  transaction: ParsedTransaction;
+  meta: ParsedTransactionMeta | null;
+}
+/** Wire bytes (decode them with `decodeTransaction`), without `maxSupportedTransactionVersion`. */
+export interface LegacyTransactionBytesResult extends TransactionResultBase {
+  transaction: Uint8Array;
+  meta: LegacyTransactionMeta | null;
+}
+/** Wire bytes with versioned transactions allowed. */
+export interface TransactionBytesResult extends TransactionResultBase {
+  version: TransactionVersion;
+  transaction: Uint8Array;
+  meta: TransactionMeta | null;
+}
+/** Any `getTransaction` result, for a config known only at run time. */
+export type AnyTransactionResult =
+  | LegacyTransactionJsonResult
+  | TransactionJsonResult
+  | LegacyTransactionParsedResult
+  | TransactionParsedResult
+  | LegacyTransactionBytesResult
+  | TransactionBytesResult;
+
+// 3. Signature
+
+/**
+ * Fetches a confirmed transaction with its status metadata, or `null` when the node has not got it.
+ * Overloads narrow the result by `encoding` and by `maxSupportedTransactionVersion`.
+ */
+export interface GetTransaction {
+  /**
+   * The transaction in the `json` encoding, versioned ones included: `version` is `'legacy'` or `0`,
+   * v0 messages carry `addressTableLookups`, and `meta.loadedAddresses` lists the keys they loaded.
+   * @example
+   * const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+   * if (tx?.meta?.err) console.log('failed:', tx.meta.err);
+   */
+  (signature: Signature, config: GetTransactionJsonConfig): Promise<TransactionJsonResult | null>;
+  /**
+   * The transaction in the `json` encoding, legacy transactions only (a v0 one fails with -32015).
+   * @example
+   * const tx = await rpc.getTransaction(signature);
+   * tx?.transaction.message.accountKeys; // string[]
+   */
+  (signature: Signature, config?: GetLegacyTransactionJsonConfig): Promise<LegacyTransactionJsonResult | null>;
+  /**
+   * The transaction parsed by the node, versioned ones included.
+   * @example
+   * const tx = await rpc.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+   * for (const ix of tx?.transaction.message.instructions ?? []) if ('parsed' in ix) console.log(ix.program, ix.parsed);
+   */
+  (signature: Signature, config: GetTransactionParsedConfig): Promise<TransactionParsedResult | null>;
+  /**
+   * The transaction parsed by the node, legacy transactions only.
+   * @example
+   * const tx = await rpc.getTransaction(signature, { encoding: 'jsonParsed' });
+   */
+  (signature: Signature, config: GetLegacyTransactionParsedConfig): Promise<LegacyTransactionParsedResult | null>;
+  /**
+   * The signed transaction's wire bytes, versioned ones included; `decodeTransaction` reads them.
+   * @example
+   * const tx = await rpc.getTransaction(signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 });
+   * if (tx) console.log(decodeTransaction(tx.transaction).message.accountKeys);
+   */
+  (signature: Signature, config: GetTransactionBytesConfig): Promise<TransactionBytesResult | null>;
+  /**
+   * The signed transaction's wire bytes, legacy transactions only.
+   * @example
+   * const tx = await rpc.getTransaction(signature, { encoding: 'base58' });
+   */
+  (signature: Signature, config: GetLegacyTransactionBytesConfig): Promise<LegacyTransactionBytesResult | null>;
+  /**
+   * The deprecated positional form, `getTransaction(signature, 'json')`, as older code writes it.
+   * @example
+   * const tx = await rpc.getTransaction(signature, 'jsonParsed');
+   */
+  (signature: Signature, encoding: 'json'): Promise<LegacyTransactionJsonResult | null>;
+  (signature: Signature, encoding: 'jsonParsed'): Promise<LegacyTransactionParsedResult | null>;
+  (signature: Signature, encoding: 'base64' | 'base58'): Promise<LegacyTransactionBytesResult | null>;
+  /**
+   * A config known only at run time: any of the results above.
+   * @example
+   * const config: GetTransactionConfig = { encoding: userChoice };
+   * const tx = await rpc.getTransaction(signature, config);
+   */
+  (signature: Signature, config?: GetTransactionConfig): Promise<AnyTransactionResult | null>;
+}
+
+// 4. Request checks
+
+const METHOD = 'getTransaction';
+const ENCODINGS: readonly TransactionEncoding[] = ['json', 'jsonParsed', 'base64', 'base58'];
+const KEYS = ['encoding', 'commitment', 'maxSupportedTransactionVersion', 'signal', 'timeoutMs'];
+
+function checkSignature(value: unknown): Signature {
+  const problem = base58Problem(value, 64);
+  if (problem) {
+    throw new InvalidInputError({
+      method: METHOD,
+      param: 'signature',
+      problem,
+      hint: 'a signature is 64 bytes in base58 (64–88 characters).',
+    });
+  }
+  return value as Signature;
+}
+
+function checkCommitment(value: unknown): 'confirmed' | 'finalized' | undefined {
+  if (value === 'processed') {
+    throw new InvalidInputError({
+      method: METHOD,
+      param: 'config.commitment',
+      problem: "the node does not serve transactions at 'processed'",
+      hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
+    });
+  }
+  return checkOneOf(METHOD, 'config.commitment', value, ['confirmed', 'finalized'] as const);
+}
+
+function checkMaxVersion(value: unknown): 0 | undefined {
+  if (value === undefined || value === 0) return value;
+  throw new InvalidInputError({
+    method: METHOD,
+    param: 'config.maxSupportedTransactionVersion',
+    problem: `expected 0 (the only transaction version defined), got ${describe(value)}`,
+  });
+}
+
+// 5. Definition
+
+/** `getTransaction`: one confirmed transaction and its status metadata. */
+export const getTransaction = /* @__PURE__ */ defineMethod<GetTransaction, TransactionShape>({
+  name: METHOD,
+  prepare(args) {
+    const signature = checkSignature(args[0]);
+    if (typeof args[1] === 'string') {
+      // The deprecated positional form, sent as written.
+      const encoding = checkOneOf(METHOD, 'encoding', args[1], ENCODINGS) as TransactionEncoding;
+      return { params: [signature, encoding], shape: { encoding, versioned: false } };
+    }
+    const config = checkConfig(METHOD, 'config', args[1], KEYS);
+    const encoding = checkOneOf(METHOD, 'config.encoding', config.encoding, ENCODINGS) ?? 'json';
+    const maxSupportedTransactionVersion = checkMaxVersion(config.maxSupportedTransactionVersion);
+    const wire = compact({ encoding, commitment: checkCommitment(config.commitment), maxSupportedTransactionVersion });
+    const shape: TransactionShape = { encoding, versioned: maxSupportedTransactionVersion !== undefined };
+    return { params: [signature, wire], options: callOptionsOf(METHOD, config), shape };
+  },
+  decode(result, context, prepared) {
+    const schema = transactionResultSchema(prepared.shape as TransactionShape);
+    return decodeTransactionResult(context.method, validateResult(context.method, result, schema));
+  },
+});

@@ -1,0 +1,337 @@
+import {
+  array,
+  boolean,
+  define,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  optional,
+  type Struct,
+  string,
+  tuple,
+  type,
+  union,
+} from 'superstruct';
+import { decodeBase58 } from '../codecs/base58.js';
+import { decodeBase64 } from '../codecs/base64.js';
+import { ValidationError } from '../errors/ValidationError.js';
+import type {
+  InnerInstructions,
+  LegacyTransactionMeta,
+  LoadedAddresses,
+  ParsedInnerInstructions,
+  Reward,
+  TokenBalance,
+  TransactionError,
+  TransactionStatus,
+} from '../transactionTypes.js';
+import { address, signature } from './address.js';
+import { memo } from './memo.js';
+import { expected, i64, safeInteger, timestamp, toBigInt, u8, u64 } from './numbers.js';
+import { tokenAmount } from './token.js';
+
+// Instructions and messages
+
+const stackHeight = /* @__PURE__ */ memo(() => optional(nullable(safeInteger())));
+
+const compiledInstruction = /* @__PURE__ */ memo(() =>
+  type({ programIdIndex: u8(), accounts: array(u8()), data: string(), stackHeight: stackHeight() }),
+);
+
+const addressTableLookup = /* @__PURE__ */ memo(() =>
+  type({ accountKey: address(), writableIndexes: array(u8()), readonlyIndexes: array(u8()) }),
+);
+
+const header = /* @__PURE__ */ memo(() =>
+  type({ numRequiredSignatures: u8(), numReadonlySignedAccounts: u8(), numReadonlyUnsignedAccounts: u8() }),
+);
+
+/** A parsed instruction (`parsed` is an object, or a bare string for spl-memo) or a partially decoded one. */
+const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
+  dynamic((value): Struct<unknown, unknown> => {
+    if (typeof value === 'object' && value !== null && 'parsed' in value) {
+      return type({
+        program: string(),
+        programId: address(),
+        parsed: union([string(), type({ type: string() })]),
+        stackHeight: stackHeight(),
+      }) as Struct<unknown, unknown>;
+    }
+    return type({
+      programId: address(),
+      accounts: array(address()),
+      data: string(),
+      stackHeight: stackHeight(),
+    }) as Struct<unknown, unknown>;
+  }),
+);
+
+const jsonTransaction = /* @__PURE__ */ memo(() =>
+  type({
+    signatures: array(signature()),
+    message: type({
+      header: header(),
+      accountKeys: array(address()),
+      recentBlockhash: address(),
+      instructions: array(compiledInstruction()),
+      addressTableLookups: optional(array(addressTableLookup())),
+    }),
+  }),
+);
+
+const parsedTransaction = /* @__PURE__ */ memo(() =>
+  type({
+    signatures: array(signature()),
+    message: type({
+      accountKeys: array(
+        type({
+          pubkey: address(),
+          writable: boolean(),
+          signer: boolean(),
+          source: optional(nullable(enums(['transaction', 'lookupTable']))),
+        }),
+      ),
+      recentBlockhash: address(),
+      instructions: array(parsedOrPartialInstruction()),
+      addressTableLookups: optional(array(addressTableLookup())),
+    }),
+  }),
+);
+
+/** Wire bytes: `[text, 'base64' | 'base58']`, or the legacy bare base58 string. */
+const binaryTransaction = /* @__PURE__ */ memo(() => union([string(), tuple([string(), enums(['base58', 'base64'])])]));
+
+// Errors
+
+/**
+ * agave's `TransactionError`: a unit variant's name, or an object with exactly one variant key.
+ * `InstructionError` must be `[index, error]` with the error a string or a one-key object.
+ */
+const transactionError = /* @__PURE__ */ memo(
+  (): Struct<TransactionError, null> =>
+    define('transactionError', (value) => {
+      if (typeof value === 'string') return true;
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length !== 1) {
+        return expected('a TransactionError (a variant name or a one-key object)', value);
+      }
+      const instruction = (value as { InstructionError?: unknown }).InstructionError;
+      if (instruction === undefined) return true;
+      const [index, error] = Array.isArray(instruction) ? instruction : [];
+      const ok =
+        Array.isArray(instruction) &&
+        instruction.length === 2 &&
+        typeof index === 'number' &&
+        Number.isInteger(index) &&
+        index >= 0 &&
+        index <= 255 &&
+        (typeof error === 'string' ||
+          (typeof error === 'object' && error !== null && !Array.isArray(error) && Object.keys(error).length === 1));
+      return ok ? true : expected('InstructionError as [instruction index, error]', value);
+    }),
+);
+
+const transactionStatus = /* @__PURE__ */ memo(
+  (): Struct<TransactionStatus, unknown> =>
+    dynamic((value): Struct<TransactionStatus, unknown> => {
+      if (typeof value === 'object' && value !== null && 'Err' in value) {
+        return type({ Err: transactionError() }) as Struct<TransactionStatus, unknown>;
+      }
+      return type({ Ok: literal(null) }) as unknown as Struct<TransactionStatus, unknown>;
+    }),
+);
+
+// Meta
+
+const tokenBalance = /* @__PURE__ */ memo(
+  (): Struct<TokenBalance> =>
+    type({
+      accountIndex: u8(),
+      mint: address(),
+      owner: optional(address()),
+      programId: optional(address()),
+      uiTokenAmount: tokenAmount(),
+    }) as Struct<TokenBalance>,
+);
+
+const reward = /* @__PURE__ */ memo(() =>
+  type({
+    pubkey: address(),
+    lamports: i64(),
+    postBalance: u64(),
+    rewardType: optional(nullable(enums(['Fee', 'Rent', 'Staking', 'Voting']))),
+    commission: optional(nullable(u8())),
+    commissionBps: optional(safeInteger()),
+  }),
+);
+
+const loadedAddresses = /* @__PURE__ */ memo(
+  (): Struct<LoadedAddresses> =>
+    type({ writable: array(address()), readonly: array(address()) }) as Struct<LoadedAddresses>,
+);
+
+function metaOf(parsed: boolean, withLoadedAddresses: boolean) {
+  const instruction = parsed ? parsedOrPartialInstruction() : compiledInstruction();
+  return type({
+    err: nullable(transactionError()),
+    status: transactionStatus(),
+    fee: u64(),
+    preBalances: array(u64()),
+    postBalances: array(u64()),
+    innerInstructions: optional(nullable(array(type({ index: u8(), instructions: array(instruction) })))),
+    logMessages: optional(nullable(array(string()))),
+    preTokenBalances: optional(nullable(array(tokenBalance()))),
+    postTokenBalances: optional(nullable(array(tokenBalance()))),
+    rewards: optional(nullable(array(reward()))),
+    // Current nodes build it for every non-parsed encoding; it is required where the type promises it.
+    loadedAddresses: withLoadedAddresses ? loadedAddresses() : optional(loadedAddresses()),
+    returnData: optional(type({ programId: address(), data: tuple([string(), literal('base64')]) })),
+    computeUnitsConsumed: optional(safeInteger()),
+    costUnits: optional(safeInteger()),
+  });
+}
+
+/** Which result the request asked for: the encoding, and whether versioned transactions were allowed. */
+export interface TransactionShape {
+  encoding: 'json' | 'jsonParsed' | 'base64' | 'base58';
+  versioned: boolean;
+}
+
+const resultSchemas = new Map<string, Struct<WireTransactionResult | null, null>>();
+
+/** The schema of a `getTransaction` result for one shape, built once per shape; `null` (not found) passes. */
+export function transactionResultSchema(shape: TransactionShape): Struct<WireTransactionResult | null, null> {
+  const key = `${shape.encoding}:${shape.versioned}`;
+  let schema = resultSchemas.get(key);
+  if (!schema) {
+    schema = buildResultSchema(shape);
+    resultSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildResultSchema(shape: TransactionShape): Struct<WireTransactionResult | null, null> {
+  const transaction =
+    shape.encoding === 'json'
+      ? jsonTransaction()
+      : shape.encoding === 'jsonParsed'
+        ? parsedTransaction()
+        : binaryTransaction();
+  const version = union([literal('legacy'), literal(0)]);
+  return nullable(
+    type({
+      slot: safeInteger(),
+      blockTime: nullable(timestamp()),
+      meta: nullable(metaOf(shape.encoding === 'jsonParsed', shape.versioned && shape.encoding !== 'jsonParsed')),
+      transaction,
+      // Sent exactly when maxSupportedTransactionVersion was.
+      version: shape.versioned ? version : optional(version),
+      transactionIndex: optional(safeInteger()),
+    }),
+  ) as unknown as Struct<WireTransactionResult | null, null>;
+}
+
+/** A validated `getTransaction` result, before decoding. */
+export interface WireTransactionResult {
+  slot: number;
+  blockTime: number | null;
+  meta: WireMeta | null;
+  transaction: unknown;
+  version?: 'legacy' | 0;
+  transactionIndex?: number;
+}
+
+interface WireMeta {
+  err: TransactionError | null;
+  status: TransactionStatus;
+  fee: number | bigint;
+  preBalances: (number | bigint)[];
+  postBalances: (number | bigint)[];
+  innerInstructions?: (InnerInstructions | ParsedInnerInstructions)[] | null;
+  logMessages?: string[] | null;
+  preTokenBalances?: TokenBalance[] | null;
+  postTokenBalances?: TokenBalance[] | null;
+  rewards?: WireReward[] | null;
+  loadedAddresses?: LoadedAddresses;
+  returnData?: { programId: string; data: [string, 'base64'] };
+  computeUnitsConsumed?: number;
+  costUnits?: number;
+}
+
+interface WireReward {
+  pubkey: string;
+  lamports: number | bigint;
+  postBalance: number | bigint;
+  rewardType?: Reward['rewardType'];
+  commission?: number | null;
+  commissionBps?: number;
+}
+
+/**
+ * Builds the public result from a validated one: lamport amounts as `bigint`, wire bytes and return
+ * data decoded, fields a node may leave out set to `null` where the type says `null`.
+ */
+export function decodeTransactionResult(method: string, wire: WireTransactionResult | null): unknown {
+  if (wire === null) return null;
+  const result: Record<string, unknown> = {
+    slot: wire.slot,
+    blockTime: wire.blockTime,
+    meta: wire.meta === null ? null : decodeMeta(method, wire.meta),
+    transaction: decodeWireTransaction(method, wire.transaction),
+  };
+  if (wire.version !== undefined) result.version = wire.version;
+  if (wire.transactionIndex !== undefined) result.transactionIndex = wire.transactionIndex;
+  return result;
+}
+
+function decodeWireTransaction(method: string, transaction: unknown): unknown {
+  if (typeof transaction === 'string')
+    return bytesOrFail(method, decodeBase58(transaction), 'base58 text', 'result.transaction');
+  if (!Array.isArray(transaction)) return transaction; // json and jsonParsed come through as validated
+  const [text, encoding] = transaction as [string, 'base58' | 'base64'];
+  const bytes = encoding === 'base64' ? decodeBase64(text) : decodeBase58(text);
+  return bytesOrFail(method, bytes, `${encoding} text`, 'result.transaction.0');
+}
+
+function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Record<string, unknown> {
+  const meta: LegacyTransactionMeta & Record<string, unknown> = {
+    err: wire.err,
+    status: wire.status,
+    fee: toBigInt(wire.fee),
+    preBalances: wire.preBalances.map(toBigInt),
+    postBalances: wire.postBalances.map(toBigInt),
+    innerInstructions: (wire.innerInstructions ?? null) as InnerInstructions[] | null,
+    logMessages: wire.logMessages ?? null,
+    preTokenBalances: wire.preTokenBalances ?? null,
+    postTokenBalances: wire.postTokenBalances ?? null,
+    rewards: wire.rewards ? wire.rewards.map(decodeReward) : null,
+  };
+  if (wire.loadedAddresses) meta.loadedAddresses = wire.loadedAddresses;
+  if (wire.returnData) {
+    const { programId, data } = wire.returnData;
+    meta.returnData = {
+      programId,
+      data: bytesOrFail(method, decodeBase64(data[0]), 'base64 text', 'result.meta.returnData.data.0'),
+    };
+  }
+  if (wire.computeUnitsConsumed !== undefined) meta.computeUnitsConsumed = wire.computeUnitsConsumed;
+  if (wire.costUnits !== undefined) meta.costUnits = wire.costUnits;
+  return meta;
+}
+
+function decodeReward(wire: WireReward): Reward {
+  const reward: Reward = {
+    pubkey: wire.pubkey,
+    lamports: toBigInt(wire.lamports),
+    postBalance: toBigInt(wire.postBalance),
+    rewardType: wire.rewardType ?? null,
+    commission: wire.commission ?? null,
+  };
+  if (wire.commissionBps !== undefined) reward.commissionBps = wire.commissionBps;
+  return reward;
+}
+
+function bytesOrFail(method: string, bytes: Uint8Array | undefined, what: string, path: string): Uint8Array {
+  if (bytes) return bytes;
+  throw new ValidationError({ method, path, expected: what, received: `text that is not ${what}` });
+}

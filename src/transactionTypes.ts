@@ -1,0 +1,375 @@
+/**
+ * Types of transactions and their status metadata, as `getTransaction` returns them (and as
+ * `decodeTransaction` rebuilds them from wire bytes).
+ * @module
+ */
+import type { TokenAmount } from './tokenTypes.js';
+import type { Address, Signature } from './types.js';
+
+/** `'legacy'` or `0`: the transaction's format, reported when `maxSupportedTransactionVersion` was given. */
+export type TransactionVersion = 'legacy' | 0;
+
+/** The three counts at the head of every message. */
+export interface MessageHeader {
+  /** Signatures the transaction needs; the first this many account keys sign. */
+  numRequiredSignatures: number;
+  /** Of the signing keys, how many (the last ones) are read-only. */
+  numReadonlySignedAccounts: number;
+  /** Of the non-signing static keys, how many (the last ones) are read-only. */
+  numReadonlyUnsignedAccounts: number;
+}
+
+/** An instruction as compiled into a message: indexes into the account keys, data in base58. */
+export interface CompiledInstruction {
+  /** Index of the program's key among the account keys (static keys, then loaded writable, then loaded readonly). */
+  programIdIndex: number;
+  /** Indexes of the instruction's accounts, into the same list. */
+  accounts: number[];
+  /** Instruction data, base58. */
+  data: string;
+  /** 1 for top-level instructions, 2 and up inside CPIs; `null` on nodes that did not record it. */
+  stackHeight: number | null;
+}
+
+/** A v0 message's reference to keys held in an address lookup table. */
+export interface AddressTableLookup {
+  /** The lookup table account. */
+  accountKey: Address;
+  /** Indexes into the table of the keys loaded as writable. */
+  writableIndexes: number[];
+  /** Indexes into the table of the keys loaded as read-only. */
+  readonlyIndexes: number[];
+}
+
+/** A message as the `json` encoding shows it, for a request without `maxSupportedTransactionVersion` (legacy only). */
+export interface LegacyMessage {
+  header: MessageHeader;
+  /** The static account keys, signers first. */
+  accountKeys: Address[];
+  recentBlockhash: string;
+  instructions: CompiledInstruction[];
+}
+
+/** A message as the `json` encoding shows it when versioned transactions were allowed. */
+export interface VersionedMessage extends LegacyMessage {
+  /** Present for v0 messages only. */
+  addressTableLookups?: AddressTableLookup[];
+}
+
+/** A transaction in the `json` encoding, without `maxSupportedTransactionVersion`. */
+export interface LegacyTransactionJson {
+  /** base58 signatures, the fee payer's first. */
+  signatures: Signature[];
+  message: LegacyMessage;
+}
+
+/** A transaction in the `json` encoding, with versioned transactions allowed. */
+export interface TransactionJson {
+  signatures: Signature[];
+  message: VersionedMessage;
+}
+
+/** A transaction decoded from its wire bytes by `decodeTransaction`: the json shape plus `version`. */
+export interface DecodedTransaction {
+  signatures: Signature[];
+  message: DecodedMessage;
+  version: TransactionVersion;
+}
+
+/** A message decoded from wire bytes. The wire carries no `stackHeight`, so instructions have none. */
+export interface DecodedMessage {
+  header: MessageHeader;
+  accountKeys: Address[];
+  recentBlockhash: string;
+  instructions: DecodedInstruction[];
+  /** Present for v0 messages only (possibly empty). */
+  addressTableLookups?: AddressTableLookup[];
+}
+
+/** A compiled instruction decoded from wire bytes. */
+export interface DecodedInstruction {
+  programIdIndex: number;
+  accounts: number[];
+  /** Instruction data, base58, as the json encoding shows it. */
+  data: string;
+}
+
+// jsonParsed
+
+/** An account key of a `jsonParsed` message, with its role spelled out. */
+export interface ParsedAccountKey {
+  pubkey: Address;
+  writable: boolean;
+  signer: boolean;
+  /** Where the key came from: the message itself or an address lookup table; `null` where the node did not say. */
+  source: 'transaction' | 'lookupTable' | null;
+}
+
+/** What a program's instruction parser made of an instruction: usually `{ type, info }`; a bare string for spl-memo. */
+export type ParsedInstructionData = { type: string; info?: Record<string, unknown> } | string;
+
+/** An instruction the node could parse. */
+export interface ParsedInstruction {
+  /** The parser's program name, e.g. `system`, `spl-token`, `spl-memo`. */
+  program: string;
+  programId: Address;
+  parsed: ParsedInstructionData;
+  stackHeight: number | null;
+}
+
+/** An instruction the node had no parser for: accounts resolved to addresses, data in base58. */
+export interface PartiallyDecodedInstruction {
+  programId: Address;
+  accounts: Address[];
+  data: string;
+  stackHeight: number | null;
+}
+
+/** A `jsonParsed` message without `maxSupportedTransactionVersion`. */
+export interface LegacyParsedMessage {
+  /** Every key, loaded ones included (`source: 'lookupTable'`). */
+  accountKeys: ParsedAccountKey[];
+  recentBlockhash: string;
+  instructions: (ParsedInstruction | PartiallyDecodedInstruction)[];
+}
+
+/** A `jsonParsed` message with versioned transactions allowed. */
+export interface ParsedMessage extends LegacyParsedMessage {
+  addressTableLookups?: AddressTableLookup[];
+}
+
+/** A transaction in the `jsonParsed` encoding, without `maxSupportedTransactionVersion`. */
+export interface LegacyParsedTransaction {
+  signatures: Signature[];
+  message: LegacyParsedMessage;
+}
+
+/** A transaction in the `jsonParsed` encoding, with versioned transactions allowed. */
+export interface ParsedTransaction {
+  signatures: Signature[];
+  message: ParsedMessage;
+}
+
+// Errors
+
+/** The unit variants of agave's `InstructionError`, sent as bare strings. */
+export type InstructionErrorName =
+  | 'GenericError'
+  | 'InvalidArgument'
+  | 'InvalidInstructionData'
+  | 'InvalidAccountData'
+  | 'AccountDataTooSmall'
+  | 'InsufficientFunds'
+  | 'IncorrectProgramId'
+  | 'MissingRequiredSignature'
+  | 'AccountAlreadyInitialized'
+  | 'UninitializedAccount'
+  | 'UnbalancedInstruction'
+  | 'ModifiedProgramId'
+  | 'ExternalAccountLamportSpend'
+  | 'ExternalAccountDataModified'
+  | 'ReadonlyLamportChange'
+  | 'ReadonlyDataModified'
+  | 'DuplicateAccountIndex'
+  | 'ExecutableModified'
+  | 'RentEpochModified'
+  | 'NotEnoughAccountKeys'
+  | 'AccountDataSizeChanged'
+  | 'AccountNotExecutable'
+  | 'AccountBorrowFailed'
+  | 'AccountBorrowOutstanding'
+  | 'DuplicateAccountOutOfSync'
+  | 'InvalidError'
+  | 'ExecutableDataModified'
+  | 'ExecutableLamportChange'
+  | 'ExecutableAccountNotRentExempt'
+  | 'UnsupportedProgramId'
+  | 'CallDepth'
+  | 'MissingAccount'
+  | 'ReentrancyNotAllowed'
+  | 'MaxSeedLengthExceeded'
+  | 'InvalidSeeds'
+  | 'InvalidRealloc'
+  | 'ComputationalBudgetExceeded'
+  | 'PrivilegeEscalation'
+  | 'ProgramEnvironmentSetupFailure'
+  | 'ProgramFailedToComplete'
+  | 'ProgramFailedToCompile'
+  | 'Immutable'
+  | 'IncorrectAuthority'
+  | 'BorshIoError'
+  | 'AccountNotRentExempt'
+  | 'InvalidAccountOwner'
+  | 'ArithmeticOverflow'
+  | 'UnsupportedSysvar'
+  | 'IllegalOwner'
+  | 'MaxAccountsDataAllocationsExceeded'
+  | 'MaxAccountsExceeded'
+  | 'MaxInstructionTraceLengthExceeded'
+  | 'BuiltinProgramsMustConsumeComputeUnits';
+
+/**
+ * Why an instruction failed: a unit variant's name, a program's own `{ Custom: code }` (a u32), or
+ * `{ BorshIoError: text }` from older nodes. A variant newer than this list still comes through as sent.
+ */
+export type InstructionError =
+  | InstructionErrorName
+  | { Custom: number }
+  | { BorshIoError: string }
+  | (string & {})
+  | { [variant: string]: unknown };
+
+/** The unit variants of agave's `TransactionError`, sent as bare strings. */
+export type TransactionErrorName =
+  | 'AccountInUse'
+  | 'AccountLoadedTwice'
+  | 'AccountNotFound'
+  | 'ProgramAccountNotFound'
+  | 'InsufficientFundsForFee'
+  | 'InvalidAccountForFee'
+  | 'AlreadyProcessed'
+  | 'BlockhashNotFound'
+  | 'CallChainTooDeep'
+  | 'MissingSignatureForFee'
+  | 'InvalidAccountIndex'
+  | 'SignatureFailure'
+  | 'InvalidProgramForExecution'
+  | 'SanitizeFailure'
+  | 'ClusterMaintenance'
+  | 'AccountBorrowOutstanding'
+  | 'WouldExceedMaxBlockCostLimit'
+  | 'UnsupportedVersion'
+  | 'InvalidWritableAccount'
+  | 'WouldExceedMaxAccountCostLimit'
+  | 'WouldExceedAccountDataBlockLimit'
+  | 'TooManyAccountLocks'
+  | 'AddressLookupTableNotFound'
+  | 'InvalidAddressLookupTableOwner'
+  | 'InvalidAddressLookupTableData'
+  | 'InvalidAddressLookupTableIndex'
+  | 'InvalidRentPayingAccount'
+  | 'WouldExceedMaxVoteCostLimit'
+  | 'WouldExceedAccountDataTotalLimit'
+  | 'MaxLoadedAccountsDataSizeExceeded'
+  | 'InvalidLoadedAccountsDataSizeLimit'
+  | 'ResanitizationNeeded'
+  | 'UnbalancedTransaction'
+  | 'ProgramCacheHitMaxLimit'
+  | 'CommitCancelled';
+
+/**
+ * Why a transaction failed, as agave serialises it: unit variants as strings; tuple variants as
+ * `{ Variant: value }` (`{ InstructionError: [index, error] }`, `{ DuplicateInstruction: index }`);
+ * struct variants with snake_case fields (`{ InsufficientFundsForRent: { account_index } }`).
+ * A variant newer than this list still comes through as sent.
+ */
+export type TransactionError =
+  | TransactionErrorName
+  | { InstructionError: [number, InstructionError] }
+  | { DuplicateInstruction: number }
+  | { InsufficientFundsForRent: { account_index: number } }
+  | { ProgramExecutionTemporarilyRestricted: { account_index: number } }
+  | (string & {})
+  | { [variant: string]: unknown };
+
+/** The deprecated `status` field: `{ Ok: null }` on success, `{ Err: error }` on failure (the same value as `err`). */
+export type TransactionStatus = { Ok: null } | { Err: TransactionError };
+
+// Meta
+
+/** A token account's balance before or after the transaction. */
+export interface TokenBalance {
+  /** Index of the token account among the transaction's account keys. */
+  accountIndex: number;
+  mint: Address;
+  /** Absent on nodes that did not record it. */
+  owner?: Address;
+  /** Absent on nodes that did not record it. */
+  programId?: Address;
+  /** `uiAmount` is `null` for a zero balance here (the ledger stores it that way). */
+  uiTokenAmount: TokenAmount;
+}
+
+/** A reward credited by the transaction's block (fees, rent, staking, voting). */
+export interface Reward {
+  pubkey: Address;
+  /** Lamports credited (negative when debited), exact. */
+  lamports: bigint;
+  /** The account's balance after the reward, exact. */
+  postBalance: bigint;
+  rewardType: 'Fee' | 'Rent' | 'Staking' | 'Voting' | null;
+  /** The vote account's commission in percent, for voting and staking rewards. */
+  commission: number | null;
+  /** The commission in basis points, on newer nodes. */
+  commissionBps?: number;
+}
+
+/** Keys loaded from address lookup tables, in the order instruction indexes count them. */
+export interface LoadedAddresses {
+  writable: Address[];
+  readonly: Address[];
+}
+
+/** Data a program returned with `set_return_data`. */
+export interface ReturnData {
+  programId: Address;
+  /** The returned bytes, decoded. */
+  data: Uint8Array;
+}
+
+/** Inner (CPI) instructions of one top-level instruction, compiled form. */
+export interface InnerInstructions {
+  /** Index of the top-level instruction that made these calls. */
+  index: number;
+  instructions: CompiledInstruction[];
+}
+
+/** Inner instructions in the `jsonParsed` encoding. */
+export interface ParsedInnerInstructions {
+  index: number;
+  instructions: (ParsedInstruction | PartiallyDecodedInstruction)[];
+}
+
+/** Status metadata every encoding shares. Lamport amounts are exact `bigint`s. */
+export interface TransactionMetaBase {
+  /** `null` on success. */
+  err: TransactionError | null;
+  /** Deprecated mirror of `err`. */
+  status: TransactionStatus;
+  /** The fee paid, in lamports. */
+  fee: bigint;
+  /** Balances of every account key (static, then loaded writable, then loaded readonly) before. */
+  preBalances: bigint[];
+  /** The same balances after. */
+  postBalances: bigint[];
+  /** `null` where the node did not record logs. */
+  logMessages: string[] | null;
+  /** `null` where the node did not record token balances (older transactions). */
+  preTokenBalances: TokenBalance[] | null;
+  postTokenBalances: TokenBalance[] | null;
+  /** `null` where the node did not record rewards. */
+  rewards: Reward[] | null;
+  /** Present only when a program returned data. */
+  returnData?: ReturnData;
+  /** Compute units used; absent where unknown. */
+  computeUnitsConsumed?: number;
+  /** Cost-model units charged; absent on older nodes. */
+  costUnits?: number;
+}
+
+/** Meta for the `json`, `base64` and `base58` encodings, without `maxSupportedTransactionVersion`. */
+export interface LegacyTransactionMeta extends TransactionMetaBase {
+  /** `null` where the node did not record inner instructions. */
+  innerInstructions: InnerInstructions[] | null;
+}
+
+/** Meta for the `json`, `base64` and `base58` encodings with versioned transactions allowed. */
+export interface TransactionMeta extends LegacyTransactionMeta {
+  /** Keys loaded from lookup tables (both lists empty for legacy transactions). */
+  loadedAddresses: LoadedAddresses;
+}
+
+/** Meta for the `jsonParsed` encoding (which never carries `loadedAddresses`). */
+export interface ParsedTransactionMeta extends TransactionMetaBase {
+  innerInstructions: ParsedInnerInstructions[] | null;
+}
