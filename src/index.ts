@@ -36,6 +36,19 @@ export {
 } from './methods/getAccountInfo.js';
 export { type BalanceResult, type GetBalance, type GetBalanceConfig, getBalance } from './methods/getBalance.js';
 export {
+  type ClusterNode,
+  type GetClusterNodes,
+  type GetClusterNodesConfig,
+  getClusterNodes,
+} from './methods/getClusterNodes.js';
+export { type EpochInfo, type GetEpochInfo, type GetEpochInfoConfig, getEpochInfo } from './methods/getEpochInfo.js';
+export {
+  type GetLeaderSchedule,
+  type GetLeaderScheduleConfig,
+  getLeaderSchedule,
+  type LeaderSchedule,
+} from './methods/getLeaderSchedule.js';
+export {
   type GetTokenAccountsByDelegate,
   type GetTokenAccountsByDelegateBinaryConfig,
   type GetTokenAccountsByDelegateConfig,
@@ -65,6 +78,14 @@ export {
   type TransactionParsedResult,
   type TransactionResultBase,
 } from './methods/getTransaction.js';
+export {
+  type EpochCredits,
+  type GetVoteAccounts,
+  type GetVoteAccountsConfig,
+  getVoteAccounts,
+  type VoteAccountInfo,
+  type VoteAccounts,
+} from './methods/getVoteAccounts.js';
 export type {
   MintInfo,
   MultisigInfo,

@@ -38,7 +38,14 @@ describe('createRpc', () => {
 
   it('has exactly the methods solrpc implements', () => {
     expectTypeOf<keyof Rpc>().toEqualTypeOf<
-      'getAccountInfo' | 'getBalance' | 'getTokenAccountsByDelegate' | 'getTransaction'
+      | 'getAccountInfo'
+      | 'getBalance'
+      | 'getClusterNodes'
+      | 'getEpochInfo'
+      | 'getLeaderSchedule'
+      | 'getTokenAccountsByDelegate'
+      | 'getTransaction'
+      | 'getVoteAccounts'
     >();
   });
 

@@ -210,7 +210,7 @@ class Reader {
    * Only the shortest form is valid (a final 0x00 after the first byte means a shorter one exists),
    * so each length has exactly one encoding, as in solana-short-vec.
    * A length that the remaining bytes cannot hold at `minItemBytes` per item is refused here, before
-   * any array is built for it.
+   * any array is built for it (fixed-size values pass 0: `keys` finds the exact one that is missing).
    */
   length(field: string, minItemBytes: number): number {
     const start = this.offset;

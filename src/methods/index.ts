@@ -4,5 +4,9 @@
  */
 export { getAccountInfo } from './getAccountInfo.js';
 export { getBalance } from './getBalance.js';
+export { getClusterNodes } from './getClusterNodes.js';
+export { getEpochInfo } from './getEpochInfo.js';
+export { getLeaderSchedule } from './getLeaderSchedule.js';
 export { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 export { getTransaction } from './getTransaction.js';
+export { getVoteAccounts } from './getVoteAccounts.js';

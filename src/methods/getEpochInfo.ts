@@ -1,0 +1,91 @@
+import { nullable, optional, type } from 'superstruct';
+import { defineMethod } from '../defineMethod.js';
+import { callOptionsOf, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { memo } from '../schemas/memo.js';
+import { safeInteger } from '../schemas/numbers.js';
+import { validateResult } from '../schemas/validate.js';
+import type { CallOptions, Commitment } from '../types.js';
+
+// 1. Config
+
+/** Options of `getEpochInfo`. */
+export interface GetEpochInfoConfig extends CallOptions {
+  /** The bank to read from. Default (server's) `finalized`. */
+  commitment?: Commitment;
+  /** Fail with -32016 unless the node has reached this slot. */
+  minContextSlot?: number | bigint;
+}
+
+// 2. Result
+
+/** Where the cluster is in the current epoch. */
+export interface EpochInfo {
+  /** The current slot. */
+  absoluteSlot: number;
+  /** The current block height (lower than the slot: some slots are skipped). */
+  blockHeight: number;
+  epoch: number;
+  /** The slot relative to the epoch's first slot; resets to 0 at each new epoch. */
+  slotIndex: number;
+  slotsInEpoch: number;
+  /** Transactions processed since genesis; `null` or absent on older nodes. */
+  transactionCount?: number | null;
+}
+
+// 3. Signature
+
+/** Reads the current epoch and slot. */
+export interface GetEpochInfo {
+  /**
+   * Reads the current epoch, slot, slot index and block height.
+   * @example
+   * const { epoch, slotIndex, slotsInEpoch } = await rpc.getEpochInfo({ commitment: 'confirmed' });
+   * console.log(`epoch ${epoch}: ${((slotIndex / slotsInEpoch) * 100).toFixed(1)}% done`);
+   */
+  (config?: GetEpochInfoConfig): Promise<EpochInfo>;
+}
+
+// 4. Wire schema
+
+const epochInfo = /* @__PURE__ */ memo(() =>
+  type({
+    absoluteSlot: safeInteger(),
+    blockHeight: safeInteger(),
+    epoch: safeInteger(),
+    slotIndex: safeInteger(),
+    slotsInEpoch: safeInteger(),
+    transactionCount: optional(nullable(safeInteger())),
+  }),
+);
+
+// 5. Definition
+
+/** `getEpochInfo`: the current epoch and slot. Served by every node. */
+export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo>({
+  name: 'getEpochInfo',
+  prepare(args) {
+    const config = checkConfig('getEpochInfo', 'config', args[0], [
+      'commitment',
+      'minContextSlot',
+      'signal',
+      'timeoutMs',
+    ]);
+    const wire = compact({
+      commitment: checkCommitment('getEpochInfo', config.commitment),
+      minContextSlot: checkU64('getEpochInfo', 'config.minContextSlot', config.minContextSlot),
+    });
+    return { params: wire ? [wire] : [], options: callOptionsOf('getEpochInfo', config) };
+  },
+  decode(result, context) {
+    const wire = validateResult(context.method, result, epochInfo());
+    const info: EpochInfo = {
+      absoluteSlot: wire.absoluteSlot,
+      blockHeight: wire.blockHeight,
+      epoch: wire.epoch,
+      slotIndex: wire.slotIndex,
+      slotsInEpoch: wire.slotsInEpoch,
+    };
+    if (wire.transactionCount !== undefined) info.transactionCount = wire.transactionCount;
+    return info;
+  },
+});

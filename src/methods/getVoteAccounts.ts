@@ -1,0 +1,150 @@
+import { array, boolean, optional, refine, tuple, type } from 'superstruct';
+import { defineMethod } from '../defineMethod.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { callOptionsOf, checkAddress, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { address } from '../schemas/address.js';
+import { memo } from '../schemas/memo.js';
+import { safeInteger, toBigInt, u8, u64 } from '../schemas/numbers.js';
+import { validateResult } from '../schemas/validate.js';
+import type { Address, CallOptions, Commitment } from '../types.js';
+
+// 1. Config
+
+/** Options of `getVoteAccounts`. */
+export interface GetVoteAccountsConfig extends CallOptions {
+  /** The bank to read from. Default (server's) `finalized`. */
+  commitment?: Commitment;
+  /** Only this vote account (both lists come back empty when it is not a vote account). */
+  votePubkey?: Address;
+  /** Keep delinquent accounts with no stake, which the node otherwise drops. */
+  keepUnstakedDelinquents?: boolean;
+  /** How many slots behind a vote may be before the account counts as delinquent (node default 128). */
+  delinquentSlotDistance?: number | bigint;
+}
+
+// 2. Result
+
+/** `[epoch, credits, previousCredits]`: credits earned in `epoch` are `credits - previousCredits`. */
+export type EpochCredits = [epoch: number, credits: number, previousCredits: number];
+
+/** A vote account as `getVoteAccounts` reports it. */
+export interface VoteAccountInfo {
+  votePubkey: Address;
+  /** The validator identity that votes with this account. */
+  nodePubkey: Address;
+  /** Stake active this epoch, in lamports, exact. */
+  activatedStake: bigint;
+  /** Whether the account is in this epoch's staked vote-account set. */
+  epochVoteAccount: boolean;
+  /** Commission in percent (derived from `inflationRewardsCommissionBps` where a node sends only that). */
+  commission: number;
+  /** The latest slot voted on; 0 if it never voted. */
+  lastVote: number;
+  /** The latest rooted slot; 0 if none. */
+  rootSlot: number;
+  /** Credits of the last (up to five) epochs, oldest first. */
+  epochCredits: EpochCredits[];
+  /** Commission in basis points, on newer nodes. */
+  inflationRewardsCommissionBps?: number;
+}
+
+/** Vote accounts split by whether their latest vote is recent. */
+export interface VoteAccounts {
+  /** Voting recently. Agave keeps accounts with no stake here too. */
+  current: VoteAccountInfo[];
+  /** Not voting within `delinquentSlotDistance` slots. */
+  delinquent: VoteAccountInfo[];
+}
+
+// 3. Signature
+
+/** Lists vote accounts. */
+export interface GetVoteAccounts {
+  /**
+   * Lists the cluster's vote accounts, or one of them with `votePubkey`.
+   * @example
+   * const { current, delinquent } = await rpc.getVoteAccounts({ votePubkey });
+   * const voting = current.some((a) => a.votePubkey === votePubkey);
+   */
+  (config?: GetVoteAccountsConfig): Promise<VoteAccounts>;
+}
+
+// 4. Wire schema and decoder
+
+const voteAccount = /* @__PURE__ */ memo(() =>
+  refine(
+    type({
+      votePubkey: address(),
+      nodePubkey: address(),
+      activatedStake: u64(),
+      epochVoteAccount: boolean(),
+      commission: optional(u8()),
+      lastVote: safeInteger(),
+      rootSlot: safeInteger(),
+      epochCredits: array(tuple([safeInteger(), safeInteger(), safeInteger()])),
+      inflationRewardsCommissionBps: optional(safeInteger()),
+    }),
+    'commission',
+    (account) =>
+      account.commission !== undefined || account.inflationRewardsCommissionBps !== undefined
+        ? true
+        : 'Expected commission or inflationRewardsCommissionBps, but received: neither',
+  ),
+);
+
+const voteAccounts = /* @__PURE__ */ memo(() =>
+  type({ current: array(voteAccount()), delinquent: array(voteAccount()) }),
+);
+
+type WireVoteAccount = ReturnType<typeof voteAccount>['TYPE'];
+
+function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
+  const bps = wire.inflationRewardsCommissionBps;
+  const account: VoteAccountInfo = {
+    votePubkey: wire.votePubkey,
+    nodePubkey: wire.nodePubkey,
+    activatedStake: toBigInt(wire.activatedStake),
+    epochVoteAccount: wire.epochVoteAccount,
+    // Nodes that report basis points derive the percentage by rounding up.
+    commission: wire.commission ?? Math.ceil((bps as number) / 100),
+    lastVote: wire.lastVote,
+    rootSlot: wire.rootSlot,
+    epochCredits: wire.epochCredits,
+  };
+  if (bps !== undefined) account.inflationRewardsCommissionBps = bps;
+  return account;
+}
+
+// 5. Definition
+
+/** `getVoteAccounts`: current and delinquent vote accounts. Served by every node. */
+export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts>({
+  name: 'getVoteAccounts',
+  prepare(args) {
+    const method = 'getVoteAccounts';
+    const config = checkConfig(method, 'config', args[0], [
+      'commitment',
+      'votePubkey',
+      'keepUnstakedDelinquents',
+      'delinquentSlotDistance',
+      'signal',
+      'timeoutMs',
+    ]);
+    const keep = config.keepUnstakedDelinquents;
+    if (keep !== undefined && typeof keep !== 'boolean') {
+      throw new InvalidInputError({ method, param: 'config.keepUnstakedDelinquents', problem: 'expected a boolean' });
+    }
+    const wire = compact({
+      commitment: checkCommitment(method, config.commitment),
+      votePubkey:
+        config.votePubkey === undefined ? undefined : checkAddress(method, 'config.votePubkey', config.votePubkey),
+      keepUnstakedDelinquents: keep,
+      delinquentSlotDistance: checkU64(method, 'config.delinquentSlotDistance', config.delinquentSlotDistance),
+    });
+    return { params: wire ? [wire] : [], options: callOptionsOf(method, config) };
+  },
+  decode(result, context) {
+    const wire = validateResult(context.method, result, voteAccounts());
+    return { current: wire.current.map(decodeVoteAccount), delinquent: wire.delinquent.map(decodeVoteAccount) };
+  },
+});
