@@ -210,14 +210,11 @@ export type InstructionErrorName =
 
 /**
  * Why an instruction failed: a unit variant's name, a program's own `{ Custom: code }` (a u32), or
- * `{ BorshIoError: text }` from older nodes. A variant newer than this list still comes through as sent.
+ * `{ BorshIoError: text }` from older nodes. A unit variant newer than this list is still a string; a
+ * newer variant with data still comes through at run time as sent, though its type is not listed here
+ * (an open-ended object member would stop `'Custom' in error` from narrowing).
  */
-export type InstructionError =
-  | InstructionErrorName
-  | { Custom: number }
-  | { BorshIoError: string }
-  | (string & {})
-  | { [variant: string]: unknown };
+export type InstructionError = InstructionErrorName | { Custom: number } | { BorshIoError: string } | (string & {});
 
 /** The unit variants of agave's `TransactionError`, sent as bare strings. */
 export type TransactionErrorName =
@@ -261,7 +258,9 @@ export type TransactionErrorName =
  * Why a transaction failed, as agave serialises it: unit variants as strings; tuple variants as
  * `{ Variant: value }` (`{ InstructionError: [index, error] }`, `{ DuplicateInstruction: index }`);
  * struct variants with snake_case fields (`{ InsufficientFundsForRent: { account_index } }`).
- * A variant newer than this list still comes through as sent.
+ * Narrow with `typeof error === 'string'` and `'InstructionError' in error`. A unit variant newer than
+ * this list is still a string; a newer variant with data comes through at run time as sent, though its
+ * type is not listed (an open-ended object member would defeat `in` narrowing).
  */
 export type TransactionError =
   | TransactionErrorName
@@ -269,8 +268,7 @@ export type TransactionError =
   | { DuplicateInstruction: number }
   | { InsufficientFundsForRent: { account_index: number } }
   | { ProgramExecutionTemporarilyRestricted: { account_index: number } }
-  | (string & {})
-  | { [variant: string]: unknown };
+  | (string & {});
 
 /** The deprecated `status` field: `{ Ok: null }` on success, `{ Err: error }` on failure (the same value as `err`). */
 export type TransactionStatus = { Ok: null } | { Err: TransactionError };
