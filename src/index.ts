@@ -4,6 +4,20 @@
  */
 export type { AccountConfig } from './accountConfig.js';
 export {
+  type CheckName,
+  type CheckValidatorOptions,
+  type CheckValidatorRpc,
+  checkValidator,
+  type Finding,
+  type ValidatorReport,
+  type Verdict,
+} from './checkValidator.js';
+export {
+  DEFAULT_MAX_TRANSACTION_BYTES,
+  type DecodeTransactionOptions,
+  decodeTransaction,
+} from './codecs/transaction.js';
+export {
   createRpc,
   createRpcWith,
   DEFAULT_MAX_DECOMPRESSED_BYTES,

@@ -28,6 +28,19 @@ import type {
 import { encodeBase58 } from './base58.js';
 
 const DECODER = 'decodeTransaction';
+
+/**
+ * The largest transaction accepted by default. The network carries at most 1,232 bytes today; this
+ * leaves room for larger transaction formats while bounding the base58 work.
+ */
+export const DEFAULT_MAX_TRANSACTION_BYTES = 4096;
+
+/** Options of `decodeTransaction`. */
+export interface DecodeTransactionOptions {
+  /** The most bytes to accept. Default 4096. */
+  maxBytes?: number;
+}
+
 const SIGNATURE_BYTES = 64;
 /** Account keys, lookup table keys and the blockhash. */
 const KEY_BYTES = 32;
@@ -48,13 +61,26 @@ const MIN_LOOKUP_BYTES = KEY_BYTES + 2;
  * const tx = decodeTransaction(decodeBase64(encoded)!);
  * tx.version; // 'legacy' or 0
  */
-export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
+export function decodeTransaction(bytes: Uint8Array, options: DecodeTransactionOptions = {}): DecodedTransaction {
   if (!(bytes instanceof Uint8Array)) {
     throw new InvalidInputError({ param: 'bytes', problem: `${DECODER} expects a Uint8Array, got ${typeName(bytes)}` });
   }
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_TRANSACTION_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+    throw new InvalidInputError({ param: 'options.maxBytes', problem: 'expected a positive integer' });
+  }
+  // Base58 output costs time quadratic in its input, so oversized bytes are refused before any work.
+  if (bytes.length > maxBytes) {
+    throw new DecodeError({
+      decoder: DECODER,
+      field: 'bytes',
+      offset: maxBytes,
+      problem: `${bytes.length} bytes is more than a transaction may hold (${maxBytes}; raise options.maxBytes)`,
+    });
+  }
   const reader = new Reader(bytes);
   const signatureCount = reader.length('signatures', 0);
-  const signatures = reader.keys('signatures', signatureCount, SIGNATURE_BYTES);
+  const signatures = reader.base58List('signatures', signatureCount, SIGNATURE_BYTES);
 
   // A legacy message's first byte is its signer count, which can never reach 128; v0 messages
   // spend a byte on 0x80 | version before the same header.
@@ -64,11 +90,11 @@ export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
   let signersOffset = firstOffset;
   let numRequiredSignatures = first;
   if (first & VERSION_PREFIX) {
-    const number = first & 0x7f;
-    if (number !== 0) {
+    const messageVersion = first & 0x7f;
+    if (messageVersion !== 0) {
       // 0xff (version 127) is reserved to mark off-chain messages, never transactions.
-      const note = number === 127 ? ' (0xff starts an off-chain message)' : '';
-      throw reader.error('version', firstOffset, `unsupported message version ${number}${note}`);
+      const note = messageVersion === 127 ? ' (0xff starts an off-chain message)' : '';
+      throw reader.error('version', firstOffset, `unsupported message version ${messageVersion}${note}`);
     }
     version = 0;
     signersOffset = reader.offset;
@@ -87,11 +113,13 @@ export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
     numReadonlySignedAccounts: reader.u8('message.header.numReadonlySignedAccounts'),
     numReadonlyUnsignedAccounts: reader.u8('message.header.numReadonlyUnsignedAccounts'),
   };
-  if (header.numReadonlySignedAccounts > numRequiredSignatures) {
+  // As agave's sanitize rule has it: the fee payer, the first signer, must be writable, so there is at
+  // least one signer and fewer read-only signers than signers.
+  if (header.numReadonlySignedAccounts >= numRequiredSignatures) {
     throw reader.error(
       'message.header.numReadonlySignedAccounts',
       readonlySignedOffset,
-      `${header.numReadonlySignedAccounts} read-only signers but only ${numRequiredSignatures} signers`,
+      `${header.numReadonlySignedAccounts} read-only signers of ${numRequiredSignatures}: the fee payer must be a writable signer`,
     );
   }
 
@@ -112,7 +140,7 @@ export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
       `${header.numReadonlyUnsignedAccounts} read-only non-signers but only ${keyCount - numRequiredSignatures} non-signing keys`,
     );
   }
-  const accountKeys = reader.keys('message.accountKeys', keyCount, KEY_BYTES);
+  const accountKeys = reader.base58List('message.accountKeys', keyCount, KEY_BYTES);
   const recentBlockhash = encodeBase58(reader.bytes('message.recentBlockhash', KEY_BYTES));
 
   const instructions: DecodedInstruction[] = [];
@@ -190,7 +218,7 @@ class Reader {
    * `count` fixed-size values (keys, signatures) in base58. A shortfall is reported at the first value
    * that does not fit, before anything is decoded.
    */
-  keys(field: string, count: number, size: number): string[] {
+  base58List(field: string, count: number, size: number): string[] {
     if (this.remaining < count * size) {
       const index = Math.floor(this.remaining / size);
       throw this.error(
@@ -210,7 +238,7 @@ class Reader {
    * Only the shortest form is valid (a final 0x00 after the first byte means a shorter one exists),
    * so each length has exactly one encoding, as in solana-short-vec.
    * A length that the remaining bytes cannot hold at `minItemBytes` per item is refused here, before
-   * any array is built for it (fixed-size values pass 0: `keys` finds the exact one that is missing).
+   * any array is built for it (fixed-size values pass 0: `base58List` finds the exact one that is missing).
    */
   length(field: string, minItemBytes: number): number {
     const start = this.offset;

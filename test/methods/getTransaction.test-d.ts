@@ -11,6 +11,7 @@ import {
   type CompiledInstruction,
   createRpc,
   type DecodedTransaction,
+  decodeTransaction,
   type GetLegacyTransactionBytesConfig,
   type GetLegacyTransactionJsonConfig,
   type GetLegacyTransactionParsedConfig,
@@ -334,8 +335,10 @@ describe('getTransaction: base64 and base58', () => {
     expectTypeOf(tx.meta?.loadedAddresses).toEqualTypeOf<LoadedAddresses | undefined>();
   });
 
-  it('has a DecodedTransaction type carrying version (decodeTransaction is not exported yet)', () => {
-    // decodeTransaction itself is not re-exported from src/index.ts yet, so its call is not asserted here.
+  it('decodes bytes into a DecodedTransaction carrying version', () => {
+    expectTypeOf(decodeTransaction).parameter(0).toEqualTypeOf<Uint8Array>();
+    expectTypeOf(decodeTransaction).returns.toEqualTypeOf<DecodedTransaction>();
+    expectTypeOf(decodeTransaction).toBeCallableWith(new Uint8Array(0), { maxBytes: 1232 });
     expectTypeOf<DecodedTransaction['version']>().toEqualTypeOf<TransactionVersion>();
     expectTypeOf<DecodedTransaction['signatures']>().toEqualTypeOf<Signature[]>();
     expectTypeOf<DecodedTransaction['message']['addressTableLookups']>().toEqualTypeOf<

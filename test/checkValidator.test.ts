@@ -1,0 +1,320 @@
+/**
+ * checkValidator against scripted clusters: one per verdict the operator must be told about. Time is
+ * injected, so no test waits for real.
+ */
+import { describe, expect, it } from 'vitest';
+import { type CheckValidatorOptions, checkValidator, createRpc, isSolRpcError } from '../src/index.js';
+import { mockRpc, RPC_URL, type RpcReply, reply, sent, useMswServer } from './msw/server.js';
+
+useMswServer();
+
+const IDENTITY = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
+const VOTE = '8R4SNAWowTjABqR5uWfyb2bMZoz2XmLJNLAkR6bHo1Sk';
+const OTHER = '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy';
+
+const node = (pubkey: string, rpc: string | null = null) => ({
+  pubkey,
+  gossip: '203.0.113.44:8001',
+  tpu: '203.0.113.44:8003',
+  tpuQuic: '203.0.113.44:8009',
+  rpc,
+  pubsub: null,
+  version: '2.3.7',
+  featureSet: 2891131721,
+  shredVersion: 50093,
+});
+
+const voteAccount = (lastVote: number, stake = '13822119736540281', nodePubkey = IDENTITY) =>
+  `{"activatedStake":${stake},"commission":5,"epochCredits":[[823,2451965631,2445052618],[824,2458877976,2451965631]],"epochVoteAccount":true,"lastVote":${lastVote},"nodePubkey":"${nodePubkey}","rootSlot":${lastVote - 32},"votePubkey":"${VOTE}"}`;
+
+const epoch = (absoluteSlot: number, epochNumber = 824) => ({
+  absoluteSlot,
+  blockHeight: absoluteSlot - 21852343,
+  epoch: epochNumber,
+  slotIndex: absoluteSlot - epochNumber * 432000,
+  slotsInEpoch: 432000,
+  transactionCount: 418273992151,
+});
+
+interface Script {
+  nodes?: unknown[] | RpcReply;
+  /** One entry per getVoteAccounts call (the last repeats): where the account sits, and its last vote. */
+  votes?: ({ list: 'current' | 'delinquent'; lastVote: number; stake?: string; nodePubkey?: string } | 'none')[];
+  votesReply?: RpcReply;
+  /** One entry per getEpochInfo call (the last repeats). */
+  epochs?: ReturnType<typeof epoch>[];
+  schedule?: Record<string, number[]> | RpcReply;
+}
+
+/** Serves a scripted cluster through msw. Defaults describe a healthy validator. */
+function cluster(script: Script = {}): void {
+  const votes = script.votes ?? [
+    { list: 'current', lastVote: 356139515 },
+    { list: 'current', lastVote: 356139520 },
+  ];
+  const epochs = script.epochs ?? [epoch(356139516), epoch(356139521)];
+  let voteCall = 0;
+  let epochCall = 0;
+  const at = <T>(list: T[], i: number) => list[Math.min(i, list.length - 1)] as T;
+  mockRpc({
+    getClusterNodes:
+      script.nodes && !Array.isArray(script.nodes)
+        ? (script.nodes as RpcReply)
+        : reply.result(script.nodes ?? [node(OTHER), node(IDENTITY, '203.0.113.44:8899')]),
+    getVoteAccounts:
+      script.votesReply ??
+      (() => {
+        const entry = at(votes, voteCall++);
+        if (entry === 'none') return reply.resultText('{"current":[],"delinquent":[]}');
+        const account = voteAccount(entry.lastVote, entry.stake, entry.nodePubkey);
+        return reply.resultText(
+          entry.list === 'current'
+            ? `{"current":[${account}],"delinquent":[]}`
+            : `{"current":[],"delinquent":[${account}]}`,
+        );
+      }),
+    getEpochInfo: () => reply.result(at(epochs, epochCall++)),
+    getLeaderSchedule:
+      script.schedule && 'error' in script.schedule
+        ? (script.schedule as RpcReply)
+        : reply.result(script.schedule ?? { [IDENTITY]: [171456, 171457, 171458, 171459, 200000, 200001] }),
+  });
+}
+
+const fakeTime = () => {
+  let now = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    },
+    now: () => now,
+  };
+};
+
+async function check(options: Partial<CheckValidatorOptions> = {}) {
+  const time = fakeTime();
+  const report = await checkValidator(createRpc(RPC_URL), {
+    identity: IDENTITY,
+    votePubkey: VOTE,
+    sleep: time.sleep,
+    now: time.now,
+    ...options,
+  });
+  const byCheck = Object.fromEntries(report.findings.map((f) => [f.check, f]));
+  return { report, byCheck, time };
+}
+
+describe('checkValidator', () => {
+  it('reports a healthy validator as ok, with the details an operator needs', async () => {
+    cluster();
+    const { report, byCheck, time } = await check({ samples: 2, interval: 1500 });
+    expect(report.verdict).toBe('ok');
+    expect(report.findings.map((f) => [f.check, f.verdict])).toEqual([
+      ['visible', 'ok'],
+      ['voting', 'ok'],
+      ['staked', 'ok'],
+      ['cluster-progress', 'ok'],
+      ['vote-progress', 'ok'],
+      ['leader-slots', 'ok'],
+    ]);
+    expect(byCheck.visible?.reason).toBe(
+      'in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at 203.0.113.44:8899',
+    );
+    expect(byCheck.voting?.reason).toBe(
+      `voting with ${VOTE}: last vote at slot 356139520, 1 slots behind, root 356139488, 6912345 credits this epoch`,
+    );
+    expect(byCheck['cluster-progress']?.reason).toBe('the cluster advanced 5 slots in 1.5 s');
+    expect(byCheck['vote-progress']?.reason).toBe('the last vote advanced 5 slots');
+    expect(report.gossip).toEqual({
+      address: '203.0.113.44:8001',
+      version: '2.3.7',
+      rpc: '203.0.113.44:8899',
+      advertisesRpc: true,
+    });
+    expect(report.vote).toEqual({
+      votePubkey: VOTE,
+      delinquent: false,
+      lastVote: 356139520,
+      rootSlot: 356139488,
+      activatedStake: 13822119736540281n,
+      commission: 5,
+      creditsThisEpoch: 6912345,
+    });
+    // Slot index 171521 of epoch 824: the next leader slot is index 200000.
+    expect(report.leaderSlots).toEqual({ epoch: 824, count: 6, nextSlot: 824 * 432000 + 200000 });
+    expect(time.waits).toEqual([1500]);
+    expect(
+      sent()
+        .map((c) => c.method)
+        .sort(),
+    ).toEqual(
+      [
+        'getClusterNodes',
+        'getEpochInfo',
+        'getEpochInfo',
+        'getLeaderSchedule',
+        'getVoteAccounts',
+        'getVoteAccounts',
+      ].sort(),
+    );
+    expect(sent().find((c) => c.method === 'getVoteAccounts')?.params).toEqual([
+      { keepUnstakedDelinquents: true, votePubkey: VOTE },
+    ]);
+    expect(sent().find((c) => c.method === 'getLeaderSchedule')?.params).toEqual([null, { identity: IDENTITY }]);
+  });
+
+  it('is critical when the identity is not in gossip', async () => {
+    cluster({ nodes: [node(OTHER)] });
+    const { report, byCheck } = await check();
+    expect(report.verdict).toBe('critical');
+    expect(byCheck.visible).toEqual({
+      check: 'visible',
+      verdict: 'critical',
+      reason: 'not in gossip: none of the 1 nodes the RPC node sees has this identity',
+    });
+    expect(report.gossip).toBeUndefined();
+  });
+
+  it('is critical when the vote account is delinquent', async () => {
+    cluster({ votes: [{ list: 'delinquent', lastVote: 356139000 }], epochs: [epoch(356139516), epoch(356139521)] });
+    const { report, byCheck } = await check();
+    expect(report.verdict).toBe('critical');
+    expect(byCheck.voting?.reason).toBe('delinquent: last vote at slot 356139000, 521 slots behind');
+    expect(report.vote?.delinquent).toBe(true);
+    expect(byCheck['vote-progress']?.verdict).toBe('critical');
+  });
+
+  it('warns about an unstaked validator that agave still lists as current', async () => {
+    cluster({
+      votes: [
+        { list: 'current', lastVote: 356139515, stake: '0' },
+        { list: 'current', lastVote: 356139520, stake: '0' },
+      ],
+    });
+    const { report, byCheck } = await check();
+    expect(byCheck.voting?.verdict).toBe('ok');
+    expect(byCheck.staked).toEqual({
+      check: 'staked',
+      verdict: 'warning',
+      reason: 'no active stake: the account votes but earns no rewards and leads no slots',
+    });
+    expect(report.verdict).toBe('warning');
+  });
+
+  it('is critical when the cluster stalls, and does not blame the votes for it', async () => {
+    cluster({
+      epochs: [epoch(356139516), epoch(356139516), epoch(356139516)],
+      votes: [{ list: 'current', lastVote: 356139515 }],
+    });
+    const { report, byCheck } = await check({ samples: 3, interval: 2000 });
+    expect(report.verdict).toBe('critical');
+    expect(byCheck['cluster-progress']?.reason).toBe('the cluster is stalled: slot 356139516 did not advance in 4.0 s');
+    expect(byCheck['vote-progress']).toEqual({
+      check: 'vote-progress',
+      verdict: 'unknown',
+      reason: 'the cluster did not advance either, so votes could not',
+    });
+    expect(report.samples).toHaveLength(3);
+  });
+
+  it('is critical when votes stall while the cluster advances', async () => {
+    cluster({ votes: [{ list: 'current', lastVote: 356139515 }] });
+    const { report, byCheck } = await check();
+    expect(report.verdict).toBe('critical');
+    expect(byCheck['cluster-progress']?.verdict).toBe('ok');
+    expect(byCheck['vote-progress']?.reason).toBe(
+      'votes are stalled: the last vote stayed at slot 356139515 while the cluster advanced',
+    );
+  });
+
+  it('compares absolute slots across an epoch rollover, where slotIndex resets', async () => {
+    cluster({ epochs: [epoch(824 * 432000 + 431998, 824), epoch(825 * 432000 + 3, 825)] });
+    const { report, byCheck } = await check();
+    expect(report.samples.map((s) => s.slotIndex)).toEqual([431998, 3]);
+    expect(byCheck['cluster-progress']).toEqual({
+      check: 'cluster-progress',
+      verdict: 'ok',
+      reason: 'the cluster advanced 5 slots in 2.0 s (epoch 824 → 825)',
+    });
+    expect(report.verdict).toBe('ok');
+  });
+
+  it('reports what it could not check on a node without the full RPC API, and checks the rest', async () => {
+    cluster({ nodes: reply.error(-32601, 'Method not found') });
+    const { report, byCheck } = await check();
+    expect(byCheck.visible).toEqual({
+      check: 'visible',
+      verdict: 'unknown',
+      reason:
+        'could not check gossip: the RPC node does not serve this method (it may lack --full-rpc-api); try another RPC URL',
+    });
+    expect(byCheck.voting?.verdict).toBe('ok');
+    expect(report.verdict).toBe('unknown');
+  });
+
+  it('finds the vote account by identity when none is given', async () => {
+    cluster();
+    const { report } = await check({ votePubkey: undefined });
+    expect(report.vote?.votePubkey).toBe(VOTE);
+    const voteCalls = sent().filter((c) => c.method === 'getVoteAccounts');
+    expect(voteCalls[0]?.params).toEqual([{ keepUnstakedDelinquents: true }]);
+    // Later samples ask for the account found at the first.
+    expect(voteCalls[1]?.params).toEqual([{ keepUnstakedDelinquents: true, votePubkey: VOTE }]);
+  });
+
+  it('is critical when no vote account belongs to the identity, or it votes for another', async () => {
+    cluster({ votes: ['none'] });
+    const missing = await check({ votePubkey: undefined });
+    expect(missing.byCheck.voting?.reason).toBe(
+      'no vote account votes for this identity (pass the vote account to check it directly)',
+    );
+    expect(missing.byCheck.staked?.verdict).toBe('unknown');
+
+    cluster({ votes: [{ list: 'current', lastVote: 356139515, nodePubkey: OTHER }] });
+    const foreign = await check();
+    expect(foreign.byCheck.voting?.reason).toBe(`vote account ${VOTE} votes for another identity, ${OTHER}`);
+    expect(foreign.report.verdict).toBe('critical');
+  });
+
+  it('turns failed requests into unknown findings instead of throwing', async () => {
+    cluster({
+      votesReply: reply.error(-32005, 'Node is behind by 42 slots', { numSlotsBehind: 42 }),
+      schedule: reply.error(-32603, 'Internal error'),
+    });
+    const { report, byCheck } = await check();
+    expect(byCheck.voting?.reason).toMatch(/^could not check the vote account: getVoteAccounts: RPC error -32005/);
+    expect(byCheck['leader-slots']?.verdict).toBe('unknown');
+    expect(byCheck['vote-progress']?.verdict).toBe('unknown');
+    expect(report.verdict).toBe('unknown');
+  });
+
+  it('says progress is unknown with a single sample', async () => {
+    cluster();
+    const { byCheck, time } = await check({ samples: 1 });
+    expect(byCheck['cluster-progress']?.verdict).toBe('unknown');
+    expect(time.waits).toEqual([]);
+  });
+
+  it('rejects bad options before any request, and rejects with AbortError when aborted', async () => {
+    cluster();
+    await expect(check({ identity: 'nope' })).rejects.toMatchObject({
+      name: 'InvalidInputError',
+      param: 'options.identity',
+    });
+    await expect(check({ samples: 0 })).rejects.toMatchObject({ param: 'options.samples' });
+    expect(sent()).toEqual([]);
+
+    const controller = new AbortController();
+    const aborted = checkValidator(createRpc(RPC_URL), {
+      identity: IDENTITY,
+      samples: 3,
+      signal: controller.signal,
+      sleep: async () => controller.abort(new Error('operator pressed Ctrl-C')),
+    });
+    const error = await aborted.catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'AbortError')).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Test-only inverse of `decodeTransaction`: a decoded transaction back to its wire bytes. It checks
+ * nothing the decoder checks (header counts, signature count), so tests can also build transactions
+ * that are well-formed bytes but inconsistent; `version` may be any number, to build unsupported ones.
+ */
+import { decodeBase58 } from '../../src/codecs/base58.js';
+import type { DecodedTransaction } from '../../src/transactionTypes.js';
+
+export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
+  version: 'legacy' | number;
+}
+
+/** The compact-u16 ("short_vec") encoding of a length: 7 bits per byte, low bits first. */
+export function encodeLength(length: number): number[] {
+  if (!Number.isInteger(length) || length < 0 || length > 0xffff) throw new Error(`bad length ${length}`);
+  const out: number[] = [];
+  let rest = length;
+  while (rest >= 0x80) {
+    out.push((rest & 0x7f) | 0x80);
+    rest >>= 7;
+  }
+  out.push(rest);
+  return out;
+}
+
+export function encodeTransaction(tx: EncodableTransaction): Uint8Array {
+  const out: number[] = [];
+  const list = <T>(items: readonly T[], write: (item: T) => void) => {
+    out.push(...encodeLength(items.length));
+    for (const item of items) write(item);
+  };
+  const fixed = (text: string, size: number) => {
+    const bytes = base58(text);
+    if (bytes.length !== size) throw new Error(`${text} is ${bytes.length} bytes, not ${size}`);
+    out.push(...bytes);
+  };
+  const u8 = (value: number) => {
+    if (!Number.isInteger(value) || value < 0 || value > 0xff) throw new Error(`bad u8 ${value}`);
+    out.push(value);
+  };
+
+  const { message } = tx;
+  list(tx.signatures, (signature) => fixed(signature, 64));
+  if (tx.version !== 'legacy') u8(0x80 | tx.version);
+  u8(message.header.numRequiredSignatures);
+  u8(message.header.numReadonlySignedAccounts);
+  u8(message.header.numReadonlyUnsignedAccounts);
+  list(message.accountKeys, (key) => fixed(key, 32));
+  fixed(message.recentBlockhash, 32);
+  list(message.instructions, (instruction) => {
+    u8(instruction.programIdIndex);
+    list(instruction.accounts, u8);
+    list([...base58(instruction.data)], u8);
+  });
+  if (tx.version === 'legacy') {
+    if (message.addressTableLookups) throw new Error('a legacy message cannot hold address table lookups');
+  } else {
+    list(message.addressTableLookups ?? [], (lookup) => {
+      fixed(lookup.accountKey, 32);
+      list(lookup.writableIndexes, u8);
+      list(lookup.readonlyIndexes, u8);
+    });
+  }
+  return Uint8Array.from(out);
+}
+
+function base58(text: string): Uint8Array {
+  const bytes = decodeBase58(text);
+  if (!bytes) throw new Error(`not base58: ${text}`);
+  return bytes;
+}
