@@ -287,10 +287,29 @@ export function decodeTransactionResult(method: string, wire: WireTransactionRes
 function decodeWireTransaction(method: string, transaction: unknown): unknown {
   if (typeof transaction === 'string')
     return bytesOrFail(method, decodeBase58(transaction), 'base58 text', 'result.transaction');
-  if (!Array.isArray(transaction)) return transaction; // json and jsonParsed come through as validated
+  if (!Array.isArray(transaction)) {
+    // json and jsonParsed come through as validated (the parser built these objects for this call),
+    // with fields older nodes leave out set to the null the types promise.
+    const message = (transaction as { message: { instructions: object[]; accountKeys: unknown[] } }).message;
+    nullStackHeights(message.instructions);
+    for (const key of message.accountKeys) {
+      if (typeof key === 'object' && key !== null && (key as { source?: unknown }).source === undefined) {
+        (key as { source: null }).source = null;
+      }
+    }
+    return transaction;
+  }
   const [text, encoding] = transaction as [string, 'base58' | 'base64'];
   const bytes = encoding === 'base64' ? decodeBase64(text) : decodeBase58(text);
   return bytesOrFail(method, bytes, `${encoding} text`, 'result.transaction.0');
+}
+
+/** Sets `stackHeight: null` where a node did not record it, as the instruction types promise. */
+function nullStackHeights(instructions: object[]): void {
+  for (const instruction of instructions) {
+    const typed = instruction as { stackHeight?: unknown };
+    if (typed.stackHeight === undefined) typed.stackHeight = null;
+  }
 }
 
 function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Record<string, unknown> {
@@ -306,6 +325,7 @@ function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Rec
     postTokenBalances: wire.postTokenBalances ?? null,
     rewards: wire.rewards ? wire.rewards.map(decodeReward) : null,
   };
+  for (const inner of meta.innerInstructions ?? []) nullStackHeights(inner.instructions);
   if (wire.loadedAddresses) meta.loadedAddresses = wire.loadedAddresses;
   if (wire.returnData) {
     const { programId, data } = wire.returnData;

@@ -1,0 +1,95 @@
+/**
+ * The Solana CLI's configuration: `~/.config/solana/cli/config.yml` (or `--config`), URL monikers and
+ * defaults, resolved with the Solana CLI's precedence: flag, then config file, then default.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Commitment } from '../types.js';
+import { CliError } from './cliError.js';
+
+export interface CliConfig {
+  jsonRpcUrl?: string;
+  keypairPath?: string;
+  commitment?: string;
+}
+
+const MONIKERS: Readonly<Record<string, string>> = {
+  m: 'https://api.mainnet-beta.solana.com',
+  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
+  t: 'https://api.testnet.solana.com',
+  testnet: 'https://api.testnet.solana.com',
+  d: 'https://api.devnet.solana.com',
+  devnet: 'https://api.devnet.solana.com',
+  l: 'http://localhost:8899',
+  localhost: 'http://localhost:8899',
+};
+
+export const DEFAULT_URL = 'https://api.mainnet-beta.solana.com';
+
+/** A moniker's URL, or the text as given. */
+export function urlFromMoniker(text: string): string {
+  return MONIKERS[text] ?? text;
+}
+
+export function defaultConfigPath(home: string | undefined): string | undefined {
+  return home ? join(home, '.config', 'solana', 'cli', 'config.yml') : undefined;
+}
+
+export function defaultKeypairPath(home: string | undefined): string | undefined {
+  return home ? join(home, '.config', 'solana', 'id.json') : undefined;
+}
+
+/**
+ * Reads the config file. A missing default file is no error (the defaults apply); a missing file named
+ * with `--config` is. Only the keys the CLI uses are read.
+ */
+export function readConfig(path: string | undefined, explicit: boolean): CliConfig {
+  if (!path) return {};
+  let text: string;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw new CliError(`config file ${path} is not a regular file`);
+    if (stats.size > 1024 * 1024) throw new CliError(`config file ${path} is larger than 1 MiB`);
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new CliError(`cannot read config file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const values = parseTopLevelYaml(text);
+  return { jsonRpcUrl: values.json_rpc_url, keypairPath: values.keypair_path, commitment: values.commitment };
+}
+
+/**
+ * The top-level `key: scalar` pairs of the YAML the Solana CLI writes. Nested maps (address_labels)
+ * and comments are skipped; quoted values are unquoted.
+ */
+export function parseTopLevelYaml(text: string): Record<string, string> {
+  const values: Record<string, string> = Object.create(null);
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*):[ \t]*(.*?)[ \t]*$/.exec(line);
+    if (!match) continue;
+    let value = (match[2] as string).replace(/[ \t]+#.*$/, '');
+    if (value === '' || value === '~' || value === 'null') continue;
+    const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
+    if (quoted) value = (quoted[1] as string).replace(/\\"/g, '"').replace(/''/g, "'");
+    values[match[1] as string] = value;
+  }
+  return values;
+}
+
+const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
+
+export function checkCommitmentText(value: string, source: string): Commitment {
+  // Older configs say `recent`, `single`, `max`…; the Solana CLI maps them like this.
+  const legacy: Record<string, Commitment> = {
+    recent: 'processed',
+    single: 'confirmed',
+    singleGossip: 'confirmed',
+    root: 'finalized',
+    max: 'finalized',
+  };
+  const commitment = (COMMITMENTS as readonly string[]).includes(value) ? (value as Commitment) : legacy[value];
+  if (!commitment) throw new CliError(`${source}: commitment must be processed, confirmed or finalized`);
+  return commitment;
+}

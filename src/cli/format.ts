@@ -1,0 +1,95 @@
+/** Text formatting shared by the commands: exact SOL amounts, JSON with exact integers, terminal safety. */
+import { sanitizeText } from '../errors/sanitize.js';
+
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+/**
+ * Formats lamports as SOL the way the Solana CLI does (`1 SOL`, `1.5 SOL`, `0.000000001 SOL`; all nine
+ * decimals when `keepZeros`), but exactly for every u64: integer arithmetic, never a float.
+ */
+export function formatSol(lamports: bigint, keepZeros = false): string {
+  const negative = lamports < 0n;
+  const abs = negative ? -lamports : lamports;
+  const whole = abs / LAMPORTS_PER_SOL;
+  let fraction = (abs % LAMPORTS_PER_SOL).toString().padStart(9, '0');
+  if (!keepZeros) fraction = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `1500000000 lamports`, `1 lamport`. */
+export function formatLamports(lamports: bigint): string {
+  return `${lamports} lamport${lamports === 1n ? '' : 's'}`;
+}
+
+/** The Solana CLI's balance text: SOL trimmed (all nine decimals when verbose), or lamports. */
+export function balanceMessage(lamports: bigint, inLamports: boolean, verbose = false): string {
+  return inLamports ? formatLamports(lamports) : `${formatSol(lamports, verbose)} SOL`;
+}
+
+/**
+ * JSON with exact integers: bigints are written as plain JSON numbers with every digit (as agave and
+ * the Solana CLI write u64s), so `--output json` never rounds. Pretty (2 spaces) or compact.
+ */
+export function toJson(value: unknown, pretty: boolean): string {
+  const indent = pretty ? '  ' : '';
+  const write = (item: unknown, depth: number): string => {
+    if (typeof item === 'bigint') return item.toString();
+    if (item === null || typeof item !== 'object') {
+      return item === undefined ? 'null' : (JSON.stringify(item) ?? 'null');
+    }
+    const pad = pretty ? `\n${indent.repeat(depth + 1)}` : '';
+    const end = pretty ? `\n${indent.repeat(depth)}` : '';
+    if (Array.isArray(item)) {
+      if (item.length === 0) return '[]';
+      return `[${item.map((v) => pad + write(v, depth + 1)).join(',')}${end}]`;
+    }
+    const entries = Object.keys(item).filter((key) => (item as Record<string, unknown>)[key] !== undefined);
+    if (entries.length === 0) return '{}';
+    const sep = pretty ? ': ' : ':';
+    const body = entries.map(
+      (key) => `${pad}${JSON.stringify(key)}${sep}${write((item as Record<string, unknown>)[key], depth + 1)}`,
+    );
+    return `{${body.join(',')}${end}}`;
+  };
+  return write(value, 0);
+}
+
+/** Server text made safe for a terminal: no control or escape sequences, one line, bounded. */
+export function safe(text: string | null | undefined, max = 120): string {
+  return text === null || text === undefined ? '' : sanitizeText(text, max, true);
+}
+
+/** Left-aligns text in a field of `width`, like Rust's `{:width}` for strings. */
+export function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+/** An RFC 3339 UTC time with seconds (`2024-01-01T00:00:00Z`), as the Solana CLI prints timestamps. */
+export function rfc3339(unixSeconds: number): string {
+  const date = new Date(unixSeconds * 1000);
+  if (Number.isNaN(date.getTime())) return `UnixTimestamp ${unixSeconds}`;
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** A duration in the style of the Solana CLI (humantime): `1day 2h 3m 4s`, zero units left out. */
+export function humanDuration(totalSeconds: number): string {
+  let rest = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(rest / 86400);
+  rest -= days * 86400;
+  const parts: string[] = [];
+  if (days) parts.push(`${days}${days === 1 ? 'day' : 'days'}`);
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = rest - minutes * 60;
+  if (hours) parts.push(`${hours}h`);
+  if (minutes) parts.push(`${minutes}m`);
+  if (seconds) parts.push(`${seconds}s`);
+  return parts.length ? parts.join(' ') : '0s';
+}
+
+/** Colour helpers that do nothing unless colour is on (a TTY, and no NO_COLOR). */
+export function colors(enabled: boolean) {
+  const wrap = (code: number) => (text: string) => (enabled ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return { bold: wrap(1), red: wrap(31), green: wrap(32), yellow: wrap(33), dim: wrap(2) };
+}
