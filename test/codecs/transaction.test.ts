@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encodeLength, encodeTransaction } from '../../src/cli/demo/encodeTransaction.js';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeBase64 } from '../../src/codecs/base64.js';
 import { decodeTransaction } from '../../src/codecs/transaction.js';
@@ -8,7 +9,6 @@ import { DecodeError } from '../../src/errors/DecodeError.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
 import type { DecodedTransaction, TransactionVersion } from '../../src/transactionTypes.js';
-import { encodeLength, encodeTransaction } from '../support/transactionEncoder.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);

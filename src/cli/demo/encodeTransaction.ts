@@ -1,10 +1,11 @@
 /**
- * Test-only inverse of `decodeTransaction`: a decoded transaction back to its wire bytes. It checks
- * nothing the decoder checks (header counts, signature count), so tests can also build transactions
- * that are well-formed bytes but inconsistent; `version` may be any number, to build unsupported ones.
+ * The inverse of `decodeTransaction`, for the simulated cluster's `base64`/`base58` transactions and
+ * for tests: a decoded transaction back to its wire bytes. It checks nothing the decoder checks
+ * (header counts, signature count), so tests can also build well-formed but inconsistent bytes;
+ * `version` may be any number, to build unsupported ones. Not part of the public API.
  */
-import { decodeBase58 } from '../../src/codecs/base58.js';
-import type { DecodedTransaction } from '../../src/transactionTypes.js';
+import { decodeBase58 } from '../../codecs/base58.js';
+import type { DecodedTransaction } from '../../transactionTypes.js';
 
 export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
   version: 'legacy' | number;

@@ -1,0 +1,103 @@
+import {
+  type CheckValidatorOptions,
+  checkValidator,
+  type ValidatorReport,
+  type Verdict,
+} from '../../checkValidator.js';
+import { CliError } from '../cliError.js';
+import type { Context } from '../context.js';
+import { pad, safe } from '../format.js';
+import type { Command } from '../run.js';
+
+/** Nagios plugin exit codes. */
+const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };
+
+function positiveNumber(text: string | undefined, option: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!(Number.isFinite(value) && value > 0)) throw new CliError(`${option} must be a positive number`, 3);
+  return value;
+}
+
+export const check: Command = {
+  positionals: { min: 1, max: 1 },
+  options: ['vote-account', 'watch', 'samples', 'interval'],
+  async run(ctx, args, options) {
+    const identity = ctx.addressOrKeypair(args[0] as string, 'identity');
+    const votePubkey =
+      options['vote-account'] === undefined ? undefined : ctx.addressOrKeypair(options['vote-account'], 'vote account');
+    const samples = positiveNumber(options.samples, '--samples', 2);
+    if (!Number.isInteger(samples)) throw new CliError('--samples must be a whole number', 3);
+    const checkOptions: CheckValidatorOptions = {
+      identity,
+      votePubkey,
+      samples,
+      interval: positiveNumber(options.interval, '--interval', 2) * 1000,
+      commitment: ctx.settings.commitment,
+      signal: ctx.io.signal,
+    };
+    if (ctx.io.sleep) checkOptions.sleep = ctx.io.sleep;
+    if (ctx.io.now) checkOptions.now = ctx.io.now;
+    if (options.watch === undefined) {
+      const report = await checkValidator(ctx.rpc, checkOptions);
+      print(ctx, report);
+      return EXIT_BY_VERDICT[report.verdict];
+    }
+    // --watch: repeat until interrupted; the exit code is the last check's.
+    const every = positiveNumber(options.watch, '--watch', 60) * 1000;
+    const sleep = ctx.io.sleep ?? defaultSleep;
+    let last = 3;
+    for (;;) {
+      const report = await checkValidator(ctx.rpc, checkOptions).catch((error: unknown) => {
+        if (ctx.io.signal?.aborted) return undefined;
+        throw error;
+      });
+      if (!report) return last;
+      print(ctx, report);
+      last = EXIT_BY_VERDICT[report.verdict];
+      try {
+        await sleep(every, ctx.io.signal);
+      } catch {
+        return last;
+      }
+      if (ctx.io.signal?.aborted) return last;
+    }
+  },
+};
+
+function print(ctx: Context, report: ValidatorReport): void {
+  if (ctx.json) {
+    ctx.printJson(report);
+    return;
+  }
+  const paint = ctx.paint;
+  const color: Record<Verdict, (text: string) => string> = {
+    ok: paint.green,
+    warning: paint.yellow,
+    critical: paint.red,
+    unknown: paint.dim,
+  };
+  const when = ctx.io.now ? '' : ` at ${new Date().toISOString().slice(0, 19)}Z`;
+  const lines = [`Validator ${report.identity}: ${color[report.verdict](report.verdict.toUpperCase())}${when}`];
+  for (const finding of report.findings) {
+    lines.push(
+      `  ${color[finding.verdict](pad(finding.verdict, 9))} ${pad(finding.check, 17)} ${safe(finding.reason, 300)}`,
+    );
+  }
+  ctx.print(lines.join('\n'));
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,28 @@
+import { pad } from '../format.js';
+import { EXIT } from '../io.js';
+import type { Command } from '../run.js';
+
+export const leaderSchedule: Command = {
+  positionals: { min: 0, max: 0 },
+  options: ['identity'],
+  async run(ctx, _args, options) {
+    const identity = options.identity === undefined ? undefined : ctx.addressOrKeypair(options.identity, 'identity');
+    const [info, schedule] = await Promise.all([
+      ctx.rpc.getEpochInfo(ctx.call),
+      ctx.rpc.getLeaderSchedule(identity === undefined ? ctx.call : { ...ctx.call, identity }),
+    ]);
+    const firstSlot = info.absoluteSlot - info.slotIndex;
+    // One entry per slot, in slot order, as the Solana CLI lists them.
+    const entries: { slot: number; leader: string }[] = [];
+    for (const leader of Object.keys(schedule)) {
+      for (const index of schedule[leader] ?? []) entries.push({ slot: firstSlot + index, leader });
+    }
+    entries.sort((a, b) => a.slot - b.slot);
+    if (ctx.json) {
+      ctx.printJson({ epoch: info.epoch, leaderScheduleEntries: entries });
+      return EXIT.ok;
+    }
+    ctx.print(entries.map((e) => `  ${pad(String(e.slot), 15)} ${pad(e.leader, 44)}`.trimEnd()).join('\n'));
+    return EXIT.ok;
+  },
+};

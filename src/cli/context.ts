@@ -1,0 +1,100 @@
+import { base58Problem } from '../codecs/base58.js';
+import { createRpc, type Rpc } from '../createRpc.js';
+import { displayOrigin } from '../errors/redact.js';
+import type { Commitment } from '../types.js';
+import { CliError } from './cliError.js';
+import { colors, toJson } from './format.js';
+import type { CliIo } from './io.js';
+import { readKeypairFile } from './keypair.js';
+
+export type OutputFormat = 'text' | 'json' | 'json-compact';
+
+/** Everything a command needs, resolved from the command line, the config file and the defaults. */
+export class Context {
+  private client: Rpc | undefined;
+  private warnedPaths = new Set<string>();
+  readonly paint: ReturnType<typeof colors>;
+
+  constructor(
+    readonly io: CliIo,
+    readonly settings: {
+      url: string;
+      commitment: Commitment;
+      keypairPath: string | undefined;
+      output: OutputFormat;
+      verbose: boolean;
+      timeoutMs: number;
+    },
+  ) {
+    this.paint = colors(io.isTTY && io.env.NO_COLOR === undefined && settings.output === 'text');
+  }
+
+  /** The client, created on first use (so `--help` never needs a valid URL). */
+  get rpc(): Rpc {
+    this.client ??= createRpc(this.settings.url, { timeoutMs: this.settings.timeoutMs });
+    return this.client;
+  }
+
+  /** The cluster's origin, the only part of the URL ever shown. */
+  get origin(): string {
+    return displayOrigin(this.settings.url);
+  }
+
+  /** Per-call options every request carries: the commitment and the interrupt signal. */
+  get call(): { commitment: Commitment; signal?: AbortSignal } {
+    return this.io.signal
+      ? { commitment: this.settings.commitment, signal: this.io.signal }
+      : { commitment: this.settings.commitment };
+  }
+
+  get json(): boolean {
+    return this.settings.output !== 'text';
+  }
+
+  print(text: string): void {
+    this.io.out(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  printJson(value: unknown): void {
+    this.print(toJson(value, this.settings.output === 'json'));
+  }
+
+  warn(text: string): void {
+    this.io.err(`${this.paint.yellow('Warning:')} ${text}\n`);
+  }
+
+  /**
+   * An address argument that may instead name a keypair file, as the Solana CLI takes them: a valid
+   * base58 address is used as it is; anything else is read as a keypair file for its public key.
+   */
+  addressOrKeypair(value: string, what: string): string {
+    if (base58Problem(value, 32) === undefined) return value;
+    try {
+      return this.keypairAddress(value);
+    } catch (error) {
+      if (error instanceof CliError && /: not found$/.test(error.message) && !/[/\\.]/.test(value)) {
+        throw new CliError(`${what} ${value} is neither a base58 address nor a keypair file`);
+      }
+      throw error;
+    }
+  }
+
+  /** The public key of a keypair file, warning once when the file is readable by others. */
+  keypairAddress(path: string): string {
+    const { address, looseMode } = readKeypairFile(path);
+    if (looseMode !== undefined && !this.warnedPaths.has(path)) {
+      this.warnedPaths.add(path);
+      this.warn(
+        `keypair file ${path} is readable by group or others (mode ${looseMode.toString(8).padStart(4, '0')}); run: chmod 600 ${path}`,
+      );
+    }
+    return address;
+  }
+
+  /** The configured keypair's address, for commands whose address argument is optional. */
+  defaultAddress(): string {
+    const path = this.settings.keypairPath;
+    if (!path) throw new CliError('no address given and no keypair configured (use --keypair or pass an address)');
+    return this.keypairAddress(path);
+  }
+}

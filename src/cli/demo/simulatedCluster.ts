@@ -1,0 +1,504 @@
+/**
+ * A simulated cluster: a JSON-RPC server on 127.0.0.1 that answers the methods solrpc implements with
+ * realistic, internally consistent data and a slot clock that advances in real (or injected) time.
+ * It is what `solrpc demo` runs and what the CLI's tests run against. Nothing here is a real cluster.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { encodeBase58 } from '../../codecs/base58.js';
+import type { DecodedTransaction } from '../../transactionTypes.js';
+import { toJson } from '../format.js';
+import { encodeTransaction } from './encodeTransaction.js';
+
+const SLOTS_PER_EPOCH = 432_000;
+const SLOT_MS = 400;
+const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const FEATURE_PROGRAM = 'Feature111111111111111111111111111111111111';
+const TIMELY_VOTE_CREDITS = 'tvcF6b1TRz353zKuhBjinZkKzjmihXmBAHJdjNYw1sQ';
+
+/** A deterministic address from a label, so every run (and every test) sees the same keys. */
+export function simulatedAddress(label: string): string {
+  return encodeBase58(createHash('sha256').update(`solrpc-simulation:${label}`).digest());
+}
+
+export interface SimulatedValidator {
+  name: string;
+  identity: string;
+  vote: string;
+  withdrawer: string;
+  stake: bigint;
+  commission: number;
+  /** How far behind the tip its votes are; past 128 it is delinquent. */
+  lag: number;
+  version: string;
+  ip: string;
+  rpc: boolean;
+}
+
+/** The cluster's cast, fixed. */
+export const SIMULATION = {
+  validators: [
+    {
+      name: 'alpha',
+      stake: 13_822_119_736_540_281n,
+      commission: 5,
+      lag: 1,
+      version: '2.3.7',
+      ip: '198.51.100.17',
+      rpc: true,
+    },
+    {
+      name: 'beta',
+      stake: 8_617_029_373_399_950n,
+      commission: 7,
+      lag: 2,
+      version: '2.3.7',
+      ip: '203.0.113.44',
+      rpc: false,
+    },
+    { name: 'gamma', stake: 266_769_518n, commission: 10, lag: 3, version: '2.2.20', ip: '192.0.2.201', rpc: false },
+    {
+      name: 'delta',
+      stake: 5_689_282_263_096_734n,
+      commission: 8,
+      lag: 900,
+      version: '2.3.6',
+      ip: '198.51.100.90',
+      rpc: false,
+    },
+    { name: 'epsilon', stake: 0n, commission: 100, lag: 1, version: '2.3.7', ip: '203.0.113.9', rpc: false },
+  ].map(
+    (v): SimulatedValidator => ({
+      ...v,
+      identity: simulatedAddress(`${v.name}/identity`),
+      vote: simulatedAddress(`${v.name}/vote`),
+      withdrawer: simulatedAddress(`${v.name}/withdrawer`),
+    }),
+  ),
+  /** A wallet whose balance (about 10.3 M SOL) is beyond 2^53 lamports. */
+  wallet: { address: simulatedAddress('wallet'), lamports: 10_293_847_561_029_385n },
+  delegate: simulatedAddress('delegate'),
+  mint: simulatedAddress('mint'),
+  tokenAccount: simulatedAddress('token-account'),
+  firstSlot: 824 * SLOTS_PER_EPOCH + 171_456,
+};
+
+export interface SimulatedClusterOptions {
+  /** Milliseconds since some fixed point; `Date.now` by default. Tests inject a clock. */
+  now?: () => number;
+}
+
+export interface SimulatedCluster {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** The current slot. */
+  slot(): number;
+  close(): Promise<void>;
+}
+
+/** Starts the simulated cluster on a free loopback port. */
+export async function startSimulatedCluster(options: SimulatedClusterOptions = {}): Promise<SimulatedCluster> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const slot = () => SIMULATION.firstSlot + Math.floor((now() - startedAt) / SLOT_MS);
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 1_000_000) request.destroy();
+    });
+    request.on('end', () => {
+      let id: unknown = null;
+      let reply: object;
+      try {
+        const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
+        id = call.id ?? null;
+        const params = Array.isArray(call.params) ? call.params : [];
+        reply = { result: answer(String(call.method), params, slot(), now()) };
+      } catch (error) {
+        reply = { error: error instanceof RpcFailure ? error.body : { code: -32700, message: 'Parse error' } };
+      }
+      response.setHeader('content-type', 'application/json; charset=utf-8');
+      response.end(toJson({ jsonrpc: '2.0', ...reply, id }, false));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    slot,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+class RpcFailure extends Error {
+  constructor(readonly body: { code: number; message: string; data?: unknown }) {
+    super(body.message);
+  }
+}
+
+const context = (slot: number) => ({ apiVersion: '2.3.7', slot });
+
+function answer(method: string, params: unknown[], slot: number, nowMs: number): unknown {
+  switch (method) {
+    case 'getEpochInfo':
+      return epochInfo(slot);
+    case 'getClusterNodes':
+      return SIMULATION.validators.map(clusterNode);
+    case 'getVoteAccounts':
+      return voteAccounts(slot, (params[0] ?? {}) as { votePubkey?: string; keepUnstakedDelinquents?: boolean });
+    case 'getLeaderSchedule':
+      return leaderSchedule(params);
+    case 'getBalance':
+      return { context: context(slot), value: balanceOf(String(params[0])) };
+    case 'getAccountInfo':
+      return {
+        context: context(slot),
+        value: account(String(params[0]), params[1] as { encoding?: string }, slot, nowMs),
+      };
+    case 'getTransaction':
+      return getTransaction(params);
+    case 'getTokenAccountsByDelegate':
+      return {
+        context: context(slot),
+        value: delegatedAccounts(String(params[0]), params[2] as { encoding?: string }),
+      };
+    default:
+      throw new RpcFailure({ code: -32601, message: 'Method not found' });
+  }
+}
+
+function epochInfo(slot: number) {
+  return {
+    absoluteSlot: slot,
+    blockHeight: slot - 21_852_343,
+    epoch: Math.floor(slot / SLOTS_PER_EPOCH),
+    slotIndex: slot % SLOTS_PER_EPOCH,
+    slotsInEpoch: SLOTS_PER_EPOCH,
+    transactionCount: 418_273_992_151 + (slot - SIMULATION.firstSlot) * 3_100,
+  };
+}
+
+function clusterNode(v: SimulatedValidator, index: number) {
+  const at = (port: number) => `${v.ip}:${port}`;
+  return {
+    featureSet: index === 2 ? 1069245146 : 2891131721,
+    gossip: at(8001),
+    pubkey: v.identity,
+    pubsub: v.rpc ? at(8900) : null,
+    rpc: v.rpc ? at(8899) : null,
+    serveRepair: at(8008),
+    shredVersion: 50093,
+    tpu: at(8003),
+    tpuForwards: at(8004),
+    tpuForwardsQuic: at(8010),
+    tpuQuic: at(8009),
+    tpuVote: at(8005),
+    tvu: at(8000),
+    version: v.version,
+  };
+}
+
+function lastVote(v: SimulatedValidator, slot: number): number {
+  return slot - v.lag;
+}
+
+function epochCredits(v: SimulatedValidator, slot: number): [number, bigint, bigint][] {
+  const epoch = Math.floor(slot / SLOTS_PER_EPOCH);
+  // About 97% of the 432,000 × 16 credits an epoch can pay.
+  const perEpoch = 6_704_640n - BigInt(v.commission) * 1_000n;
+  const base = 2_431_228_871n + BigInt(v.commission) * 1_000_000n;
+  const list: [number, bigint, bigint][] = [];
+  for (let e = epoch - 4; e <= epoch; e++) {
+    const previous = base + BigInt(e - (epoch - 4)) * perEpoch;
+    // The current epoch has earned in proportion to how far it has run.
+    const earned = e === epoch ? (perEpoch * BigInt(slot % SLOTS_PER_EPOCH)) / BigInt(SLOTS_PER_EPOCH) : perEpoch;
+    list.push([e, previous + earned, previous]);
+  }
+  return list;
+}
+
+function voteAccounts(slot: number, config: { votePubkey?: string; keepUnstakedDelinquents?: boolean }) {
+  const current: unknown[] = [];
+  const delinquent: unknown[] = [];
+  for (const v of SIMULATION.validators) {
+    if (config.votePubkey !== undefined && config.votePubkey !== v.vote) continue;
+    const isDelinquent = v.lag > 128;
+    if (isDelinquent && v.stake === 0n && !config.keepUnstakedDelinquents) continue;
+    const entry = {
+      activatedStake: v.stake,
+      commission: v.commission,
+      epochCredits: epochCredits(v, slot),
+      epochVoteAccount: v.stake > 0n,
+      lastVote: lastVote(v, slot),
+      nodePubkey: v.identity,
+      rootSlot: lastVote(v, slot) - 32,
+      votePubkey: v.vote,
+    };
+    (isDelinquent ? delinquent : current).push(entry);
+  }
+  return { current, delinquent };
+}
+
+function leaderSchedule(params: unknown[]) {
+  const config = (params.find((p) => typeof p === 'object' && p !== null) ?? {}) as { identity?: string };
+  const staked = SIMULATION.validators.filter((v) => v.stake > 0n);
+  const schedule: Record<string, number[]> = {};
+  // Four-slot rotations in turn, as real schedules assign leaders in groups of four.
+  for (let index = 0; index < SLOTS_PER_EPOCH; index++) {
+    const leader = staked[Math.floor(index / 4) % staked.length] as SimulatedValidator;
+    if (config.identity !== undefined && config.identity !== leader.identity) continue;
+    let slots = schedule[leader.identity];
+    if (!slots) {
+      slots = [];
+      schedule[leader.identity] = slots;
+    }
+    slots.push(index);
+  }
+  return schedule;
+}
+
+function balanceOf(address: string): bigint {
+  if (address === SIMULATION.wallet.address) return SIMULATION.wallet.lamports;
+  const validator = SIMULATION.validators.find((v) => v.identity === address || v.vote === address);
+  if (validator) return validator.vote === address ? 26_858_640n + 2_039_280n : 4_221_133_760n;
+  return 0n;
+}
+
+function account(address: string, config: { encoding?: string } = {}, slot: number, nowMs: number): unknown {
+  const encoding = config.encoding ?? 'binary';
+  const validator = SIMULATION.validators.find((v) => v.vote === address);
+  if (validator && encoding === 'jsonParsed') return voteAccount(validator, slot, nowMs);
+  if (address === TIMELY_VOTE_CREDITS) {
+    // Activated 200 epochs ago: Option<u64> = Some(slot), bincode.
+    const bytes = Buffer.alloc(9);
+    bytes[0] = 1;
+    bytes.writeBigUInt64LE(BigInt((Math.floor(slot / SLOTS_PER_EPOCH) - 200) * SLOTS_PER_EPOCH), 1);
+    return {
+      data: [bytes.toString('base64'), 'base64'],
+      executable: false,
+      lamports: 1_454_640n,
+      owner: FEATURE_PROGRAM,
+      rentEpoch: 18446744073709551615n,
+      space: 9,
+    };
+  }
+  if (address === SIMULATION.wallet.address) {
+    return {
+      data: encoded(Buffer.alloc(0), encoding),
+      executable: false,
+      lamports: SIMULATION.wallet.lamports,
+      owner: SYSTEM_PROGRAM,
+      rentEpoch: 18446744073709551615n,
+      space: 0,
+    };
+  }
+  if (address === SIMULATION.tokenAccount) return tokenAccount(encoding);
+  return null;
+}
+
+function encoded(bytes: Buffer, encoding: string): unknown {
+  if (encoding === 'base58' || encoding === 'binary')
+    return encoding === 'binary' ? encodeBase58(bytes) : [encodeBase58(bytes), 'base58'];
+  return [bytes.toString('base64'), 'base64'];
+}
+
+function voteAccount(v: SimulatedValidator, slot: number, nowMs: number) {
+  const last = lastVote(v, slot);
+  const epoch = Math.floor(slot / SLOTS_PER_EPOCH);
+  return {
+    data: {
+      parsed: {
+        info: {
+          authorizedVoters: [{ authorizedVoter: v.identity, epoch }],
+          authorizedWithdrawer: v.withdrawer,
+          commission: v.commission,
+          epochCredits: epochCredits(v, slot).map(([e, credits, previous]) => ({
+            credits: String(credits),
+            epoch: e,
+            previousCredits: String(previous),
+          })),
+          lastTimestamp: { slot: last, timestamp: Math.floor(nowMs / 1000) },
+          nodePubkey: v.identity,
+          priorVoters: [],
+          rootSlot: last - 31,
+          votes: Array.from({ length: 31 }, (_, i) => ({
+            confirmationCount: 31 - i,
+            latency: i === 30 ? 1 : 2,
+            slot: last - 30 + i,
+          })),
+        },
+        type: 'vote',
+      },
+      program: 'vote',
+      space: 3762,
+    },
+    executable: false,
+    lamports: 26_858_640n + 2_039_280n,
+    owner: VOTE_PROGRAM,
+    rentEpoch: 18446744073709551615n,
+    space: 3762,
+  };
+}
+
+/** An SPL token account of the simulated mint, owned by the wallet, with a delegate. */
+function tokenAccountBytes(): Buffer {
+  const bytes = Buffer.alloc(165);
+  const key = (address: string, offset: number) => Buffer.from(decodeAddress(address)).copy(bytes, offset);
+  key(SIMULATION.mint, 0);
+  key(SIMULATION.wallet.address, 32);
+  bytes.writeBigUInt64LE(48_200_000n, 64); // amount: 48.2 with 6 decimals
+  bytes.writeUInt32LE(1, 72); // delegate: Some
+  key(SIMULATION.delegate, 76);
+  bytes[108] = 1; // state: initialized
+  bytes.writeBigUInt64LE(48_200_000n, 121); // delegated amount
+  return bytes;
+}
+
+function decodeAddress(address: string): Uint8Array {
+  // The simulation only decodes addresses it made itself, so the alphabet is known to be valid.
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of address) value = value * 58n + BigInt(alphabet.indexOf(char));
+  const out = new Uint8Array(32);
+  for (let i = 31; i >= 0; i--) {
+    out[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return out;
+}
+
+function tokenAmount(raw: string) {
+  return { amount: raw, decimals: 6, uiAmount: Number(raw) / 1e6, uiAmountString: String(Number(raw) / 1e6) };
+}
+
+function tokenAccount(encoding: string) {
+  const data =
+    encoding === 'jsonParsed'
+      ? {
+          parsed: {
+            info: {
+              delegate: SIMULATION.delegate,
+              delegatedAmount: tokenAmount('48200000'),
+              isNative: false,
+              mint: SIMULATION.mint,
+              owner: SIMULATION.wallet.address,
+              state: 'initialized',
+              tokenAmount: tokenAmount('48200000'),
+            },
+            type: 'account',
+          },
+          program: 'spl-token',
+          space: 165,
+        }
+      : encoded(tokenAccountBytes(), encoding);
+  return {
+    data,
+    executable: false,
+    lamports: 2_039_280n,
+    owner: TOKEN_PROGRAM,
+    rentEpoch: 18446744073709551615n,
+    space: 165,
+  };
+}
+
+function delegatedAccounts(delegate: string, config: { encoding?: string } = {}) {
+  if (delegate !== SIMULATION.delegate) return [];
+  return [{ account: tokenAccount(config.encoding ?? 'binary'), pubkey: SIMULATION.tokenAccount }];
+}
+
+/** The simulated wallet's transfer to the delegate: the one transaction the simulation holds. */
+export function simulatedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
+  const signature = encodeBase58(createHash('sha512').update('solrpc-simulation:transfer').digest());
+  const transaction: DecodedTransaction = {
+    signatures: [signature],
+    message: {
+      header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+      accountKeys: [SIMULATION.wallet.address, SIMULATION.delegate, SYSTEM_PROGRAM],
+      recentBlockhash: simulatedAddress(`blockhash/${slot}`),
+      // System transfer of 0.25 SOL: instruction 2, then the u64 amount little-endian.
+      instructions: [
+        { programIdIndex: 2, accounts: [0, 1], data: encodeBase58(Buffer.from('0200000080b2e60e00000000', 'hex')) },
+      ],
+    },
+    version: 'legacy',
+  };
+  return { signature, transaction };
+}
+
+function getTransaction(params: unknown[]): unknown {
+  const transferSlot = SIMULATION.firstSlot - 40;
+  const { signature, transaction } = simulatedTransfer(transferSlot);
+  if (params[0] !== signature) return null;
+  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as {
+    encoding?: string;
+    maxSupportedTransactionVersion?: number;
+  };
+  const encoding = config.encoding ?? 'json';
+  const versioned = config.maxSupportedTransactionVersion !== undefined;
+  const meta = {
+    computeUnitsConsumed: 150,
+    err: null,
+    fee: 5000n,
+    innerInstructions: [],
+    logMessages: [`Program ${SYSTEM_PROGRAM} invoke [1]`, `Program ${SYSTEM_PROGRAM} success`],
+    postBalances: [SIMULATION.wallet.lamports, 250_000_000n, 1n],
+    postTokenBalances: [],
+    preBalances: [SIMULATION.wallet.lamports + 250_005_000n, 0n, 1n],
+    preTokenBalances: [],
+    rewards: [],
+    status: { Ok: null },
+    ...(encoding === 'jsonParsed' ? {} : { loadedAddresses: { readonly: [], writable: [] } }),
+  };
+  const { message } = transaction;
+  let wire: unknown;
+  if (encoding === 'base64' || encoding === 'base58') {
+    const bytes = Buffer.from(encodeTransaction(transaction));
+    wire = [encoding === 'base64' ? bytes.toString('base64') : encodeBase58(bytes), encoding];
+  } else if (encoding === 'jsonParsed') {
+    wire = {
+      message: {
+        accountKeys: message.accountKeys.map((pubkey, i) => ({
+          pubkey,
+          signer: i === 0,
+          source: 'transaction',
+          writable: i < 2,
+        })),
+        instructions: [
+          {
+            parsed: {
+              info: { destination: SIMULATION.delegate, lamports: 250_000_000, source: SIMULATION.wallet.address },
+              type: 'transfer',
+            },
+            program: 'system',
+            programId: SYSTEM_PROGRAM,
+            stackHeight: 1,
+          },
+        ],
+        recentBlockhash: message.recentBlockhash,
+      },
+      signatures: transaction.signatures,
+    };
+  } else {
+    wire = {
+      ...transaction,
+      message: { ...message, instructions: message.instructions.map((ix) => ({ ...ix, stackHeight: 1 })) },
+    };
+    delete (wire as { version?: unknown }).version;
+  }
+  return {
+    blockTime: 1754900754 + Math.floor((transferSlot - 356138256) * 0.4),
+    meta,
+    slot: transferSlot,
+    transaction: wire,
+    ...(versioned ? { version: 'legacy' } : {}),
+  };
+}

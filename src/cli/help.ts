@@ -1,0 +1,108 @@
+/** The CLI's help texts, written out in full so that what users read is exactly what is here. */
+
+export const MAIN_HELP = `solrpc — query a Solana-style cluster over JSON-RPC: gossip, balances, vote accounts, validator health
+
+Usage: solrpc <command> [arguments] [options]
+
+Commands:
+  gossip                         Nodes visible in gossip, as the Solana CLI shows them
+  balance [ADDRESS_OR_KEYPAIR]   An account's balance in SOL (exact), or lamports with --lamports
+  vote-account <ACCOUNT>         A vote account's recent voting activity
+  epoch-info                     The current epoch, slot and progress
+  leader-schedule                The current epoch's leader slots
+  check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
+  demo                           Run the commands against a simulated cluster on this machine
+
+Options (every command):
+  -u, --url <URL_OR_MONIKER>     RPC URL, or mainnet-beta (m), devnet (d), testnet (t), localhost (l)
+  -k, --keypair <PATH>           Keypair file (default: from the config file, else ~/.config/solana/id.json)
+      --commitment <LEVEL>       processed, confirmed or finalized (default: config file, else confirmed)
+  -C, --config <PATH>            Solana CLI config file (default: ~/.config/solana/cli/config.yml)
+      --output <FORMAT>          json or json-compact instead of text
+      --rpc-timeout <SECONDS>    Time allowed for each request (default: 30)
+  -v, --verbose                  More detail; errors with their stack
+  -h, --help                     This help, or a command's with 'solrpc <command> --help'
+  -V, --version                  The version
+
+Exit codes: 0 success; 1 the cluster answered with an error; 2 bad arguments or files;
+69 the cluster could not be reached; 130 interrupted. 'check' uses 0 ok, 1 warning, 2 critical, 3 unknown.
+`;
+
+export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  gossip: `solrpc gossip — the nodes the RPC node sees in gossip
+
+Usage: solrpc gossip [options]
+
+Prints IP address, identity, gossip port, TPU and TPU-QUIC ports, RPC address, version and feature set
+of every node, then the count. 'none' or 'unknown' where a node advertises nothing.
+Needs an RPC node started with --full-rpc-api (others answer "Method not found").
+
+Options: --url, --output, --verbose (see 'solrpc --help')
+`,
+  balance: `solrpc balance — an account's balance
+
+Usage: solrpc balance [ADDRESS_OR_KEYPAIR] [options]
+
+ADDRESS_OR_KEYPAIR   A base58 address or a keypair file; the configured keypair's address by default.
+
+Options:
+      --lamports     Print lamports instead of SOL
+  -v, --verbose      Print all nine decimals of SOL
+  Plus --url, --keypair, --commitment, --config, --output (see 'solrpc --help')
+`,
+  'vote-account': `solrpc vote-account — a vote account's recent voting activity
+
+Usage: solrpc vote-account <VOTE_ACCOUNT_KEYPAIR_FILE_OR_ADDRESS> [options]
+
+Prints the balance, validator identity, vote and withdraw authorities, credits, commission, root slot,
+recent timestamp, recent votes (newest first) and the epoch voting history.
+
+Options:
+      --lamports     Print the balance in lamports
+  Plus --url, --commitment, --config, --output (see 'solrpc --help')
+`,
+  'epoch-info': `solrpc epoch-info — the current epoch
+
+Usage: solrpc epoch-info [options]
+
+Prints block height, slot, epoch, transaction count, the epoch's slot range, how far it has run
+(with a progress bar on a terminal) and an estimate of the time left.
+
+Options: --url, --commitment, --config, --output (see 'solrpc --help')
+`,
+  'leader-schedule': `solrpc leader-schedule — who leads which slot this epoch
+
+Usage: solrpc leader-schedule [--identity ADDRESS] [options]
+
+Prints every slot of the current epoch with its leader, or only the slots of --identity.
+
+Options:
+      --identity <ADDRESS>   Only this validator's slots
+  Plus --url, --commitment, --config, --output (see 'solrpc --help')
+`,
+  check: `solrpc check — is a validator visible in gossip, voting, staked and progressing?
+
+Usage: solrpc check <IDENTITY> [--vote-account ADDRESS] [--watch [SECONDS]] [options]
+
+Samples the cluster twice and prints each finding with its reason. Exit codes follow the Nagios
+convention: 0 ok, 1 warning, 2 critical, 3 unknown (including a check that could not run).
+
+Options:
+      --vote-account <ADDRESS>   The validator's vote account (found by identity otherwise)
+      --samples <N>              Samples of slot and vote (default 2)
+      --interval <SECONDS>       Time between samples (default 2)
+      --watch [SECONDS]          Repeat every SECONDS (default 60) until interrupted
+  Plus --url, --commitment, --config, --output (see 'solrpc --help')
+`,
+  demo: `solrpc demo — the commands against a simulated cluster
+
+Usage: solrpc demo [--serve]
+
+Starts a JSON-RPC server on 127.0.0.1 that simulates a small cluster (a slot clock that advances,
+gossip nodes, vote accounts, a leader schedule, token accounts and transactions), then runs
+gossip, balance, vote-account, epoch-info and check against it. Nothing leaves this machine.
+
+Options:
+      --serve    Only start the simulated cluster and print its URL; stop with Ctrl-C
+`,
+};

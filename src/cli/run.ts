@@ -1,0 +1,194 @@
+/**
+ * The CLI: `run(argv, io)` parses the command line, runs one command and returns its exit code. It
+ * never writes outside `io` and never throws; `main.ts` wires it to the process.
+ */
+import { parseArgs } from 'node:util';
+import { isSolRpcError } from '../errors/SolRpcError.js';
+import { sanitizeText } from '../errors/sanitize.js';
+import { CliError } from './cliError.js';
+import { balance } from './commands/balance.js';
+import { check } from './commands/check.js';
+import { demo } from './commands/demo.js';
+import { epochInfo } from './commands/epochInfo.js';
+import { gossip } from './commands/gossip.js';
+import { leaderSchedule } from './commands/leaderSchedule.js';
+import { voteAccount } from './commands/voteAccount.js';
+import {
+  checkCommitmentText,
+  DEFAULT_URL,
+  defaultConfigPath,
+  defaultKeypairPath,
+  readConfig,
+  urlFromMoniker,
+} from './config.js';
+import { Context, type OutputFormat } from './context.js';
+import { COMMAND_HELP, MAIN_HELP } from './help.js';
+import { type CliIo, EXIT } from './io.js';
+import { VERSION } from './version.js';
+
+const OPTIONS = {
+  url: { type: 'string', short: 'u' },
+  keypair: { type: 'string', short: 'k' },
+  commitment: { type: 'string' },
+  config: { type: 'string', short: 'C' },
+  output: { type: 'string' },
+  'rpc-timeout': { type: 'string' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  lamports: { type: 'boolean' },
+  identity: { type: 'string' },
+  'vote-account': { type: 'string' },
+  watch: { type: 'string' },
+  samples: { type: 'string' },
+  interval: { type: 'string' },
+  serve: { type: 'boolean' },
+} as const;
+
+export type ParsedOptions = ReturnType<typeof parse>['values'];
+
+/** A command: its positional arguments, which command-specific options it takes, and its body. */
+export interface Command {
+  positionals: { min: number; max: number };
+  options: readonly (keyof typeof OPTIONS)[];
+  run(ctx: Context, args: string[], options: ParsedOptions): Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  gossip,
+  balance,
+  'vote-account': voteAccount,
+  'epoch-info': epochInfo,
+  'leader-schedule': leaderSchedule,
+  check,
+  demo,
+};
+
+const GLOBAL = new Set([
+  'url',
+  'keypair',
+  'commitment',
+  'config',
+  'output',
+  'rpc-timeout',
+  'verbose',
+  'help',
+  'version',
+]);
+
+function parse(argv: string[]) {
+  return parseArgs({ args: normalizeWatch(argv), options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/** `--watch` takes an optional value: a bare `--watch` means every 60 seconds. */
+function normalizeWatch(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (arg === '--watch' && (next === undefined || !/^\d+(\.\d+)?$/.test(next))) out.push('--watch=60');
+    else out.push(arg);
+  }
+  return out;
+}
+
+/** Runs the CLI and returns the exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let verbose = argv.includes('--verbose') || argv.includes('-v');
+  let commandName: string | undefined;
+  try {
+    let parsed: ReturnType<typeof parse>;
+    try {
+      parsed = parse(argv);
+    } catch (error) {
+      throw new CliError(usageMessage(error));
+    }
+    const { values, positionals } = parsed;
+    verbose = values.verbose === true;
+    if (values.version) {
+      io.out(`solrpc ${VERSION}\n`);
+      return EXIT.ok;
+    }
+    commandName = positionals[0];
+    if (commandName === undefined || (commandName === 'help' && positionals.length <= 2)) {
+      const topic = commandName === 'help' ? positionals[1] : undefined;
+      io.out(topic && COMMAND_HELP[topic] ? (COMMAND_HELP[topic] as string) : MAIN_HELP);
+      return values.help || commandName === 'help' ? EXIT.ok : EXIT.usage;
+    }
+    const command = COMMANDS[commandName];
+    if (!command) throw new CliError(`unknown command '${commandName}' (see 'solrpc --help')`);
+    if (values.help) {
+      io.out(COMMAND_HELP[commandName] as string);
+      return EXIT.ok;
+    }
+    for (const name of Object.keys(values)) {
+      if (!GLOBAL.has(name) && !(command.options as readonly string[]).includes(name)) {
+        throw new CliError(`option --${name} does not apply to '${commandName}'`);
+      }
+    }
+    const args = positionals.slice(1);
+    if (args.length < command.positionals.min)
+      throw new CliError(`'${commandName}' needs an argument (see 'solrpc ${commandName} --help')`);
+    if (args.length > command.positionals.max)
+      throw new CliError(`'${commandName}' takes at most ${command.positionals.max} argument(s)`);
+    const ctx = new Context(io, resolveSettings(values, io));
+    return await command.run(ctx, args, values);
+  } catch (error) {
+    return report(error, io, verbose, commandName === 'check');
+  }
+}
+
+function resolveSettings(values: ParsedOptions, io: CliIo) {
+  const home = io.env.HOME ?? io.env.USERPROFILE;
+  const config = readConfig(values.config ?? defaultConfigPath(home), values.config !== undefined);
+  const output = values.output ?? 'text';
+  if (!['text', 'json', 'json-compact'].includes(output)) throw new CliError('--output must be json or json-compact');
+  const timeoutText = values['rpc-timeout'];
+  const timeoutSeconds = timeoutText === undefined ? 30 : Number(timeoutText);
+  if (!(timeoutSeconds > 0 && timeoutSeconds <= 86400)) throw new CliError('--rpc-timeout must be a number of seconds');
+  return {
+    url: values.url !== undefined ? urlFromMoniker(values.url) : urlFromMoniker(config.jsonRpcUrl ?? DEFAULT_URL),
+    commitment: checkCommitmentText(
+      values.commitment ?? config.commitment ?? 'confirmed',
+      values.commitment !== undefined ? '--commitment' : 'config file',
+    ),
+    keypairPath: values.keypair ?? config.keypairPath ?? defaultKeypairPath(home),
+    output: output as OutputFormat,
+    verbose: values.verbose === true,
+    timeoutMs: Math.round(timeoutSeconds * 1000),
+  };
+}
+
+/** parseArgs' own messages can repeat a whole `--opt=value`; keep only the option's name. */
+function usageMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-{1,2}[^'=\s]+)/.exec(message)?.[1];
+  const code = (error as { code?: string }).code;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''} (see 'solrpc --help')`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option ${option ?? ''} needs a value`;
+  return 'invalid command line (see solrpc --help)';
+}
+
+/** Prints one line for an error (its stack too with --verbose) and picks the exit code. */
+function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): number {
+  let code: number = EXIT.failed;
+  let line: string;
+  if (isSolRpcError(error, 'AbortError') || io.signal?.aborted) {
+    return nagios ? 3 : EXIT.interrupted; // interrupted: end quietly
+  }
+  if (error instanceof CliError) {
+    code = error.exitCode;
+    line = error.message;
+  } else if (isSolRpcError(error)) {
+    const [summary] = error.message.split('\n');
+    line = error.hint ? `${summary} — ${error.hint}` : (summary as string);
+    if (isSolRpcError(error, 'InvalidInputError')) code = EXIT.usage;
+    else if (isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError')) code = EXIT.unavailable;
+  } else {
+    line = error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error);
+  }
+  io.err(`Error: ${sanitizeText(line, 2000, true)}\n`);
+  if (verbose && error instanceof Error && error.stack) io.err(`${sanitizeText(error.stack, 20000)}\n`);
+  // Nagios: a check that could not run is UNKNOWN.
+  return nagios ? 3 : code;
+}

@@ -1,0 +1,2 @@
+/** The package version, printed by `solrpc --version`. Kept in step with package.json by a test. */
+export const VERSION = '0.1.0';
