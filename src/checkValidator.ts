@@ -7,9 +7,9 @@ import { AbortError } from './errors/AbortError.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import { isSolRpcError } from './errors/SolRpcError.js';
 import { checkAddress, checkCommitment } from './input.js';
-import type { getClusterNodes } from './methods/getClusterNodes.js';
+import type { ClusterNode, getClusterNodes } from './methods/getClusterNodes.js';
 import type { EpochInfo, getEpochInfo } from './methods/getEpochInfo.js';
-import type { getLeaderSchedule } from './methods/getLeaderSchedule.js';
+import type { getLeaderSchedule, LeaderSchedule } from './methods/getLeaderSchedule.js';
 import type { getVoteAccounts, VoteAccountInfo } from './methods/getVoteAccounts.js';
 import type { Address, Commitment } from './types.js';
 
@@ -136,7 +136,9 @@ export async function checkValidator(rpc: CheckValidatorRpc, options: CheckValid
   findings.push(...voting(report, votes, account, settings.votePubkey));
   findings.push(clusterProgress(report.samples, firstEpoch, settings.samples, elapsedSeconds));
   findings.push(voteProgress(report.samples, lastVotes, account !== undefined, settings.samples));
-  findings.push(leaderSlots(report, schedule, report.samples.at(-1)));
+  // The schedule was read with the first sample: count its slots in that epoch, and look for the
+  // next one after the latest slot seen.
+  findings.push(leaderSlots(report, schedule, report.samples[0], report.samples.at(-1)));
   report.verdict = findings.reduce<Verdict>((worst, f) => (RANK[f.verdict] > RANK[worst] ? f.verdict : worst), 'ok');
   return report;
 }
@@ -158,11 +160,23 @@ function checkOptions(options: CheckValidatorOptions) {
       problem: 'expected a non-negative number of milliseconds',
     });
   }
+  const { signal } = options;
+  if (
+    signal !== undefined &&
+    (typeof signal !== 'object' || signal === null || typeof signal.addEventListener !== 'function')
+  ) {
+    throw new InvalidInputError({ method, param: 'options.signal', problem: 'expected an AbortSignal' });
+  }
+  for (const name of ['sleep', 'now'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new InvalidInputError({ method, param: `options.${name}`, problem: 'expected a function' });
+    }
+  }
   return {
     identity: checkAddress(method, 'options.identity', options.identity),
     votePubkey:
       options.votePubkey === undefined ? undefined : checkAddress(method, 'options.votePubkey', options.votePubkey),
-    commitment: checkCommitment(method, options.commitment),
+    commitment: checkCommitment(method, options.commitment, 'options.commitment'),
     samples,
     interval,
     signal: options.signal,
@@ -203,10 +217,7 @@ function failure(what: string, reason: unknown): string {
   return `could not check ${what}: ${message}`;
 }
 
-function visibility(
-  report: ValidatorReport,
-  nodes: PromiseSettledResult<Awaited<ReturnType<CheckValidatorRpc['getClusterNodes']>>>,
-): Finding {
+function visibility(report: ValidatorReport, nodes: PromiseSettledResult<ClusterNode[]>): Finding {
   const check = 'visible';
   if (nodes.status === 'rejected') return { check, verdict: 'unknown', reason: failure('gossip', nodes.reason) };
   const node = nodes.value.find((n) => n.pubkey === report.identity);
@@ -280,7 +291,7 @@ function voting(
   };
   const findings: Finding[] = [];
   const slot = report.samples.at(-1)?.absoluteSlot;
-  const behind = slot !== undefined ? `, ${Math.max(0, slot - info.lastVote)} slots behind` : '';
+  const behind = slot !== undefined ? `, ${plural(Math.max(0, slot - info.lastVote), 'slot')} behind` : '';
   if (info.nodePubkey !== report.identity) {
     findings.push({
       check: 'voting',
@@ -332,7 +343,16 @@ function clusterProgress(
     return {
       check,
       verdict: 'ok',
-      reason: `the cluster advanced ${advanced} slots in ${seconds.toFixed(1)} s${rollover}`,
+      reason: `the cluster advanced ${plural(advanced, 'slot')} in ${seconds.toFixed(1)} s${rollover}`,
+    };
+  }
+  if (advanced < 0) {
+    // Two answers from different nodes behind one load-balanced URL can go backwards; that says
+    // nothing about the cluster.
+    return {
+      check,
+      verdict: 'unknown',
+      reason: `the slot went backwards (${firstSample.absoluteSlot} → ${last.absoluteSlot}): the RPC URL may balance across nodes that disagree`,
     };
   }
   return {
@@ -347,10 +367,16 @@ function voteProgress(samples: EpochInfo[], lastVotes: number[], found: boolean,
   if (!found) return { check, verdict: 'unknown', reason: 'no vote account to follow' };
   if (wanted < 2 || lastVotes.length < 2)
     return { check, verdict: 'unknown', reason: 'needs two samples of the vote account' };
-  const clusterAdvanced =
-    samples.length >= 2 && (samples.at(-1) as EpochInfo).absoluteSlot > (samples[0] as EpochInfo).absoluteSlot;
   const advanced = (lastVotes.at(-1) as number) - (lastVotes[0] as number);
-  if (advanced > 0) return { check, verdict: 'ok', reason: `the last vote advanced ${advanced} slots` };
+  if (advanced > 0) return { check, verdict: 'ok', reason: `the last vote advanced ${plural(advanced, 'slot')}` };
+  if (samples.length < 2) {
+    return {
+      check,
+      verdict: 'unknown',
+      reason: 'could not read the slot twice, so stalled votes cannot be told apart',
+    };
+  }
+  const clusterAdvanced = (samples.at(-1) as EpochInfo).absoluteSlot > (samples[0] as EpochInfo).absoluteSlot;
   if (!clusterAdvanced)
     return { check, verdict: 'unknown', reason: 'the cluster did not advance either, so votes could not' };
   return {
@@ -362,8 +388,9 @@ function voteProgress(samples: EpochInfo[], lastVotes: number[], found: boolean,
 
 function leaderSlots(
   report: ValidatorReport,
-  schedule: PromiseSettledResult<Awaited<ReturnType<CheckValidatorRpc['getLeaderSchedule']>>>,
+  schedule: PromiseSettledResult<LeaderSchedule>,
   epoch: EpochInfo | undefined,
+  latest: EpochInfo | undefined,
 ): Finding {
   const check = 'leader-slots';
   if (schedule.status === 'rejected')
@@ -371,12 +398,21 @@ function leaderSlots(
   const indexes = schedule.value[report.identity] ?? [];
   if (!epoch) return { check, verdict: 'ok', reason: `${indexes.length} leader slots this epoch` };
   const firstSlot = epoch.absoluteSlot - epoch.slotIndex;
-  const next = indexes.find((index) => index > epoch.slotIndex);
+  const now = latest?.absoluteSlot ?? epoch.absoluteSlot;
+  const next = indexes.find((index) => firstSlot + index > now);
   report.leaderSlots = {
     epoch: epoch.epoch,
     count: indexes.length,
     nextSlot: next === undefined ? null : firstSlot + next,
   };
   const upcoming = next === undefined ? 'none left this epoch' : `next at slot ${firstSlot + next}`;
-  return { check, verdict: 'ok', reason: `${indexes.length} leader slots in epoch ${epoch.epoch}; ${upcoming}` };
+  return {
+    check,
+    verdict: 'ok',
+    reason: `${plural(indexes.length, 'leader slot')} in epoch ${epoch.epoch}; ${upcoming}`,
+  };
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

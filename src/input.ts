@@ -64,8 +64,15 @@ export function checkOneOf<T extends string>(
   });
 }
 
-export function checkCommitment(method: string, value: unknown): Commitment | undefined {
-  return checkOneOf(method, 'config.commitment', value, COMMITMENTS);
+export function checkCommitment(method: string, value: unknown, param = 'config.commitment'): Commitment | undefined {
+  return checkOneOf(method, param, value, COMMITMENTS);
+}
+
+/** Refuses arguments past the last one a method takes (`getEpochInfo(config, extra)`). */
+export function checkArity(method: string, args: readonly unknown[], max: number): void {
+  if (args.length > max && args.slice(max).some((arg) => arg !== undefined)) {
+    throw new InvalidInputError({ method, param: 'arguments', problem: `expected at most ${max}, got ${args.length}` });
+  }
 }
 
 /** A slot or other u64 input: a non-negative safe-integer `number`, or a `bigint` up to u64::MAX. */

@@ -124,7 +124,7 @@ describe('checkValidator', () => {
       'in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at 203.0.113.44:8899',
     );
     expect(byCheck.voting?.reason).toBe(
-      `voting with ${VOTE}: last vote at slot 356139520, 1 slots behind, root 356139488, 6912345 credits this epoch`,
+      `voting with ${VOTE}: last vote at slot 356139520, 1 slot behind, root 356139488, 6912345 credits this epoch`,
     );
     expect(byCheck['cluster-progress']?.reason).toBe('the cluster advanced 5 slots in 1.5 s');
     expect(byCheck['vote-progress']?.reason).toBe('the last vote advanced 5 slots');
@@ -316,5 +316,37 @@ describe('checkValidator', () => {
     });
     const error = await aborted.catch((e: unknown) => e);
     expect(isSolRpcError(error, 'AbortError')).toBe(true);
+  });
+});
+
+describe('checkValidator edge cases', () => {
+  it('does not call a slot that went backwards a stall (load-balanced RPC URLs)', async () => {
+    cluster({ epochs: [epoch(356139521), epoch(356139516)] });
+    const { byCheck } = await check();
+    expect(byCheck['cluster-progress']).toEqual({
+      check: 'cluster-progress',
+      verdict: 'unknown',
+      reason: 'the slot went backwards (356139521 → 356139516): the RPC URL may balance across nodes that disagree',
+    });
+  });
+
+  it('counts leader slots in the epoch the schedule was read for, across a rollover', async () => {
+    cluster({
+      epochs: [epoch(824 * 432000 + 431990, 824), epoch(825 * 432000 + 10, 825)],
+      schedule: { [IDENTITY]: [431995, 431999] },
+    });
+    const { report } = await check();
+    // Both slots of epoch 824 have passed by the last sample: none left in the schedule that was read.
+    expect(report.leaderSlots).toEqual({ epoch: 824, count: 2, nextSlot: null });
+  });
+
+  it('refuses a signal, sleep or now of the wrong type before any request', async () => {
+    cluster();
+    await expect(check({ signal: {} as AbortSignal })).rejects.toMatchObject({ param: 'options.signal' });
+    await expect(check({ sleep: 5 as unknown as () => Promise<void> })).rejects.toMatchObject({
+      param: 'options.sleep',
+    });
+    await expect(check({ commitment: 'recent' as never })).rejects.toMatchObject({ param: 'options.commitment' });
+    expect(sent()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
 import { withZstd } from '../codecs/accountData.js';
 import { defineMethod } from '../defineMethod.js';
-import { checkAddress } from '../input.js';
+import { checkAddress, checkArity } from '../input.js';
 import { binaryAccount, decodeAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
@@ -80,6 +80,7 @@ const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), va
 export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo, 'parsed' | 'binary'>({
   name: 'getAccountInfo',
   prepare(args) {
+    checkArity('getAccountInfo', args, 2);
     const address = checkAddress('getAccountInfo', 'address', args[0]);
     const { wire, options, ready, encoding } = prepareAccountConfig('getAccountInfo', args[1]);
     return { params: [address, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };

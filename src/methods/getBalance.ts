@@ -1,6 +1,6 @@
 import { type } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkAddress, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { toBigInt, u64 } from '../schemas/numbers.js';
@@ -45,6 +45,7 @@ const balanceResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), v
 export const getBalance = /* @__PURE__ */ defineMethod<GetBalance>({
   name: 'getBalance',
   prepare(args) {
+    checkArity('getBalance', args, 2);
     const address = checkAddress('getBalance', 'address', args[0]);
     const config = checkConfig('getBalance', 'config', args[1], [
       'commitment',

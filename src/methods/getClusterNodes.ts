@@ -1,7 +1,7 @@
 import { array, nullable, optional, string, type } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkConfig } from '../input.js';
+import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
@@ -17,8 +17,9 @@ export interface GetClusterNodesConfig extends CallOptions {}
 
 /**
  * A node the RPC node sees in gossip (itself included), with the addresses it advertises as `"ip:port"`.
- * A field is `null` where the node advertises nothing; fields marked optional are absent on nodes older
- * than 2.x, which send only the first nine.
+ * A field is `null` where the node advertises nothing. Only `pubkey`, `gossip`, `tpu`, `rpc`, `version`,
+ * `featureSet` and `shredVersion` are always sent; 1.17-era nodes add `tpuQuic` and `pubsub`, and 2.x
+ * nodes the rest.
  */
 export interface ClusterNode {
   /** The node's identity. */
@@ -112,12 +113,7 @@ function decodeNode(wire: Record<string, unknown>): ClusterNode {
 export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes>({
   name: 'getClusterNodes',
   prepare(args) {
-    if (args.length > 1)
-      throw new InvalidInputError({
-        method: 'getClusterNodes',
-        param: 'arguments',
-        problem: 'expected at most one (the call options)',
-      });
+    checkArity('getClusterNodes', args, 1);
     const config = checkConfig('getClusterNodes', 'config', args[0], ['signal', 'timeoutMs']);
     return { params: [], options: callOptionsOf('getClusterNodes', config) };
   },

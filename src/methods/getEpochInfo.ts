@@ -1,6 +1,6 @@
 import { nullable, optional, type } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
 import { validateResult } from '../schemas/validate.js';
@@ -64,6 +64,7 @@ const epochInfo = /* @__PURE__ */ memo(() =>
 export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo>({
   name: 'getEpochInfo',
   prepare(args) {
+    checkArity('getEpochInfo', args, 1);
     const config = checkConfig('getEpochInfo', 'config', args[0], [
       'commitment',
       'minContextSlot',

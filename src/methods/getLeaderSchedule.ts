@@ -1,6 +1,6 @@
 import { define, nullable, type Struct } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkAddress, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { validateResult } from '../schemas/validate.js';
@@ -52,6 +52,13 @@ export interface GetLeaderSchedule {
    * const schedule = await rpc.getLeaderSchedule(null, { identity });
    */
   (slot: null | undefined, config?: GetLeaderScheduleConfig): Promise<LeaderSchedule>;
+  /**
+   * A slot that may or may not be given, known only at run time: the schedule, or `null` when a given
+   * slot's epoch has none.
+   * @example
+   * const schedule = await rpc.getLeaderSchedule(slotOrUndefined, { identity });
+   */
+  (slot?: number | bigint | null, config?: GetLeaderScheduleConfig): Promise<LeaderSchedule | null>;
 }
 
 // 4. Wire schema
@@ -99,6 +106,7 @@ export const getLeaderSchedule = /* @__PURE__ */ defineMethod<GetLeaderSchedule,
   prepare(args) {
     const method = 'getLeaderSchedule';
     const slotFirst = typeof args[0] !== 'object' || args[0] === null;
+    checkArity(method, args, slotFirst ? 2 : 1);
     const slot = slotFirst ? checkU64(method, 'slot', args[0] ?? undefined) : undefined;
     const config = checkConfig(method, 'config', slotFirst ? args[1] : args[0], [
       'commitment',

@@ -4,7 +4,7 @@ import { prepareAccountConfig } from '../accountConfig.js';
 import { withZstd } from '../codecs/accountData.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { checkAddress, describe } from '../input.js';
+import { checkAddress, checkArity, describe } from '../input.js';
 import { binaryAccount, decodeAccount, parsedTokenAccount } from '../schemas/account.js';
 import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
@@ -110,6 +110,7 @@ export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenA
   {
     name: 'getTokenAccountsByDelegate',
     prepare(args) {
+      checkArity('getTokenAccountsByDelegate', args, 3);
       const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
       const filter = checkFilter(args[1]);
       const { wire, options, ready, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);

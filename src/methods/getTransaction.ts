@@ -1,7 +1,7 @@
 import { base58Problem } from '../codecs/base58.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkConfig, checkOneOf, compact, describe } from '../input.js';
+import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../input.js';
 import { decodeTransactionResult, type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
 import type {
@@ -229,6 +229,7 @@ function checkMaxVersion(value: unknown): 0 | undefined {
 export const getTransaction = /* @__PURE__ */ defineMethod<GetTransaction, TransactionShape>({
   name: METHOD,
   prepare(args) {
+    checkArity('getTransaction', args, 2);
     const signature = checkSignature(args[0]);
     if (typeof args[1] === 'string') {
       // The deprecated positional form, sent as written.

@@ -1,10 +1,10 @@
 import { array, boolean, optional, refine, tuple, type } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkAddress, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
-import { safeInteger, toBigInt, u8, u64 } from '../schemas/numbers.js';
+import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
 
@@ -82,13 +82,17 @@ const voteAccount = /* @__PURE__ */ memo(() =>
       lastVote: safeInteger(),
       rootSlot: safeInteger(),
       epochCredits: array(tuple([safeInteger(), safeInteger(), safeInteger()])),
-      inflationRewardsCommissionBps: optional(safeInteger()),
+      inflationRewardsCommissionBps: optional(u16()),
     }),
     'commission',
-    (account) =>
+    (account, context) =>
       account.commission !== undefined || account.inflationRewardsCommissionBps !== undefined
         ? true
-        : 'Expected commission or inflationRewardsCommissionBps, but received: neither',
+        : {
+            path: [...context.path, 'commission'],
+            value: undefined,
+            message: 'Expected commission (or inflationRewardsCommissionBps), but received: neither',
+          },
   ),
 );
 
@@ -105,8 +109,8 @@ function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
     nodePubkey: wire.nodePubkey,
     activatedStake: toBigInt(wire.activatedStake),
     epochVoteAccount: wire.epochVoteAccount,
-    // Nodes that report basis points derive the percentage by rounding up.
-    commission: wire.commission ?? Math.ceil((bps as number) / 100),
+    // Nodes that report basis points derive the percentage by rounding up, within a u8.
+    commission: wire.commission ?? Math.min(255, Math.ceil((bps as number) / 100)),
     lastVote: wire.lastVote,
     rootSlot: wire.rootSlot,
     epochCredits: wire.epochCredits,
@@ -121,6 +125,7 @@ function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
 export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts>({
   name: 'getVoteAccounts',
   prepare(args) {
+    checkArity('getVoteAccounts', args, 1);
     const method = 'getVoteAccounts';
     const config = checkConfig(method, 'config', args[0], [
       'commitment',

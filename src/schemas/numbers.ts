@@ -67,6 +67,16 @@ export const u8 = /* @__PURE__ */ memo(
     ),
 );
 
+/** An unsigned 16-bit integer (basis points, shred versions). */
+export const u16 = /* @__PURE__ */ memo(
+  (): Struct<number, null> =>
+    define('u16', (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 65535
+        ? true
+        : expected('an integer from 0 to 65535', value),
+    ),
+);
+
 /** Converts a validated u64/i64 wire value to `bigint`. */
 export function toBigInt(value: number | bigint): bigint {
   return typeof value === 'bigint' ? value : BigInt(value);
