@@ -4,7 +4,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
-import { safeInteger } from '../schemas/numbers.js';
+import { u16, u32 } from '../schemas/numbers.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions } from '../types.js';
 
@@ -83,8 +83,8 @@ const clusterNodes = /* @__PURE__ */ memo(() => {
       tpu: socket,
       rpc: socket,
       version: nullable(string()),
-      featureSet: nullable(safeInteger()),
-      shredVersion: nullable(safeInteger()),
+      featureSet: nullable(u32()),
+      shredVersion: nullable(u16()),
       ...Object.fromEntries(OPTIONAL_SOCKETS.map((key) => [key, optionalSocket])),
       clientId: optional(nullable(string())),
     }),

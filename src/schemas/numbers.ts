@@ -77,6 +77,16 @@ export const u16 = /* @__PURE__ */ memo(
     ),
 );
 
+/** An unsigned 32-bit integer (feature-set identifiers). */
+export const u32 = /* @__PURE__ */ memo(
+  (): Struct<number, null> =>
+    define('u32', (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 4294967295
+        ? true
+        : expected('an integer from 0 to 4294967295', value),
+    ),
+);
+
 /** Converts a validated u64/i64 wire value to `bigint`. */
 export function toBigInt(value: number | bigint): bigint {
   return typeof value === 'bigint' ? value : BigInt(value);
