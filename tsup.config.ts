@@ -19,8 +19,12 @@ export default defineConfig([
     external,
   },
   {
-    // CommonJS for require(): one bundled file; tree-shaking is an ESM concern.
+    // CommonJS for require(): one bundled file; tree-shaking is an ESM concern. `#fallback-fetch`
+    // resolves to the source here: the ESM files in dist/ are being written at the same time.
     entry: { index: 'src/index.ts' },
+    esbuildOptions(options) {
+      options.conditions = ['solrpc-source'];
+    },
     format: ['cjs'],
     target: 'es2022',
     platform: 'neutral',

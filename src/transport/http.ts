@@ -1,3 +1,5 @@
+// Resolved through package.json `imports`: browsers get a stub, so no browser bundle carries cross-fetch.
+import { loadFallbackFetch } from '#fallback-fetch';
 import { AbortError } from '../errors/AbortError.js';
 import { HttpError } from '../errors/HttpError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -8,7 +10,6 @@ import { displayOrigin } from '../errors/redact.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
-import { loadFallbackFetch } from './fallbackFetch.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 
