@@ -26,7 +26,8 @@ export class Context {
       timeoutMs: number;
     },
   ) {
-    this.paint = colors(io.isTTY && io.env.NO_COLOR === undefined && settings.output === 'text');
+    // no-color.org: an empty NO_COLOR does not count.
+    this.paint = colors(io.isTTY && !io.env.NO_COLOR && settings.output === 'text');
   }
 
   /** The client, created on first use (so `--help` never needs a valid URL). */
@@ -85,7 +86,7 @@ export class Context {
     if (looseMode !== undefined && !this.warnedPaths.has(path)) {
       this.warnedPaths.add(path);
       this.warn(
-        `keypair file ${path} is readable by group or others (mode ${looseMode.toString(8).padStart(4, '0')}); run: chmod 600 ${path}`,
+        `keypair file ${path} is accessible to group or others (mode ${looseMode.toString(8).padStart(4, '0')}); run: chmod 600 ${path}`,
       );
     }
     return address;

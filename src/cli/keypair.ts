@@ -17,7 +17,7 @@ const PKCS8_ED25519_PREFIX = Uint8Array.from([
 export interface KeypairFile {
   /** The public key, base58. */
   address: string;
-  /** Set when the file is readable by group or others: the caller warns. */
+  /** Set when group or others have any access to the file: the caller warns. */
   looseMode?: number;
 }
 
@@ -98,13 +98,15 @@ function checkPublicHalf(bytes: Uint8Array, fail: (problem: string) => Error): s
   const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + 32);
   der.set(PKCS8_ED25519_PREFIX);
   der.set(bytes.subarray(0, 32), PKCS8_ED25519_PREFIX.length);
+  const derBuffer = Buffer.from(der);
   let derived: Uint8Array;
   try {
-    const publicKey = createPublicKey(createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' }));
+    const publicKey = createPublicKey(createPrivateKey({ key: derBuffer, format: 'der', type: 'pkcs8' }));
     const spki = publicKey.export({ format: 'der', type: 'spki' });
     derived = new Uint8Array(spki.subarray(spki.length - 32));
   } finally {
     der.fill(0);
+    derBuffer.fill(0);
   }
   const stored = bytes.subarray(32, 64);
   let same = derived.length === 32;

@@ -86,7 +86,8 @@ function normalizeWatch(argv: string[]): string[] {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const next = argv[i + 1];
-    if (arg === '--watch' && (next === undefined || !/^\d+(\.\d+)?$/.test(next))) out.push('--watch=60');
+    // A number of seconds, not an all-digit address such as the System Program's 111…1.
+    if (arg === '--watch' && (next === undefined || !/^\d{1,7}(\.\d+)?$/.test(next))) out.push('--watch=60');
     else out.push(arg);
   }
   return out;
@@ -95,7 +96,8 @@ function normalizeWatch(argv: string[]): string[] {
 /** Runs the CLI and returns the exit code. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let verbose = argv.includes('--verbose') || argv.includes('-v');
-  let commandName: string | undefined;
+  // Known before parsing, so that even a bad option of `check` ends with Nagios' UNKNOWN (3).
+  let commandName: string | undefined = argv.find((arg) => !arg.startsWith('-'));
   try {
     let parsed: ReturnType<typeof parse>;
     try {
@@ -110,10 +112,17 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT.ok;
     }
     commandName = positionals[0];
-    if (commandName === undefined || (commandName === 'help' && positionals.length <= 2)) {
-      const topic = commandName === 'help' ? positionals[1] : undefined;
-      io.out(topic && COMMAND_HELP[topic] ? (COMMAND_HELP[topic] as string) : MAIN_HELP);
-      return values.help || commandName === 'help' ? EXIT.ok : EXIT.usage;
+    if (commandName === undefined) {
+      // Help asked for goes to stdout; help shown because the command is missing is a usage error.
+      if (values.help) io.out(MAIN_HELP);
+      else io.err(MAIN_HELP);
+      return values.help ? EXIT.ok : EXIT.usage;
+    }
+    if (commandName === 'help') {
+      const topic = positionals[1];
+      if (topic !== undefined && !COMMAND_HELP[topic]) throw new CliError(`no help for '${topic}': unknown command`);
+      io.out(topic === undefined ? MAIN_HELP : (COMMAND_HELP[topic] as string));
+      return EXIT.ok;
     }
     const command = COMMANDS[commandName];
     if (!command) throw new CliError(`unknown command '${commandName}' (see 'solrpc --help')`);
@@ -142,7 +151,8 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
   const home = io.env.HOME ?? io.env.USERPROFILE;
   const config = readConfig(values.config ?? defaultConfigPath(home), values.config !== undefined);
   const output = values.output ?? 'text';
-  if (!['text', 'json', 'json-compact'].includes(output)) throw new CliError('--output must be json or json-compact');
+  if (!['text', 'json', 'json-compact'].includes(output))
+    throw new CliError('--output must be text, json or json-compact');
   const timeoutText = values['rpc-timeout'];
   const timeoutSeconds = timeoutText === undefined ? 30 : Number(timeoutText);
   if (!(timeoutSeconds > 0 && timeoutSeconds <= 86400)) throw new CliError('--rpc-timeout must be a number of seconds');
@@ -162,7 +172,8 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
 /** parseArgs' own messages can repeat a whole `--opt=value`; keep only the option's name. */
 function usageMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-{1,2}[^'=\s]+)/.exec(message)?.[1];
+  // "Option '-u, --url <value>' argument missing": take the long name.
+  const option = /--[a-z][a-z-]*/.exec(message)?.[0] ?? /'(-[A-Za-z])/.exec(message)?.[1];
   const code = (error as { code?: string }).code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''} (see 'solrpc --help')`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option ${option ?? ''} needs a value`;
@@ -181,7 +192,11 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     line = error.message;
   } else if (isSolRpcError(error)) {
     const [summary] = error.message.split('\n');
-    line = error.hint ? `${summary} — ${error.hint}` : (summary as string);
+    // The library's hint names its own option; on the command line it is --rpc-timeout.
+    const hint = isSolRpcError(error, 'TimeoutError')
+      ? 'raise --rpc-timeout, or check that the node is reachable and not overloaded.'
+      : error.hint;
+    line = hint ? `${summary} — ${hint}` : (summary as string);
     if (isSolRpcError(error, 'InvalidInputError')) code = EXIT.usage;
     else if (isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError')) code = EXIT.unavailable;
   } else {

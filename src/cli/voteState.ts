@@ -3,6 +3,7 @@
  * there are decimal strings; they become exact bigints here).
  */
 import { array, nullable, number, optional, string, type, validate } from 'superstruct';
+import { address } from '../schemas/address.js';
 import { rpcRequestError } from './cliError.js';
 
 export interface VoteState {
@@ -25,12 +26,13 @@ const parsedVote = () =>
   type({
     type: string(),
     info: type({
-      nodePubkey: string(),
-      authorizedWithdrawer: string(),
+      // Addresses are checked as base58, which also keeps terminal escapes out of the output.
+      nodePubkey: address(),
+      authorizedWithdrawer: address(),
       commission: number(),
       votes: array(type({ slot: number(), confirmationCount: number(), latency: optional(number()) })),
       rootSlot: nullable(number()),
-      authorizedVoters: array(type({ epoch: number(), authorizedVoter: string() })),
+      authorizedVoters: array(type({ epoch: number(), authorizedVoter: address() })),
       epochCredits: array(type({ epoch: number(), credits: credit(), previousCredits: credit() })),
       lastTimestamp: type({ slot: number(), timestamp: number() }),
     }),

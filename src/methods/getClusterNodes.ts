@@ -1,6 +1,5 @@
 import { array, nullable, optional, string, type } from 'superstruct';
 import { defineMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';

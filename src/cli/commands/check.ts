@@ -46,8 +46,10 @@ export const check: Command = {
     // --watch: repeat until interrupted; the exit code is the last check's.
     const every = positiveNumber(options.watch, '--watch', 60) * 1000;
     const sleep = ctx.io.sleep ?? defaultSleep;
+    const now = ctx.io.now ?? Date.now;
     let last = 3;
     for (;;) {
+      const started = now();
       const report = await checkValidator(ctx.rpc, checkOptions).catch((error: unknown) => {
         if (ctx.io.signal?.aborted) return undefined;
         throw error;
@@ -56,7 +58,8 @@ export const check: Command = {
       print(ctx, report);
       last = EXIT_BY_VERDICT[report.verdict];
       try {
-        await sleep(every, ctx.io.signal);
+        // Every N seconds from start to start, not N seconds of rest after each check.
+        await sleep(Math.max(0, every - (now() - started)), ctx.io.signal);
       } catch {
         return last;
       }

@@ -13,7 +13,7 @@ export const demo: Command = {
         `${bold('SIMULATION')}: a simulated cluster at ${cluster.url} (not a real cluster; nothing leaves this machine)`,
       );
       if (options.serve) {
-        ctx.print('Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ' + cluster.url);
+        ctx.print(`Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ${cluster.url}`);
         await new Promise<void>((resolve) => {
           if (!ctx.io.signal || ctx.io.signal.aborted) return resolve();
           ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -35,7 +35,8 @@ export const demo: Command = {
       let worst: number = EXIT.ok;
       for (const step of steps) {
         ctx.print(`\n${bold(`$ solrpc ${step.join(' ')}`)}`);
-        const code = await run([...step, '--url', cluster.url], { ...ctx.io });
+        // The simulation's URL and a fixed commitment: the user's config file must not change the demo.
+        const code = await run([...step, '--url', cluster.url, '--commitment', 'confirmed'], { ...ctx.io });
         if (ctx.io.signal?.aborted) return EXIT.interrupted;
         worst = Math.max(worst, code);
       }

@@ -18,8 +18,9 @@ export const epochInfo: Command = {
     const { bold } = ctx.paint;
     const start = info.absoluteSlot - info.slotIndex;
     const remaining = info.slotsInEpoch - info.slotIndex;
-    const elapsed = (info.slotIndex * SLOT_MS) / 1000;
-    const left = (remaining * SLOT_MS) / 1000;
+    // Whole seconds each, summed: the Solana CLI's arithmetic.
+    const elapsed = Math.floor((info.slotIndex * SLOT_MS) / 1000);
+    const left = Math.floor((remaining * SLOT_MS) / 1000);
     const lines = [
       '',
       `${bold('Block height:')} ${info.blockHeight}`,

@@ -22,7 +22,8 @@ export const leaderSchedule: Command = {
       ctx.printJson({ epoch: info.epoch, leaderScheduleEntries: entries });
       return EXIT.ok;
     }
-    ctx.print(entries.map((e) => `  ${pad(String(e.slot), 15)} ${pad(e.leader, 44)}`.trimEnd()).join('\n'));
+    if (entries.length > 0)
+      ctx.print(entries.map((e) => `  ${pad(String(e.slot), 15)} ${pad(e.leader, 44)}`.trimEnd()).join('\n'));
     return EXIT.ok;
   },
 };

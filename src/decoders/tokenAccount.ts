@@ -1,0 +1,142 @@
+/**
+ * `decodeTokenAccount`: the bytes of an SPL Token or Token-2022 token account to the `info` that
+ * `jsonParsed` shows for it (agave `account-decoder/src/parse_token.rs`).
+ *
+ * Layout (spl-token `Account`, 165 bytes; a `COption` is a u32 tag, 0 or 1, then its value):
+ * ```
+ * 0    mint                32
+ * 32   owner               32
+ * 64   amount              u64
+ * 72   delegate            COption<Pubkey>   36
+ * 108  state               u8: 0 uninitialized, 1 initialized, 2 frozen
+ * 109  isNative            COption<u64>      12 (the rent-exempt reserve of a wrapped-SOL account)
+ * 121  delegatedAmount     u64
+ * 129  closeAuthority      COption<Pubkey>   36
+ * 165  Token-2022 only: account type 2, then extensions (see tokenExtensions.ts)
+ * ```
+ * @module
+ */
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
+import { accountStateName, checkTokenBytes, MINT_BYTES, readExtensions, TokenReader } from './tokenExtensions.js';
+
+const DECODER = 'decodeTokenAccount';
+
+/** Options of `decodeTokenAccount`. */
+export interface DecodeTokenAccountOptions {
+  /**
+   * The mint's decimals (0–255), which the account itself does not hold. With them every amount comes
+   * with `decimals`, `uiAmount` and `uiAmountString`, exactly as `jsonParsed` shows it; without, only `amount`.
+   */
+  decimals?: number;
+}
+
+/** An amount decoded without its mint's decimals: the raw base units, exact, as a decimal string. */
+export interface RawTokenAmount {
+  amount: string;
+}
+
+/** A token account decoded without its mint's decimals: `TokenAccountInfo` with raw amounts. */
+export interface RawTokenAccountInfo
+  extends Omit<TokenAccountInfo, 'tokenAmount' | 'delegatedAmount' | 'rentExemptReserve'> {
+  tokenAmount: RawTokenAmount;
+  /** Present only when a delegate is set. */
+  delegatedAmount?: RawTokenAmount;
+  /** Present only on native (wrapped SOL) accounts. */
+  rentExemptReserve?: RawTokenAmount;
+}
+
+/**
+ * Decodes a token account of either token program: 165 bytes for SPL Token, 165 bytes or more for
+ * Token-2022, whose extensions come out with the names and value types `jsonParsed` uses. With
+ * `decimals`, the result equals the `info` of `jsonParsed` for the same account, except where agave
+ * applies an interest-bearing or scaled-UI mint's rate to `uiAmount` (see docs/decoding-token-accounts.md).
+ *
+ * Throws `DecodeError` (naming the field and byte offset) for bytes that are not a token account: too
+ * short, a mint's or multisig's size, a bad option tag or state, or extensions that run past the end.
+ * Throws `InvalidInputError` when `bytes` is not a `Uint8Array` or `decimals` is not an integer 0–255.
+ * @example
+ * const info = decodeTokenAccount(account.data, { decimals: 6 });
+ * info.tokenAmount.uiAmountString; // '1523'
+ */
+export function decodeTokenAccount(bytes: Uint8Array, options: { decimals: number }): TokenAccountInfo;
+/** Without decimals, amounts come out raw: `{ amount: '1523000000' }`. */
+export function decodeTokenAccount(bytes: Uint8Array, options?: { decimals?: undefined }): RawTokenAccountInfo;
+/** Decimals that may be absent: amounts may be raw. */
+export function decodeTokenAccount(bytes: Uint8Array, options?: DecodeTokenAccountOptions): RawTokenAccountInfo;
+export function decodeTokenAccount(
+  bytes: Uint8Array,
+  options: DecodeTokenAccountOptions = {},
+): TokenAccountInfo | RawTokenAccountInfo {
+  const { decimals } = options;
+  if (decimals !== undefined && !(Number.isInteger(decimals) && decimals >= 0 && decimals <= 255)) {
+    throw new InvalidInputError({ param: 'options.decimals', problem: 'expected an integer from 0 to 255' });
+  }
+  checkTokenBytes(bytes, DECODER, 'account');
+  if (bytes.length === MINT_BYTES) {
+    throw new TokenReader(bytes, DECODER).error(
+      'bytes',
+      0,
+      `${MINT_BYTES} bytes is the size of a mint, not a token account: decode it with decodeMint`,
+    );
+  }
+  const reader = new TokenReader(bytes, DECODER);
+  const mint = reader.address('mint');
+  const owner = reader.address('owner');
+  const amount = reader.u64('amount');
+  const delegate = reader.coptionAddress('delegate');
+  const stateOffset = reader.offset;
+  const state = accountStateName(reader.u8('state'));
+  if (state === undefined) {
+    throw reader.error('state', stateOffset, `${bytes[stateOffset]} is not an account state (0, 1 or 2)`);
+  }
+  const nativeReserve = reader.coptionU64('isNative');
+  const delegatedAmount = reader.u64('delegatedAmount');
+  const closeAuthority = reader.coptionAddress('closeAuthority');
+  const extensions = readExtensions(reader, 'account', state !== 'uninitialized');
+
+  const toAmount = (value: bigint) => tokenAmount(value, decimals);
+  // Keys in agave's order; unset options are absent, never null, as agave serializes them.
+  return {
+    mint,
+    owner,
+    tokenAmount: toAmount(amount),
+    ...(delegate !== undefined ? { delegate } : {}),
+    state,
+    isNative: nativeReserve !== undefined,
+    ...(nativeReserve !== undefined ? { rentExemptReserve: toAmount(nativeReserve) } : {}),
+    ...(delegate !== undefined ? { delegatedAmount: toAmount(delegatedAmount) } : {}),
+    ...(closeAuthority !== undefined ? { closeAuthority } : {}),
+    ...(extensions ? { extensions } : {}),
+  };
+}
+
+/** A raw amount, or with `decimals` the full `UiTokenAmount` of agave's `token_amount_to_ui_amount`. */
+function tokenAmount(amount: bigint, decimals: number | undefined): TokenAmount | RawTokenAmount {
+  if (decimals === undefined) return { amount: amount.toString() };
+  return {
+    amount: amount.toString(),
+    decimals,
+    uiAmount: uiAmount(amount, decimals),
+    uiAmountString: uiAmountString(amount, decimals),
+  };
+}
+
+/**
+ * `amount / 10^decimals` as agave computes it: both as f64, then one division, so the float is the same
+ * one agave prints. `null` when `10^decimals` overflows agave's u64 (decimals ≥ 20).
+ */
+function uiAmount(amount: bigint, decimals: number): number | null {
+  if (decimals >= 20) return null;
+  return Number(amount) / Number(10n ** BigInt(decimals));
+}
+
+/** `amount / 10^decimals` exactly, in decimal, with trailing zeros (and a bare point) trimmed. */
+function uiAmountString(amount: bigint, decimals: number): string {
+  const digits = amount.toString();
+  if (decimals === 0) return digits;
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, -decimals);
+  const fraction = padded.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
