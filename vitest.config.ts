@@ -1,11 +1,58 @@
+import { existsSync } from 'node:fs';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+// Browser tests run in the system's Chromium (Debian's `chromium` package); no browser is downloaded.
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+if (!chromium) {
+  if (process.env.SOLRPC_REQUIRE_BROWSER)
+    throw new Error('SOLRPC_REQUIRE_BROWSER is set but Chromium is not installed');
+  console.warn('\nChromium not found: the browser tests are SKIPPED (install it with: apt-get install -y chromium)\n');
+}
 
 export default defineConfig({
   // Tests run the source: package.json's `imports` map `#fallback-fetch` to src/ under this condition.
   resolve: { conditions: ['solrpc-source'] },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 10_000,
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      ...(chromium
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser',
+                include: ['test/browser/**/*.test.ts'],
+                browser: {
+                  enabled: true,
+                  headless: true,
+                  provider: playwright({
+                    launchOptions: {
+                      executablePath: chromium,
+                      // As root in CI, without a sandbox; and no background traffic on a closed network.
+                      args: [
+                        '--no-sandbox',
+                        '--disable-gpu',
+                        '--disable-background-networking',
+                        '--disable-component-update',
+                      ],
+                    },
+                  }),
+                  instances: [{ browser: 'chromium' as const }],
+                },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -4,23 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRpc, isSolRpcError } from '../src/index.js';
-import { type ConformanceCase, compareExpect, loadCases, responseFor } from './support/conformance.js';
+import {
+  type ConformanceCase,
+  callFor,
+  compareExpect,
+  expectedParams,
+  loadCases,
+  replayable,
+  responseFor,
+} from './support/conformance.js';
 import { startServer, type TestServer } from './support/httpServer.js';
 
-const IMPLEMENTED = new Set([
-  'getAccountInfo',
-  'getBalance',
-  'getClusterNodes',
-  'getEpochInfo',
-  'getLeaderSchedule',
-  'getTokenAccountsByDelegate',
-  'getTransaction',
-  'getVoteAccounts',
-]);
-// Error envelopes do not depend on the method; these were recorded for methods added later.
-const ERROR_ONLY = (c: ConformanceCase) => c.file.startsWith('error.') || c.file.startsWith('http.');
-
-const cases = loadCases((c) => IMPLEMENTED.has(c.method) || ERROR_ONLY(c));
+const cases = loadCases(replayable);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,8 +24,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function run(c: ConformanceCase) {
-  const method = IMPLEMENTED.has(c.method) ? c.method : 'getBalance';
-  const params = IMPLEMENTED.has(c.method) ? c.params : ['B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi'];
+  const { method, params } = callFor(c);
   server.requests.length = 0;
   server.reply((request, response) => {
     response.statusCode = c.http.status;
@@ -68,22 +62,3 @@ describe('conformance cases over real HTTP', () => {
     });
   }
 });
-
-/** The explicit encoding solrpc always sends, where the method takes one. */
-const DEFAULT_ENCODING: Record<string, string> = {
-  getAccountInfo: 'base64',
-  getTokenAccountsByDelegate: 'base64',
-  getTransaction: 'json',
-};
-
-/** The case's params, with the explicit encoding solrpc always sends added to the config. */
-function expectedParams(c: ConformanceCase): unknown[] {
-  const params = structuredClone(c.params);
-  const configIndex = c.method === 'getTokenAccountsByDelegate' ? 2 : 1;
-  const encoding = DEFAULT_ENCODING[c.method];
-  if (encoding && typeof params[configIndex] !== 'string') {
-    const config = (params[configIndex] ?? {}) as Record<string, unknown>;
-    params[configIndex] = { encoding, ...config };
-  }
-  return params;
-}
