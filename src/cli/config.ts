@@ -69,10 +69,18 @@ export function parseTopLevelYaml(text: string): Record<string, string> {
   for (const line of text.split(/\r?\n/)) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*):[ \t]*(.*?)[ \t]*$/.exec(line);
     if (!match) continue;
-    let value = (match[2] as string).replace(/[ \t]+#.*$/, '');
-    if (value === '' || value === '~' || value === 'null') continue;
-    const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
-    if (quoted) value = (quoted[1] as string).replace(/\\"/g, '"').replace(/''/g, "'");
+    const raw = match[2] as string;
+    // A quoted value ends at its closing quote ('#' inside it is text); elsewhere ' #' starts a comment.
+    const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(raw) ?? /^'((?:[^']|'')*)'/.exec(raw);
+    let value: string;
+    if (quoted) {
+      value = raw.startsWith('"')
+        ? (quoted[1] as string).replace(/\\(.)/g, '$1')
+        : (quoted[1] as string).replace(/''/g, "'");
+    } else {
+      value = raw.replace(/[ \t]+#.*$/, '');
+      if (value === '' || value === '~' || value === 'null') continue;
+    }
     values[match[1] as string] = value;
   }
   return values;

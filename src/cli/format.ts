@@ -35,7 +35,12 @@ export function toJson(value: unknown, pretty: boolean): string {
   const write = (item: unknown, depth: number): string => {
     if (typeof item === 'bigint') return item.toString();
     if (item === null || typeof item !== 'object') {
-      return item === undefined ? 'null' : (JSON.stringify(item) ?? 'null');
+      if (item === undefined) return 'null';
+      // JSON.stringify leaves DEL and the C1 controls raw; some terminals act on them.
+      return (JSON.stringify(item) ?? 'null').replace(
+        /[\u007f-\u009f]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
     }
     const pad = pretty ? `\n${indent.repeat(depth + 1)}` : '';
     const end = pretty ? `\n${indent.repeat(depth)}` : '';
@@ -68,7 +73,12 @@ export function pad(text: string, width: number): string {
 export function rfc3339(unixSeconds: number): string {
   const date = new Date(unixSeconds * 1000);
   if (Number.isNaN(date.getTime())) return `UnixTimestamp ${unixSeconds}`;
-  return `${date.toISOString().slice(0, 19)}Z`;
+  const year = date.getUTCFullYear();
+  // As chrono writes years outside 0000–9999: with a sign, and at least four digits.
+  const yearText =
+    year > 9999 ? `+${year}` : year < 0 ? `-${String(-year).padStart(4, '0')}` : String(year).padStart(4, '0');
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${yearText}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
 }
 
 /** A duration in the style of the Solana CLI (humantime): `1day 2h 3m 4s`, zero units left out. */

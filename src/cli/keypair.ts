@@ -4,7 +4,7 @@
  * secret is checked against the public half, and every buffer is zeroed after use.
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { encodeBase58 } from '../codecs/base58.js';
 import { CliError } from './cliError.js';
 
@@ -26,7 +26,8 @@ export function readKeypairFile(path: string): KeypairFile {
   const fail = (problem: string) => new CliError(`keypair file ${path}: ${problem}`);
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: opening a FIFO for reading would otherwise wait forever for a writer.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw fail('not found');

@@ -80,6 +80,18 @@ function parse(argv: string[]) {
   return parseArgs({ args: normalizeWatch(argv), options: OPTIONS, allowPositionals: true, strict: true });
 }
 
+/** The first argument that is neither an option nor an option's value. */
+function findCommand(argv: string[]): string | undefined {
+  const takesValue = new Set(['-u', '-k', '-C']);
+  for (const [name, spec] of Object.entries(OPTIONS)) if (spec.type === 'string') takesValue.add(`--${name}`);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('-')) return arg;
+    if (takesValue.has(arg)) i++;
+  }
+  return undefined;
+}
+
 /** `--watch` takes an optional value: a bare `--watch` means every 60 seconds. */
 function normalizeWatch(argv: string[]): string[] {
   const out: string[] = [];
@@ -97,7 +109,7 @@ function normalizeWatch(argv: string[]): string[] {
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   // Known before parsing, so that even a bad option of `check` ends with Nagios' UNKNOWN (3).
-  let commandName: string | undefined = argv.find((arg) => !arg.startsWith('-'));
+  let commandName: string | undefined = findCommand(argv);
   try {
     let parsed: ReturnType<typeof parse>;
     try {

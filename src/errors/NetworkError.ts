@@ -1,5 +1,6 @@
 import { redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
+import { sanitizeText } from './sanitize.js';
 
 /**
  * The request did not get an HTTP answer: connection refused or reset, DNS failure, TLS failure.
@@ -13,7 +14,9 @@ export class NetworkError extends SolRpcError {
 
   constructor(fields: { method?: string; origin: string; cause: unknown }) {
     const code = systemCode(fields.cause);
-    super(`cannot reach ${fields.origin}${code ? ` (${code})` : ''}`, {
+    // Without a system code, the innermost cause says why (fetch's "bad port", a TLS complaint…).
+    const why = code ?? innermostMessage(fields.cause);
+    super(`cannot reach ${fields.origin}${why ? ` (${why})` : ''}`, {
       method: fields.method,
       retryable: !isTlsCode(code),
       cause: scrubbed(fields.cause),
@@ -30,6 +33,15 @@ function systemCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function innermostMessage(error: unknown): string | undefined {
+  let message: string | undefined;
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e.message && e.message !== 'fetch failed') message = e.message;
+    e = e.cause;
+  }
+  return message === undefined ? undefined : sanitizeText(redactUrls(message), 80, true);
 }
 
 function isTlsCode(code: string | undefined): boolean {

@@ -22,8 +22,10 @@ export const leaderSchedule: Command = {
       ctx.printJson({ epoch: info.epoch, leaderScheduleEntries: entries });
       return EXIT.ok;
     }
-    if (entries.length > 0)
-      ctx.print(entries.map((e) => `  ${pad(String(e.slot), 15)} ${pad(e.leader, 44)}`.trimEnd()).join('\n'));
+    // `  {:<15} {:<44}` as the Solana CLI prints each entry, padding included.
+    if (entries.length > 0) {
+      ctx.print(entries.map((e) => `  ${pad(String(e.slot), 15)} ${pad(e.leader, 44)}`).join('\n'));
+    }
     return EXIT.ok;
   },
 };
