@@ -26,6 +26,22 @@ export {
   type RpcOptions,
   type RpcWith,
 } from './createRpc.js';
+export { decodeMint } from './decoders/mint.js';
+export {
+  type DecodeTokenAccountOptions,
+  decodeTokenAccount,
+  type RawTokenAccountInfo,
+  type RawTokenAmount,
+} from './decoders/tokenAccount.js';
+export {
+  type AuthorizedVoter,
+  decodeVoteAccount,
+  type PriorVoter,
+  type VoteAccountState,
+  type VoteEpochCredits,
+  type VoteLockout,
+  type VoteTimestamp,
+} from './decoders/voteAccount.js';
 export type { DecodeContext, MethodDefinition, PreparedCall } from './defineMethod.js';
 export { AbortError } from './errors/AbortError.js';
 export { DecodeError } from './errors/DecodeError.js';

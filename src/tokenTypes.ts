@@ -47,7 +47,9 @@ export type TokenExtensionName =
   | 'unparseableExtension'
   | 'scaledUiAmountConfig'
   | 'pausableConfig'
-  | 'pausableAccount';
+  | 'pausableAccount'
+  /** Reported by `decodeTokenAccount` / `decodeMint` for a type number they do not know (`state.extensionType`). */
+  | 'unknownExtension';
 
 /**
  * One Token-2022 extension. Unit extensions (`immutableOwner`) have no `state`. Integers inside `state`

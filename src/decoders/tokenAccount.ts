@@ -73,14 +73,11 @@ export function decodeTokenAccount(
     throw new InvalidInputError({ param: 'options.decimals', problem: 'expected an integer from 0 to 255' });
   }
   checkTokenBytes(bytes, DECODER, 'account');
-  if (bytes.length === MINT_BYTES) {
-    throw new TokenReader(bytes, DECODER).error(
-      'bytes',
-      0,
-      `${MINT_BYTES} bytes is the size of a mint, not a token account: decode it with decodeMint`,
-    );
-  }
   const reader = new TokenReader(bytes, DECODER);
+  if (bytes.length === MINT_BYTES) {
+    const problem = `${MINT_BYTES} bytes is the size of a mint, not a token account: decode it with decodeMint`;
+    throw reader.error('bytes', 0, problem);
+  }
   const mint = reader.address('mint');
   const owner = reader.address('owner');
   const amount = reader.u64('amount');

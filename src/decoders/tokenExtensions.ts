@@ -14,6 +14,7 @@
  * @module
  */
 import { encodeBase58 } from '../codecs/base58.js';
+import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { TokenExtension, TokenExtensionName } from '../tokenTypes.js';
@@ -38,7 +39,10 @@ export type TokenBase = keyof typeof ACCOUNT_TYPE;
  */
 export function checkTokenBytes(bytes: unknown, decoder: string, base: TokenBase): asserts bytes is Uint8Array {
   if (!(bytes instanceof Uint8Array)) {
-    throw new InvalidInputError({ param: 'bytes', problem: `${decoder} expects a Uint8Array, got ${typeName(bytes)}` });
+    throw new InvalidInputError({
+      param: 'bytes',
+      problem: `${decoder} expects a Uint8Array, got ${Object.prototype.toString.call(bytes).slice(8, -1)}`,
+    });
   }
   if (bytes.length > MAX_ACCOUNT_BYTES) {
     const problem = `${bytes.length} bytes is more than an account can hold (${MAX_ACCOUNT_BYTES})`;
@@ -48,80 +52,18 @@ export function checkTokenBytes(bytes: unknown, decoder: string, base: TokenBase
     const problem = `${MULTISIG_BYTES} bytes is the size of a multisig, not a ${base === 'mint' ? 'mint' : 'token account'}`;
     throw new DecodeError({ decoder, field: 'bytes', offset: 0, problem });
   }
+  // The other kind's account type, checked before the base state is read as the wrong one.
+  if (bytes.length > ACCOUNT_BYTES && bytes[ACCOUNT_BYTES] === ACCOUNT_TYPE[base === 'mint' ? 'account' : 'mint']) {
+    const problem =
+      base === 'mint'
+        ? 'these bytes are a token account (account type 2): decode them with decodeTokenAccount'
+        : 'these bytes are a mint (account type 1): decode them with decodeMint';
+    throw new DecodeError({ decoder, field: 'accountType', offset: ACCOUNT_BYTES, problem });
+  }
 }
 
-/** Reads forward through the bytes; every read checks what remains first, so nothing reads past `end`. */
-export class TokenReader {
-  offset: number;
-  private readonly view: DataView;
-
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly decoder: string,
-    start = 0,
-    private readonly end = bytes.length,
-  ) {
-    this.offset = start;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-
-  error(field: string, offset: number, problem: string): DecodeError {
-    return new DecodeError({ decoder: this.decoder, field, offset, problem });
-  }
-
-  get remaining(): number {
-    return this.end - this.offset;
-  }
-
-  /** Claims `count` bytes for `field` and returns where they start. */
-  private take(field: string, count: number): number {
-    if (this.remaining < count) {
-      const problem = this.remaining === 0 ? 'the bytes end here' : `needs ${count} bytes, ${this.remaining} remain`;
-      throw this.error(field, this.offset, problem);
-    }
-    const at = this.offset;
-    this.offset += count;
-    return at;
-  }
-
-  u8(field: string): number {
-    return this.bytes[this.take(field, 1)]!;
-  }
-
-  u16(field: string): number {
-    return this.view.getUint16(this.take(field, 2), true);
-  }
-
-  i16(field: string): number {
-    return this.view.getInt16(this.take(field, 2), true);
-  }
-
-  u32(field: string): number {
-    return this.view.getUint32(this.take(field, 4), true);
-  }
-
-  u64(field: string): bigint {
-    return this.view.getBigUint64(this.take(field, 8), true);
-  }
-
-  i64(field: string): bigint {
-    return this.view.getBigInt64(this.take(field, 8), true);
-  }
-
-  f64(field: string): number {
-    return this.view.getFloat64(this.take(field, 8), true);
-  }
-
-  /** `count` bytes, as a view (not a copy). */
-  bytesOf(field: string, count: number): Uint8Array {
-    const at = this.take(field, count);
-    return this.bytes.subarray(at, at + count);
-  }
-
-  address(field: string): string {
-    return encodeBase58(this.bytesOf(field, 32));
-  }
-
+/** The byte reader with the token programs' own values: pod bools, COption tags, borsh strings. */
+export class TokenReader extends ByteReader {
   /** An optional key stored as 32 bytes, all zero meaning none (spl-pod `OptionalNonZeroPubkey`). */
   optionalAddress(field: string): string | null {
     const key = this.bytesOf(field, 32);
@@ -204,12 +146,11 @@ export function readExtensions(
   const typeOffset = reader.offset;
   const accountType = reader.u8('accountType');
   if (accountType !== ACCOUNT_TYPE[base] && !(accountType === 0 && !initialized)) {
+    // The other kind's type was refused before the base state was read (checkTokenBytes).
     const problem =
-      accountType === ACCOUNT_TYPE.mint
-        ? 'these bytes are a mint (account type 1): decode them with decodeMint'
-        : accountType === ACCOUNT_TYPE.account
-          ? 'these bytes are a token account (account type 2): decode them with decodeTokenAccount'
-          : `unknown account type ${accountType}`;
+      accountType === 0
+        ? 'account type 0 (uninitialized) on an initialized base state'
+        : `unknown account type ${accountType}`;
     throw reader.error('accountType', typeOffset, problem);
   }
 
@@ -539,11 +480,4 @@ function encodeBase64(bytes: Uint8Array): string {
     out += c === undefined ? '=' : BASE64[c & 63]!;
   }
   return out;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof ArrayBuffer) return 'an ArrayBuffer';
-  return typeof value;
 }

@@ -24,6 +24,7 @@
  * @module
  */
 import { encodeBase58 } from '../codecs/base58.js';
+import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { Address } from '../types.js';
@@ -119,7 +120,10 @@ const BLS_PUBKEY_COMPRESSED_BYTES = 48;
  */
 export function decodeVoteAccount(bytes: Uint8Array): VoteAccountState {
   if (!(bytes instanceof Uint8Array)) {
-    throw new InvalidInputError({ param: 'bytes', problem: `${DECODER} expects a Uint8Array, got ${typeName(bytes)}` });
+    throw new InvalidInputError({
+      param: 'bytes',
+      problem: `${DECODER} expects a Uint8Array, got ${Object.prototype.toString.call(bytes).slice(8, -1)}`,
+    });
   }
   if (bytes.length > MAX_ACCOUNT_BYTES) {
     const problem = `${bytes.length} bytes is more than an account can hold (${MAX_ACCOUNT_BYTES})`;
@@ -297,51 +301,10 @@ function readTimestamp(r: VoteReader): VoteTimestamp {
   return { slot, timestamp: r.toSafe('lastTimestamp.timestamp', offset, r.i64('lastTimestamp.timestamp')) };
 }
 
-/** Reads forward through bincode; every read checks what remains first, so nothing reads past the end. */
-class VoteReader {
-  offset = 0;
-  private readonly view: DataView;
-
-  constructor(private readonly bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-
-  error(field: string, offset: number, problem: string): DecodeError {
-    return new DecodeError({ decoder: DECODER, field, offset, problem });
-  }
-
-  private get remaining(): number {
-    return this.bytes.length - this.offset;
-  }
-
-  private take(field: string, count: number): number {
-    if (this.remaining < count) {
-      const problem = this.remaining === 0 ? 'the bytes end here' : `needs ${count} bytes, ${this.remaining} remain`;
-      throw this.error(field, this.offset, problem);
-    }
-    const at = this.offset;
-    this.offset += count;
-    return at;
-  }
-
-  u8(field: string): number {
-    return this.bytes[this.take(field, 1)]!;
-  }
-
-  u16(field: string): number {
-    return this.view.getUint16(this.take(field, 2), true);
-  }
-
-  u32(field: string): number {
-    return this.view.getUint32(this.take(field, 4), true);
-  }
-
-  u64(field: string): bigint {
-    return this.view.getBigUint64(this.take(field, 8), true);
-  }
-
-  i64(field: string): bigint {
-    return this.view.getBigInt64(this.take(field, 8), true);
+/** The byte reader with bincode's own values: strict bools, Option tags, u64 list lengths. */
+class VoteReader extends ByteReader {
+  constructor(bytes: Uint8Array) {
+    super(bytes, DECODER);
   }
 
   /** A u64 slot or epoch, as a `number`: one beyond 2^53 is refused, never rounded. */
@@ -355,16 +318,6 @@ class VoteReader {
       throw this.error(field, offset, `${value} is beyond Number.MAX_SAFE_INTEGER`);
     }
     return Number(value);
-  }
-
-  /** `count` bytes, as a view (not a copy). */
-  bytesOf(field: string, count: number): Uint8Array {
-    const at = this.take(field, count);
-    return this.bytes.subarray(at, at + count);
-  }
-
-  address(field: string): Address {
-    return encodeBase58(this.bytesOf(field, 32));
   }
 
   /** bincode's bool: only 0 and 1 are valid. */
@@ -395,11 +348,4 @@ class VoteReader {
     }
     return Number(count);
   }
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof ArrayBuffer) return 'an ArrayBuffer';
-  return typeof value;
 }

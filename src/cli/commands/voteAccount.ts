@@ -1,3 +1,4 @@
+import { decodeVoteAccount, type VoteAccountState } from '../../decoders/voteAccount.js';
 import { rpcRequestError } from '../cliError.js';
 import type { Context } from '../context.js';
 import { balanceMessage, rfc3339 } from '../format.js';
@@ -47,8 +48,8 @@ export const voteAccount: Command = {
     if (value === null) throw rpcRequestError(`${address} account does not exist`);
     if (value.owner !== VOTE_PROGRAM) throw rpcRequestError(`${address} is not a vote account`);
     const data = value.data;
-    if (data instanceof Uint8Array) throw rpcRequestError('Account data could not be deserialized to vote state');
-    const state = voteStateFromParsed(data.parsed);
+    // A node that cannot parse the account sends its bytes: decode them here, as the Solana CLI does.
+    const state = voteStateFromParsed(data instanceof Uint8Array ? decodedVote(data) : data.parsed);
     const slotsInEpoch = epochInfo.slotsInEpoch;
     const tvcEpoch = typeof tvcSlot === 'bigint' ? Number(tvcSlot / BigInt(slotsInEpoch)) : tvcSlot;
     // Active from its activation epoch on; an unknown activation counts as active (it is on every public cluster).
@@ -132,6 +133,15 @@ function render(report: VoteAccountReport, inLamports: boolean): string {
     }
   }
   return lines.join('\n');
+}
+
+/** Vote-state bytes in jsonParsed's shape, or the Solana CLI's error when they are not a vote state. */
+function decodedVote(bytes: Uint8Array): { type: 'vote'; info: VoteAccountState } {
+  try {
+    return { type: 'vote', info: decodeVoteAccount(bytes) };
+  } catch {
+    throw rpcRequestError('Account data could not be deserialized to vote state');
+  }
 }
 
 /**
