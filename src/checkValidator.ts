@@ -15,9 +15,13 @@ import type { Address, Commitment } from './types.js';
 
 /** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these four. */
 export type CheckValidatorRpc = RpcWith<{
+  /** Answers `visible`. */
   getClusterNodes: typeof getClusterNodes;
+  /** Answers `voting`, `staked` and `vote-progress`. */
   getVoteAccounts: typeof getVoteAccounts;
+  /** Answers `cluster-progress`. */
   getEpochInfo: typeof getEpochInfo;
+  /** Answers `leader-slots`. */
   getLeaderSchedule: typeof getLeaderSchedule;
 }>;
 
@@ -49,26 +53,46 @@ export type CheckName = 'visible' | 'voting' | 'staked' | 'cluster-progress' | '
 
 /** One check's outcome, with a sentence saying why. */
 export interface Finding {
+  /** Which check. */
   check: CheckName;
+  /** How it came out. */
   verdict: Verdict;
+  /** One sentence saying why, fit for a log line or an alert. */
   reason: string;
 }
 
 /** What `checkValidator` found. */
 export interface ValidatorReport {
+  /** The identity checked. */
   identity: Address;
   /** The worst verdict of the findings, in the order ok < unknown < warning < critical. */
   verdict: Verdict;
+  /** The six findings, always in the order of `CheckName`. */
   findings: Finding[];
   /** The node's entry in gossip, when found. */
-  gossip?: { address: string | null; version: string | null; rpc: string | null; advertisesRpc: boolean };
+  gossip?: {
+    /** Its gossip address, `"ip:port"`. */
+    address: string | null;
+    /** Its software version. */
+    version: string | null;
+    /** Its public JSON-RPC address, `"ip:port"`, when it serves one. */
+    rpc: string | null;
+    /** Whether it advertises a public RPC address. */
+    advertisesRpc: boolean;
+  };
   /** The vote account, when found (at the last sample). */
   vote?: {
+    /** The vote account's address. */
     votePubkey: Address;
+    /** Whether it was in the `delinquent` list. */
     delinquent: boolean;
+    /** The latest slot it voted on. */
     lastVote: number;
+    /** Its latest rooted slot. */
     rootSlot: number;
+    /** Its active stake in lamports, exact. */
     activatedStake: bigint;
+    /** Its commission in percent. */
     commission: number;
     /** Credits earned in the current epoch; `null` when the account has no entry for it yet. */
     creditsThisEpoch: number | null;
@@ -76,7 +100,14 @@ export interface ValidatorReport {
   /** The epoch samples taken, oldest first. */
   samples: EpochInfo[];
   /** Leader slots in the current epoch, when the schedule could be read. */
-  leaderSlots?: { epoch: number; count: number; nextSlot: number | null };
+  leaderSlots?: {
+    /** The epoch of the first sample. */
+    epoch: number;
+    /** How many slots the validator leads in that epoch. */
+    count: number;
+    /** The next slot it leads after the last sample; `null` when none is left this epoch. */
+    nextSlot: number | null;
+  };
 }
 
 const RANK: Record<Verdict, number> = { ok: 0, unknown: 1, warning: 2, critical: 3 };

@@ -21,18 +21,30 @@ export type RpcWith<TMethods> = {
   readonly [K in keyof TMethods]: TMethods[K] extends MethodDefinition<infer TSignature> ? TSignature : never;
 };
 
-/** The client `createRpc` returns: every method solrpc knows. */
+/**
+ * The client `createRpc` returns: every method solrpc knows, each with its full overloaded signature.
+ * @property getAccountInfo - One account's lamports, owner, data and more: {@link GetAccountInfo}.
+ * @property getBalance - The lamports held at an address, as a `bigint`: {@link GetBalance}.
+ * @property getClusterNodes - The nodes visible in gossip: {@link GetClusterNodes}.
+ * @property getEpochInfo - The current epoch, slot and block height: {@link GetEpochInfo}.
+ * @property getLeaderSchedule - Which validator leads which slot of an epoch: {@link GetLeaderSchedule}.
+ * @property getTokenAccountsByDelegate - The token accounts a delegate may spend from: {@link GetTokenAccountsByDelegate}.
+ * @property getTransaction - One confirmed transaction and its status metadata: {@link GetTransaction}.
+ * @property getVoteAccounts - Vote accounts, current and delinquent: {@link GetVoteAccounts}.
+ */
 export interface Rpc extends RpcWith<typeof allMethods> {}
 
+/** The default of `maxDecompressedBytes`: 10 MiB, the largest account data the runtime allows. */
 export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
 
 /**
- * Creates a client with every method, over HTTP to `url` (or over a custom `Transport`).
+ * Creates a client with every method, over HTTP to `url`, to several URLs in order of preference
+ * (failover), or over a custom `Transport`.
  * @example
  * const rpc = createRpc('http://127.0.0.1:8899');
  * const { value } = await rpc.getBalance(address); // bigint lamports
  */
-export function createRpc(url: string | Transport, options?: RpcOptions): Rpc {
+export function createRpc(url: string | readonly string[] | Transport, options?: RpcOptions): Rpc {
   return createRpcWith(url, allMethods, options) as Rpc;
 }
 
@@ -44,7 +56,7 @@ export function createRpc(url: string | Transport, options?: RpcOptions): Rpc {
  * await rpc.getBalance(address);
  */
 export function createRpcWith<TMethods extends MethodSet>(
-  url: string | Transport,
+  url: string | readonly string[] | Transport,
   methods: TMethods,
   options: RpcOptions = {},
 ): RpcWith<TMethods> {

@@ -49,6 +49,7 @@ export { HttpError } from './errors/HttpError.js';
 export { InvalidInputError } from './errors/InvalidInputError.js';
 export { InvalidResponseError, type InvalidResponseReason } from './errors/InvalidResponseError.js';
 export { NetworkError } from './errors/NetworkError.js';
+export { RateLimitedError } from './errors/RateLimitedError.js';
 export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
 export { isSolRpcError, SolRpcError, type SolRpcErrorFields, type SolRpcErrorName } from './errors/SolRpcError.js';
@@ -164,12 +165,15 @@ export type {
   TransactionVersion,
   VersionedMessage,
 } from './transactionTypes.js';
+export type { BatchOptions } from './transport/batch.js';
 export {
   createHttpTransport,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
   type HttpTransportOptions,
 } from './transport/http.js';
+export type { RetryOptions } from './transport/retry.js';
 export type {
   Account,
   AccountEncoding,

@@ -43,10 +43,13 @@ export interface AddressTableLookup {
 
 /** A message as the `json` encoding shows it, for a request without `maxSupportedTransactionVersion` (legacy only). */
 export interface LegacyMessage {
+  /** The counts of signing and read-only keys. */
   header: MessageHeader;
   /** The static account keys, signers first. */
   accountKeys: Address[];
+  /** The blockhash the transaction was signed against, base58. */
   recentBlockhash: string;
+  /** The top-level instructions. */
   instructions: CompiledInstruction[];
 }
 
@@ -60,27 +63,37 @@ export interface VersionedMessage extends LegacyMessage {
 export interface LegacyTransactionJson {
   /** base58 signatures, the fee payer's first. */
   signatures: Signature[];
+  /** The message that was signed. */
   message: LegacyMessage;
 }
 
 /** A transaction in the `json` encoding, with versioned transactions allowed. */
 export interface TransactionJson {
+  /** base58 signatures, the fee payer's first. */
   signatures: Signature[];
+  /** The message that was signed. */
   message: VersionedMessage;
 }
 
 /** A transaction decoded from its wire bytes by `decodeTransaction`: the json shape plus `version`. */
 export interface DecodedTransaction {
+  /** base58 signatures, the fee payer's first. */
   signatures: Signature[];
+  /** The message that was signed. */
   message: DecodedMessage;
+  /** `'legacy'` or `0`, from the message's first byte. */
   version: TransactionVersion;
 }
 
 /** A message decoded from wire bytes. The wire carries no `stackHeight`, so instructions have none. */
 export interface DecodedMessage {
+  /** The counts of signing and read-only keys. */
   header: MessageHeader;
+  /** The static account keys, signers first. */
   accountKeys: Address[];
+  /** The blockhash the transaction was signed against, base58. */
   recentBlockhash: string;
+  /** The top-level instructions. */
   instructions: DecodedInstruction[];
   /** Present for v0 messages only (possibly empty). */
   addressTableLookups?: AddressTableLookup[];
@@ -88,7 +101,9 @@ export interface DecodedMessage {
 
 /** A compiled instruction decoded from wire bytes. */
 export interface DecodedInstruction {
+  /** Index of the program's key among the account keys (static keys, then loaded writable, then loaded readonly). */
   programIdIndex: number;
+  /** Indexes of the instruction's accounts, into the same list. */
   accounts: number[];
   /** Instruction data, base58, as the json encoding shows it. */
   data: string;
@@ -98,30 +113,47 @@ export interface DecodedInstruction {
 
 /** An account key of a `jsonParsed` message, with its role spelled out. */
 export interface ParsedAccountKey {
+  /** The key. */
   pubkey: Address;
+  /** Whether the transaction may write to the account. */
   writable: boolean;
+  /** Whether the key signed the transaction. */
   signer: boolean;
   /** Where the key came from: the message itself or an address lookup table; `null` where the node did not say. */
   source: 'transaction' | 'lookupTable' | null;
 }
 
 /** What a program's instruction parser made of an instruction: usually `{ type, info }`; a bare string for spl-memo. */
-export type ParsedInstructionData = { type: string; info?: Record<string, unknown> } | string;
+export type ParsedInstructionData =
+  | {
+      /** The instruction's name as the parser reports it (`transfer`, `createAccount`…). */
+      type: string;
+      /** Its arguments and accounts, by name, as the node sent them. */
+      info?: Record<string, unknown>;
+    }
+  | string;
 
 /** An instruction the node could parse. */
 export interface ParsedInstruction {
   /** The parser's program name, e.g. `system`, `spl-token`, `spl-memo`. */
   program: string;
+  /** The program's address. */
   programId: Address;
+  /** What the parser made of the instruction. */
   parsed: ParsedInstructionData;
+  /** 1 for top-level instructions, 2 and up inside CPIs; `null` on nodes that did not record it. */
   stackHeight: number | null;
 }
 
 /** An instruction the node had no parser for: accounts resolved to addresses, data in base58. */
 export interface PartiallyDecodedInstruction {
+  /** The program's address. */
   programId: Address;
+  /** The instruction's accounts, as addresses. */
   accounts: Address[];
+  /** Instruction data, base58. */
   data: string;
+  /** 1 for top-level instructions, 2 and up inside CPIs; `null` on nodes that did not record it. */
   stackHeight: number | null;
 }
 
@@ -129,24 +161,31 @@ export interface PartiallyDecodedInstruction {
 export interface LegacyParsedMessage {
   /** Every key, loaded ones included (`source: 'lookupTable'`). */
   accountKeys: ParsedAccountKey[];
+  /** The blockhash the transaction was signed against, base58. */
   recentBlockhash: string;
+  /** The top-level instructions, parsed where the node has a parser. */
   instructions: (ParsedInstruction | PartiallyDecodedInstruction)[];
 }
 
 /** A `jsonParsed` message with versioned transactions allowed. */
 export interface ParsedMessage extends LegacyParsedMessage {
+  /** Present for v0 messages only. */
   addressTableLookups?: AddressTableLookup[];
 }
 
 /** A transaction in the `jsonParsed` encoding, without `maxSupportedTransactionVersion`. */
 export interface LegacyParsedTransaction {
+  /** base58 signatures, the fee payer's first. */
   signatures: Signature[];
+  /** The message that was signed. */
   message: LegacyParsedMessage;
 }
 
 /** A transaction in the `jsonParsed` encoding, with versioned transactions allowed. */
 export interface ParsedTransaction {
+  /** base58 signatures, the fee payer's first. */
   signatures: Signature[];
+  /** The message that was signed. */
   message: ParsedMessage;
 }
 
@@ -214,7 +253,17 @@ export type InstructionErrorName =
  * newer variant with data still comes through at run time as sent, though its type is not listed here
  * (an open-ended object member would stop `'Custom' in error` from narrowing).
  */
-export type InstructionError = InstructionErrorName | { Custom: number } | { BorshIoError: string } | (string & {});
+export type InstructionError =
+  | InstructionErrorName
+  | {
+      /** The program's own error code, a u32. */
+      Custom: number;
+    }
+  | {
+      /** The serialization error's text (older nodes). */
+      BorshIoError: string;
+    }
+  | (string & {});
 
 /** The unit variants of agave's `TransactionError`, sent as bare strings. */
 export type TransactionErrorName =
@@ -264,14 +313,40 @@ export type TransactionErrorName =
  */
 export type TransactionError =
   | TransactionErrorName
-  | { InstructionError: [number, InstructionError] }
-  | { DuplicateInstruction: number }
-  | { InsufficientFundsForRent: { account_index: number } }
-  | { ProgramExecutionTemporarilyRestricted: { account_index: number } }
+  | {
+      /** The index of the failing instruction, and why it failed. */
+      InstructionError: [number, InstructionError];
+    }
+  | {
+      /** The index of the instruction that appears twice. */
+      DuplicateInstruction: number;
+    }
+  | {
+      /** An account would be left without enough lamports for rent. */
+      InsufficientFundsForRent: {
+        /** The account's index among the transaction's account keys. */
+        account_index: number;
+      };
+    }
+  | {
+      /** A program may not run at the moment. */
+      ProgramExecutionTemporarilyRestricted: {
+        /** The program account's index among the transaction's account keys. */
+        account_index: number;
+      };
+    }
   | (string & {});
 
 /** The deprecated `status` field: `{ Ok: null }` on success, `{ Err: error }` on failure (the same value as `err`). */
-export type TransactionStatus = { Ok: null } | { Err: TransactionError };
+export type TransactionStatus =
+  | {
+      /** Always `null`: the transaction succeeded. */
+      Ok: null;
+    }
+  | {
+      /** Why the transaction failed. */
+      Err: TransactionError;
+    };
 
 // Meta
 
@@ -279,6 +354,7 @@ export type TransactionStatus = { Ok: null } | { Err: TransactionError };
 export interface TokenBalance {
   /** Index of the token account among the transaction's account keys. */
   accountIndex: number;
+  /** The token's mint. */
   mint: Address;
   /** Absent on nodes that did not record it. */
   owner?: Address;
@@ -290,11 +366,13 @@ export interface TokenBalance {
 
 /** A reward credited by the transaction's block (fees, rent, staking, voting). */
 export interface Reward {
+  /** The account credited. */
   pubkey: Address;
   /** Lamports credited (negative when debited), exact. */
   lamports: bigint;
   /** The account's balance after the reward, exact. */
   postBalance: bigint;
+  /** The kind of reward; `null` where the node did not say. */
   rewardType: 'Fee' | 'Rent' | 'Staking' | 'Voting' | null;
   /** The vote account's commission in percent, for voting and staking rewards. */
   commission: number | null;
@@ -304,12 +382,15 @@ export interface Reward {
 
 /** Keys loaded from address lookup tables, in the order instruction indexes count them. */
 export interface LoadedAddresses {
+  /** Keys loaded as writable. */
   writable: Address[];
+  /** Keys loaded as read-only. */
   readonly: Address[];
 }
 
 /** Data a program returned with `set_return_data`. */
 export interface ReturnData {
+  /** The program that returned the data. */
   programId: Address;
   /** The returned bytes, decoded. */
   data: Uint8Array;
@@ -319,12 +400,15 @@ export interface ReturnData {
 export interface InnerInstructions {
   /** Index of the top-level instruction that made these calls. */
   index: number;
+  /** The instructions it invoked, in order. */
   instructions: CompiledInstruction[];
 }
 
 /** Inner instructions in the `jsonParsed` encoding. */
 export interface ParsedInnerInstructions {
+  /** Index of the top-level instruction that made these calls. */
   index: number;
+  /** The instructions it invoked, in order, parsed where the node has a parser. */
   instructions: (ParsedInstruction | PartiallyDecodedInstruction)[];
 }
 
@@ -344,6 +428,7 @@ export interface TransactionMetaBase {
   logMessages: string[] | null;
   /** `null` where the node did not record token balances (older transactions). */
   preTokenBalances: TokenBalance[] | null;
+  /** The token balances after; `null` where the node did not record them. */
   postTokenBalances: TokenBalance[] | null;
   /** `null` where the node did not record rewards. */
   rewards: Reward[] | null;
@@ -369,5 +454,6 @@ export interface TransactionMeta extends LegacyTransactionMeta {
 
 /** Meta for the `jsonParsed` encoding (which never carries `loadedAddresses`). */
 export interface ParsedTransactionMeta extends TransactionMetaBase {
+  /** `null` where the node did not record inner instructions. */
   innerInstructions: ParsedInnerInstructions[] | null;
 }

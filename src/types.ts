@@ -31,7 +31,9 @@ export interface RpcContext {
 
 /** A result wrapped with the context it was read at, as the server sends it for account methods. */
 export interface RpcResult<T> {
+  /** The slot the node read at, and its version. */
   context: RpcContext;
+  /** The result itself. */
   value: T;
 }
 
@@ -72,7 +74,9 @@ export interface Account<TData> {
 
 /** An account together with its address, as the program-account and token-account scans return it. */
 export interface KeyedAccount<TData> {
+  /** The account's address. */
   pubkey: Address;
+  /** The account. */
   account: Account<TData>;
 }
 
@@ -82,8 +86,15 @@ export interface KeyedAccount<TData> {
  * integers keep their JSON type when safe and are exact `bigint` when not.
  */
 export interface ParsedProgramData {
+  /** The parser's name for the owner program. */
   program: 'address-lookup-table' | 'bpf-upgradeable-loader' | 'config' | 'nonce' | 'stake' | 'sysvar' | 'vote';
-  parsed: { type: string; info?: Record<string, unknown> };
+  /** What the parser made of the data. */
+  parsed: {
+    /** The kind of account (`initialized`, `delegated`, `vote`, `clock`…). */
+    type: string;
+    /** Its fields, as the node sent them. */
+    info?: Record<string, unknown>;
+  };
   /** The account's size in bytes. */
   space: number;
 }

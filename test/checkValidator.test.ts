@@ -96,7 +96,7 @@ const fakeTime = () => {
 
 async function check(options: Partial<CheckValidatorOptions> = {}) {
   const time = fakeTime();
-  const report = await checkValidator(createRpc(RPC_URL), {
+  const report = await checkValidator(createRpc(RPC_URL, { retry: false }), {
     identity: IDENTITY,
     votePubkey: VOTE,
     sleep: time.sleep,
@@ -308,7 +308,7 @@ describe('checkValidator', () => {
     expect(sent()).toEqual([]);
 
     const controller = new AbortController();
-    const aborted = checkValidator(createRpc(RPC_URL), {
+    const aborted = checkValidator(createRpc(RPC_URL, { retry: false }), {
       identity: IDENTITY,
       samples: 3,
       signal: controller.signal,

@@ -31,7 +31,7 @@ async function run(c: ConformanceCase) {
     response.setHeader('content-type', c.http.contentType);
     response.end(responseFor(c, (request.json as { id?: unknown }).id));
   });
-  const rpc = createRpc(server.url) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const rpc = createRpc(server.url, { retry: false }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   try {
     return { result: await (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...params), method, params };
   } catch (error) {

@@ -32,7 +32,12 @@ export class Context {
 
   /** The client, created on first use (so `--help` never needs a valid URL). */
   get rpc(): Rpc {
-    this.client ??= createRpc(this.settings.url, { timeoutMs: this.settings.timeoutMs });
+    // A person or a cron job is waiting: fail fast, with one retry of a failure worth retrying.
+    this.client ??= createRpc(this.settings.url, {
+      timeoutMs: this.settings.timeoutMs,
+      totalTimeoutMs: this.settings.timeoutMs * 2 + 1000,
+      retry: { maxRetries: 1, maxDelayMs: 1000 },
+    });
     return this.client;
   }
 

@@ -33,12 +33,14 @@ export interface DecodeTokenAccountOptions {
 
 /** An amount decoded without its mint's decimals: the raw base units, exact, as a decimal string. */
 export interface RawTokenAmount {
+  /** The amount in base units, exact, as a decimal string. */
   amount: string;
 }
 
 /** A token account decoded without its mint's decimals: `TokenAccountInfo` with raw amounts. */
 export interface RawTokenAccountInfo
   extends Omit<TokenAccountInfo, 'tokenAmount' | 'delegatedAmount' | 'rentExemptReserve'> {
+  /** The balance in base units. */
   tokenAmount: RawTokenAmount;
   /** Present only when a delegate is set. */
   delegatedAmount?: RawTokenAmount;

@@ -33,7 +33,9 @@ const DECODER = 'decodeVoteAccount';
 
 /** One vote in the tower: the slot, how many confirmations it has, and (V3 on) how late it landed. */
 export interface VoteLockout {
+  /** The slot voted on. */
   slot: number;
+  /** How many later votes have confirmed it; its lockout is `2^confirmationCount` slots. */
   confirmationCount: number;
   /** Slots between the voted slot and the one the vote landed in; 0 in versions that did not record it. */
   latency: number;
@@ -41,26 +43,35 @@ export interface VoteLockout {
 
 /** Who may vote from `epoch` on. */
 export interface AuthorizedVoter {
+  /** The first epoch this voter may vote in. */
   epoch: number;
+  /** The key that signs votes from that epoch on. */
   authorizedVoter: Address;
 }
 
 /** A past authorized voter, kept by the versions before V4. */
 export interface PriorVoter {
+  /** The voter that was replaced. */
   authorizedPubkey: Address;
+  /** The epoch in which it started voting. */
   epochOfLastAuthorizedSwitch: number;
+  /** The epoch from which its successor voted. */
   targetEpoch: number;
 }
 
 /** Credits earned up to the end of `epoch`: the epoch earned `credits - previousCredits`. Exact, as strings. */
 export interface VoteEpochCredits {
+  /** The epoch. */
   epoch: number;
+  /** Total credits at the end of the epoch (or now, for the current one). */
   credits: string;
+  /** Total credits at the start of the epoch. */
   previousCredits: string;
 }
 
 /** The latest timestamp the validator voted with, and the slot it voted on. */
 export interface VoteTimestamp {
+  /** The slot the timestamped vote was for. */
   slot: number;
   /** Unix seconds. */
   timestamp: number;
@@ -71,10 +82,13 @@ export interface VoteTimestamp {
  * `number`; credits and rewards are exact decimal strings.
  */
 export interface VoteAccountState {
+  /** The identity of the validator that votes with this account. */
   nodePubkey: Address;
+  /** The key that may withdraw lamports and change the authorities. */
   authorizedWithdrawer: Address;
   /** Commission in percent; for V4, `inflationRewardsCommissionBps / 100` rounded down, as agave reports it. */
   commission: number;
+  /** The tower: the recent votes, oldest first. */
   votes: VoteLockout[];
   /** `null` when nothing is rooted yet. */
   rootSlot: number | null;
@@ -84,6 +98,7 @@ export interface VoteAccountState {
   priorVoters: PriorVoter[];
   /** Oldest first. */
   epochCredits: VoteEpochCredits[];
+  /** The latest timestamp the validator voted with. */
   lastTimestamp: VoteTimestamp;
   /** V4 only (SIMD-0185): the inflation-rewards commission in basis points. */
   inflationRewardsCommissionBps?: number;

@@ -6,6 +6,7 @@ import { SolRpcError } from './SolRpcError.js';
  * `offset` where reading failed.
  */
 export class DecodeError extends SolRpcError {
+  /** Always `'DecodeError'`: what `isSolRpcError(error, 'DecodeError')` checks, across duplicate installs. */
   override name = 'DecodeError' as const;
   /** The field being read, as a path: `message.instructions.2.data`. */
   readonly field: string;

@@ -31,8 +31,17 @@ export class HttpError extends SolRpcError {
   readonly origin: string;
   /** At most 200 characters of a plain-text body, sanitised; `undefined` for HTML or empty bodies. */
   readonly bodyExcerpt: string | undefined;
+  /** The delay a `Retry-After` header asked for, in milliseconds, when the answer had a valid one. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(fields: { method?: string; status: number; statusText?: string; origin: string; body?: string }) {
+  constructor(fields: {
+    method?: string;
+    status: number;
+    statusText?: string;
+    origin: string;
+    body?: string;
+    retryAfterMs?: number;
+  }) {
     const excerpt = excerptOf(fields.body);
     super(
       `HTTP ${fields.status}${fields.statusText ? ` ${sanitizeText(fields.statusText, 60, true)}` : ''} from ${fields.origin}`,
@@ -42,6 +51,7 @@ export class HttpError extends SolRpcError {
     this.status = fields.status;
     this.origin = fields.origin;
     this.bodyExcerpt = excerpt;
+    this.retryAfterMs = fields.retryAfterMs;
   }
 }
 

@@ -2,6 +2,7 @@ import { SolRpcError } from './SolRpcError.js';
 
 /** A bad argument, refused before any request was sent. `param` names it (`address`, `config.encoding`). */
 export class InvalidInputError extends SolRpcError {
+  /** Always `'InvalidInputError'`: what `isSolRpcError(error, 'InvalidInputError')` checks, across duplicate installs. */
   override name = 'InvalidInputError' as const;
   /** The parameter at fault, as a path from the method's arguments. */
   readonly param: string;

@@ -5,7 +5,8 @@ export type InvalidResponseReason =
   | 'json' // the body is not valid JSON
   | 'content-type' // a 2xx answer that is not JSON (an HTML portal page, say)
   | 'not-jsonrpc' // JSON, but not a JSON-RPC 2.0 response object
-  | 'id-mismatch'; // a JSON-RPC response to some other request
+  | 'id-mismatch' // a JSON-RPC response to some other request
+  | 'missing-response'; // a batch answer without this call's response
 
 /**
  * The response is not a JSON-RPC answer to the request sent. Never retried: the server or a proxy in

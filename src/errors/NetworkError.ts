@@ -7,7 +7,9 @@ import { sanitizeText } from './sanitize.js';
  * `code` is the system error code when one is known (`ECONNREFUSED`).
  */
 export class NetworkError extends SolRpcError {
+  /** Always `'NetworkError'`: what `isSolRpcError(error, 'NetworkError')` checks, across duplicate installs. */
   override name = 'NetworkError' as const;
+  /** The endpoint's origin (`https://rpc.example.com`): never its path, query or credentials. */
   readonly origin: string;
   /** The system error code, e.g. `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`. */
   readonly code: string | undefined;

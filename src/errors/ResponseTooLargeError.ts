@@ -2,6 +2,7 @@ import { SolRpcError } from './SolRpcError.js';
 
 /** A response body, or data decompressed from it, went past its size limit; reading stopped there. */
 export class ResponseTooLargeError extends SolRpcError {
+  /** Always `'ResponseTooLargeError'`: what `isSolRpcError(error, 'ResponseTooLargeError')` checks, across duplicate installs. */
   override name = 'ResponseTooLargeError' as const;
   /** The limit in bytes. */
   readonly limit: number;

@@ -9,6 +9,7 @@ import { sanitizeText } from './sanitize.js';
  * `codeName` names known codes.
  */
 export class RpcError extends SolRpcError {
+  /** Always `'RpcError'`: what `isSolRpcError(error, 'RpcError')` checks, across duplicate installs. */
   override name = 'RpcError' as const;
   /** The JSON-RPC error code, e.g. `-32602` or agave's `-32005`. */
   readonly code: number;

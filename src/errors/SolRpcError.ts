@@ -5,6 +5,7 @@ import type { HttpError } from './HttpError.js';
 import type { InvalidInputError } from './InvalidInputError.js';
 import type { InvalidResponseError } from './InvalidResponseError.js';
 import type { NetworkError } from './NetworkError.js';
+import type { RateLimitedError } from './RateLimitedError.js';
 import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
 import type { TimeoutError } from './TimeoutError.js';
@@ -32,9 +33,13 @@ export interface SolRpcErrorFields {
  * The message is: line 1, what failed and in which method; then `Hint: …` when one is known; then details.
  */
 export class SolRpcError extends Error {
+  /** The class's name; `isSolRpcError(error, name)` checks it, so it survives duplicate installs. */
   override name = 'SolRpcError';
+  /** The RPC method the failing call was for (`getBalance`), or `undefined` when there was none. */
   readonly method: string | undefined;
+  /** Advice on what to do next, when one is known; also the message's `Hint:` line. */
   readonly hint: string | undefined;
+  /** Whether trying the same call again later may succeed (a timeout, a 503, a node behind). */
   readonly retryable: boolean;
 
   constructor(summary: string, fields: SolRpcErrorFields = {}, details: readonly string[] = []) {
@@ -61,7 +66,8 @@ export type SolRpcErrorName =
   | 'AbortError'
   | 'NetworkError'
   | 'ResponseTooLargeError'
-  | 'DecodeError';
+  | 'DecodeError'
+  | 'RateLimitedError';
 
 /**
  * True when `error` was thrown by solrpc (any copy of it), optionally of the class named `name`.
@@ -88,4 +94,5 @@ interface ErrorByName {
   NetworkError: NetworkError;
   ResponseTooLargeError: ResponseTooLargeError;
   DecodeError: DecodeError;
+  RateLimitedError: RateLimitedError;
 }

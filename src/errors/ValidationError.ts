@@ -5,6 +5,7 @@ import { SolRpcError } from './SolRpcError.js';
  * is missing, of the wrong type, or out of range (an integer beyond what its type holds exactly).
  */
 export class ValidationError extends SolRpcError {
+  /** Always `'ValidationError'`: what `isSolRpcError(error, 'ValidationError')` checks, across duplicate installs. */
   override name = 'ValidationError' as const;
   /** Where the bad value sits, from the response's `result`: `result.value.lamports`. */
   readonly path: string;

@@ -27,8 +27,9 @@ export const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
 };
 
 /**
- * Codes where asking again later can succeed: the node is behind, has not reached the slot yet,
- * or could not reach its long-term storage this time.
+ * Codes where asking again later can succeed: the node is behind, has not reached the slot yet, has
+ * not got the block yet, or could not reach its long-term storage this time. (The transport retries
+ * -32005 and -32016 by itself; see transport/retry.ts.)
  */
 const RETRYABLE_CODES: ReadonlySet<number> = new Set([-32004, -32005, -32014, -32016, -32019]);
 

@@ -37,11 +37,17 @@ export interface ClusterNode {
   version: string | null;
   /** First 4 bytes of the node's feature-set identifier, a u32. */
   featureSet: number | null;
+  /** The shred version the node runs with, a u16; nodes of one cluster share it. */
   shredVersion: number | null;
+  /** TVU address, where the node receives shreds. */
   tvu?: string | null;
+  /** Address where other leaders forward transactions (UDP). */
   tpuForwards?: string | null;
+  /** Address where other leaders forward transactions over QUIC. */
   tpuForwardsQuic?: string | null;
+  /** Address where the node receives votes. */
   tpuVote?: string | null;
+  /** Address where the node serves repair requests. */
   serveRepair?: string | null;
   /** The validator client's name, on newer nodes. */
   clientId?: string | null;

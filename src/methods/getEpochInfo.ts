@@ -24,9 +24,11 @@ export interface EpochInfo {
   absoluteSlot: number;
   /** The current block height (lower than the slot: some slots are skipped). */
   blockHeight: number;
+  /** The current epoch. */
   epoch: number;
   /** The slot relative to the epoch's first slot; resets to 0 at each new epoch. */
   slotIndex: number;
+  /** How many slots the current epoch has (432,000 on mainnet-beta). */
   slotsInEpoch: number;
   /** Transactions processed since genesis; `null` or absent on older nodes. */
   transactionCount?: number | null;

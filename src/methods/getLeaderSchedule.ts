@@ -101,7 +101,13 @@ function toLeaderSchedule(wire: Record<string, number[]>): LeaderSchedule {
 // 5. Definition
 
 /** `getLeaderSchedule`: which validator leads which slot of an epoch. Served by every node. */
-export const getLeaderSchedule = /* @__PURE__ */ defineMethod<GetLeaderSchedule, { slotGiven: boolean }>({
+export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
+  GetLeaderSchedule,
+  {
+    /** Whether the call named a slot: only then may the result be `null`. */
+    slotGiven: boolean;
+  }
+>({
   name: 'getLeaderSchedule',
   prepare(args) {
     const method = 'getLeaderSchedule';

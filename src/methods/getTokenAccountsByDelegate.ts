@@ -16,7 +16,19 @@ import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.
 // 1. Config
 
 /** Which token accounts to return: those of one mint, or all of one token program (exactly one key). */
-export type TokenAccountsFilter = { mint: Address; programId?: never } | { programId: Address; mint?: never };
+export type TokenAccountsFilter =
+  | {
+      /** Only token accounts of this mint. */
+      mint: Address;
+      /** Not with `mint`. */
+      programId?: never;
+    }
+  | {
+      /** Every token account of this token program (SPL Token or Token-2022). */
+      programId: Address;
+      /** Not with `programId`. */
+      mint?: never;
+    };
 
 /** Options of `getTokenAccountsByDelegate`. */
 export interface GetTokenAccountsByDelegateConfig extends AccountConfig {}

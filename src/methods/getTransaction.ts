@@ -78,35 +78,50 @@ export interface TransactionResultBase {
 }
 /** `json`, requested without `maxSupportedTransactionVersion`: a legacy transaction, no `version`. */
 export interface LegacyTransactionJsonResult extends TransactionResultBase {
+  /** The signatures and the message, with instruction data in base58. */
   transaction: LegacyTransactionJson;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: LegacyTransactionMeta | null;
 }
 /** `json` with versioned transactions allowed. */
 export interface TransactionJsonResult extends TransactionResultBase {
+  /** The transaction's version: `'legacy'` or `0`. */
   version: TransactionVersion;
+  /** The signatures and the message, with instruction data in base58. */
   transaction: TransactionJson;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: TransactionMeta | null;
 }
 /** `jsonParsed`, without `maxSupportedTransactionVersion`. */
 export interface LegacyTransactionParsedResult extends TransactionResultBase {
+  /** The signatures and the message, with instructions parsed where the node has a parser. */
   transaction: LegacyParsedTransaction;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: ParsedTransactionMeta | null;
 }
 /** `jsonParsed` with versioned transactions allowed. */
 export interface TransactionParsedResult extends TransactionResultBase {
+  /** The transaction's version: `'legacy'` or `0`. */
   version: TransactionVersion;
+  /** The signatures and the message, with instructions parsed where the node has a parser. */
   transaction: ParsedTransaction;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: ParsedTransactionMeta | null;
 }
 /** Wire bytes (decode them with `decodeTransaction`), without `maxSupportedTransactionVersion`. */
 export interface LegacyTransactionBytesResult extends TransactionResultBase {
+  /** The transaction's wire bytes; `decodeTransaction` reads them. */
   transaction: Uint8Array;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: LegacyTransactionMeta | null;
 }
 /** Wire bytes with versioned transactions allowed. */
 export interface TransactionBytesResult extends TransactionResultBase {
+  /** The transaction's version: `'legacy'` or `0`. */
   version: TransactionVersion;
+  /** The transaction's wire bytes; `decodeTransaction` reads them. */
   transaction: Uint8Array;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
   meta: TransactionMeta | null;
 }
 /** Any `getTransaction` result, for a config known only at run time. */

@@ -29,6 +29,7 @@ export type EpochCredits = [epoch: number, credits: number, previousCredits: num
 
 /** A vote account as `getVoteAccounts` reports it. */
 export interface VoteAccountInfo {
+  /** The vote account's address. */
   votePubkey: Address;
   /** The validator identity that votes with this account. */
   nodePubkey: Address;

@@ -1,17 +1,24 @@
-// Resolved through package.json `imports`: browsers get a stub, so no browser bundle carries cross-fetch.
-import { loadFallbackFetch } from '#fallback-fetch';
-import { AbortError } from '../errors/AbortError.js';
-import { HttpError } from '../errors/HttpError.js';
+/**
+ * The HTTP transport: JSON-RPC 2.0 over one or more endpoints, with a per-attempt timeout and a total
+ * deadline, retries of the failures worth retrying, failover, coalescing of identical reads, and
+ * optional batching. Each layer lives in its own file; this one puts them together.
+ */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { InvalidResponseError } from '../errors/InvalidResponseError.js';
-import { NetworkError } from '../errors/NetworkError.js';
-import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
-import { displayOrigin } from '../errors/redact.js';
-import { isSolRpcError } from '../errors/SolRpcError.js';
-import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
-import { JsonSyntaxError, parseJson } from './json.js';
+import { type BatchOptions, createBatcher } from './batch.js';
+import { coalesce } from './coalesce.js';
+import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
+import {
+  type Clock,
+  type EndpointState,
+  type RetryOptions,
+  type RetryPolicy,
+  realClock,
+  withRetries,
+} from './retry.js';
+
+export { DEFAULT_MAX_RESPONSE_BYTES };
 
 /** Options of the HTTP transport; `createRpc` takes the same. */
 export interface HttpTransportOptions {
@@ -19,207 +26,133 @@ export interface HttpTransportOptions {
   headers?: Record<string, string>;
   /** A `fetch` to use instead of `globalThis.fetch`. */
   fetch?: FetchLike;
-  /** How long one call may take, from sending to the last byte of the body, in ms. Default 30 000. */
+  /** How long one attempt may take, from sending to the last byte of the answer, in ms. Default 30 000. */
   timeoutMs?: number;
+  /** How long a call may take in all, retries and waits included, in ms. Default 60 000. */
+  totalTimeoutMs?: number;
   /** The largest response body accepted, in bytes; reading stops there. Default 64 MiB. */
   maxResponseBytes?: number;
+  /** How failed calls are retried; `false` for no retries. See `RetryOptions` for the defaults. */
+  retry?: RetryOptions | false;
+  /** With several endpoints: how long one that failed is passed over, in ms. Default 30 000. */
+  endpointCooldownMs?: number;
+  /** Share one request between identical calls in flight at the same time. Default `true`. */
+  coalesce?: boolean;
+  /** Send calls made together as one JSON-RPC batch. Default off; `true` for the default batch options. */
+  batch?: boolean | BatchOptions;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_TOTAL_TIMEOUT_MS = 60_000;
 
 /**
- * A transport that POSTs JSON-RPC 2.0 to `url`. Credentials in the URL (`https://user:key@host`) move
- * into an `Authorization` header before any request; everything the transport reports shows the
- * URL's origin only, never its path or query, where providers put API keys.
+ * A transport over HTTP to `url`, or to several URLs in order of preference (failover). Credentials in
+ * a URL move into an `Authorization` header before any request; everything the transport reports shows
+ * a URL's origin only, never its path or query, where providers put API keys.
  */
-export function createHttpTransport(url: string, options: HttpTransportOptions = {}): Transport {
-  const endpoint = parseEndpoint(url);
-  const origin = displayOrigin(endpoint.url);
-  const timeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
+export function createHttpTransport(url: string | readonly string[], options: HttpTransportOptions = {}): Transport {
+  return createTransport(url, options, realClock);
+}
+
+/** `createHttpTransport` with the clock given: tests drive time themselves. */
+export function createTransport(
+  url: string | readonly string[],
+  options: HttpTransportOptions,
+  clock: Clock,
+): Transport {
+  const urls = typeof url === 'string' ? [url] : url;
+  if (!Array.isArray(urls) || urls.length === 0) {
+    throw new InvalidInputError({ param: 'url', problem: 'expected a URL or a non-empty list of URLs' });
+  }
   const maxResponseBytes = checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    ...endpoint.authorization,
-    ...checkHeaders(options.headers),
-  };
+  const endpoints: EndpointState[] = urls.map((each, index) => ({
+    endpoint: createEndpoint(checkUrlType(each, urls.length > 1 ? `url.${index}` : 'url'), {
+      headers: options.headers,
+      fetch: options.fetch,
+      maxResponseBytes,
+    }),
+    unhealthyUntil: 0,
+    coolDownUntil: 0,
+    probe: undefined,
+  }));
+  const attemptTimeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
+  const totalTimeoutMs = checkPositive(options.totalTimeoutMs, 'options.totalTimeoutMs') ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const policy = retryPolicy(options);
   let nextId = 1;
+  const newId = () => nextId++;
 
-  return async (request: TransportRequest): Promise<unknown> => {
-    const id = nextId++;
-    const { method } = request;
-    const callTimeout = checkPositive(request.timeoutMs, 'timeoutMs') ?? timeoutMs;
-    if (request.signal?.aborted) throw new AbortError({ method, reason: request.signal.reason });
-
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, callTimeout);
-    const onCallerAbort = () => controller.abort();
-    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const failure = (error: unknown): unknown => {
-      if (isSolRpcError(error)) return error;
-      if (timedOut) return new TimeoutError({ method, timeoutMs: callTimeout, origin });
-      if (request.signal?.aborted) return new AbortError({ method, reason: request.signal.reason });
-      return new NetworkError({ method, origin, cause: error });
+  const limitsOf = (request: TransportRequest) => {
+    const perCall = checkPositive(request.timeoutMs, 'timeoutMs');
+    return {
+      method: request.method,
+      signal: request.signal,
+      attemptTimeoutMs: perCall ?? attemptTimeoutMs,
+      // A per-call timeout longer than the client's total raises the total with it.
+      totalTimeoutMs: Math.max(totalTimeoutMs, perCall ?? 0),
     };
+  };
 
-    try {
-      const fetchFn = options.fetch ?? (await defaultFetch());
-      const response = await fetchFn(endpoint.url, {
-        method: 'POST',
-        headers,
-        body: encodeRequest(id, method, request.params),
-        signal: controller.signal,
-        // A redirect would carry the API-key headers to another origin: never follow one.
-        redirect: 'manual',
+  const single: Transport = (request) =>
+    withRetries(endpoints, policy, limitsOf(request), clock, async (endpoint, timeoutMs) => {
+      // A fresh id per attempt: a late answer to an earlier attempt can never be taken for this one.
+      const id = newId();
+      const answer = await endpoint.post(encodeRequest(id, request.method, request.params), {
+        method: request.method,
+        signal: request.signal,
+        timeoutMs,
       });
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-        await response.body?.cancel().catch(() => undefined);
-        // Browsers hide a manual redirect's status (0); report it as the redirect it was.
-        throw new HttpError({ method, status: response.status || 307, statusText: 'redirect not followed', origin });
-      }
-      if (!response.ok) {
-        const body = await readBody(response, 64 * 1024, method).catch(() => undefined);
-        throw new HttpError({ method, status: response.status, statusText: response.statusText, origin, body });
-      }
-      // Some servers label JSON as text/plain, so only HTML (a proxy or portal page) is refused unread;
-      // any other non-JSON type is refused only if its body does not parse.
-      const contentType = response.headers.get('content-type');
-      const declaredJson = contentType === null || /json/i.test(contentType);
-      const wrongType = () =>
-        new InvalidResponseError({
-          method,
-          reason: 'content-type',
-          origin,
-          detail: `expected a JSON body, got content-type ${contentType?.split(';')[0]?.trim().slice(0, 60)}`,
-        });
-      if (!declaredJson && /html/i.test(contentType ?? '')) {
-        await response.body?.cancel().catch(() => undefined);
-        throw wrongType();
-      }
-      const text = await readBody(response, maxResponseBytes, method);
-      let parsed: unknown;
-      try {
-        parsed = parseJson(text);
-      } catch (error) {
-        if (!(error instanceof JsonSyntaxError)) throw error;
-        if (!declaredJson) throw wrongType();
-        throw new InvalidResponseError({
-          method,
-          reason: 'json',
-          origin,
-          detail: `the body is not valid JSON (${error.message})`,
-        });
-      }
-      return decodeResponse(parsed, id, method, origin);
-    } catch (error) {
-      throw failure(error);
-    } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
+      return decodeResponse(answer, id, request.method, endpoint.origin);
+    });
+
+  let send: Transport = single;
+  const batch = options.batch === true ? {} : options.batch || undefined;
+  if (batch) {
+    const batchOptions = { maxSize: batch.maxSize ?? 100, waitMs: batch.waitMs ?? 0 };
+    if (!Number.isSafeInteger(batchOptions.maxSize) || batchOptions.maxSize < 1) {
+      throw new InvalidInputError({ param: 'options.batch.maxSize', problem: 'expected a positive integer' });
     }
+    send = createBatcher(
+      batchOptions,
+      newId,
+      (endpoints[0] as EndpointState).endpoint.origin,
+      (body, requests) =>
+        withRetries(
+          endpoints,
+          policy,
+          { ...limitsOf(requests[0] as TransportRequest), method: 'batch' },
+          clock,
+          (endpoint, timeoutMs) => endpoint.post(body, { method: 'batch', timeoutMs }),
+        ),
+      single,
+    );
+  }
+  return options.coalesce === false ? send : coalesce(send);
+}
+
+function retryPolicy(options: HttpTransportOptions): RetryPolicy | false {
+  if (options.retry === false) return false;
+  const retry = options.retry ?? {};
+  const whole = (value: number | undefined, param: string, fallback: number, min = 0) => {
+    if (value === undefined) return fallback;
+    if (!Number.isSafeInteger(value) || value < min) {
+      throw new InvalidInputError({ param, problem: `expected a whole number of at least ${min}` });
+    }
+    return value;
+  };
+  return {
+    maxRetries: whole(retry.maxRetries, 'options.retry.maxRetries', 3),
+    baseDelayMs: whole(retry.baseDelayMs, 'options.retry.baseDelayMs', 250),
+    maxDelayMs: whole(retry.maxDelayMs, 'options.retry.maxDelayMs', 8000),
+    maxRetryAfterMs: whole(retry.maxRetryAfterMs, 'options.retry.maxRetryAfterMs', 30_000),
+    endpointCooldownMs: whole(options.endpointCooldownMs, 'options.endpointCooldownMs', 30_000),
   };
 }
 
-/** Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. */
-async function readBody(response: Response, limit: number, method: string): Promise<string> {
-  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
+function checkUrlType(url: unknown, param: string): string {
+  if (typeof url !== 'string') {
+    throw new InvalidInputError({ param, problem: `expected a string, got ${url === null ? 'null' : typeof url}` });
   }
-  // With a Content-Length in range, fetch itself refuses a body of any other size.
-  if (Number.isFinite(declared) || !response.body) return response.text();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-let fallbackFetch: Promise<FetchLike> | undefined;
-
-/**
- * `globalThis.fetch`, read at call time so test interceptors and polyfills installed later are seen.
- * Only where no global fetch exists is cross-fetch loaded, once.
- */
-function defaultFetch(): FetchLike | Promise<FetchLike> {
-  if (typeof globalThis.fetch === 'function') return globalThis.fetch as FetchLike;
-  fallbackFetch ??= loadFallbackFetch();
-  return fallbackFetch;
-}
-
-function parseEndpoint(url: string): { url: string; authorization?: { authorization: string } } {
-  const invalid = (problem: string) => new InvalidInputError({ param: 'url', problem });
-  if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // The text itself is not repeated: a URL that fails to parse may still hold a key.
-    throw invalid('not a valid absolute URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
-  }
-  if (!parsed.username && !parsed.password) return { url: parsed.href };
-  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-  parsed.username = '';
-  parsed.password = '';
-  return { url: parsed.href, authorization: { authorization: `Basic ${base64OfUtf8(credentials)}` } };
-}
-
-function base64OfUtf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> {
-  if (headers === undefined) return {};
-  if (typeof headers !== 'object' || headers === null) {
-    throw new InvalidInputError({ param: 'options.headers', problem: 'expected an object of header names to values' });
-  }
-  const checked: Record<string, string> = {};
-  for (const name of Object.keys(headers)) {
-    const value = headers[name];
-    if (!HEADER_NAME.test(name))
-      throw new InvalidInputError({
-        param: 'options.headers',
-        problem: 'a header name holds characters HTTP does not allow',
-      });
-    // The value is never repeated: headers carry API keys.
-    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) {
-      throw new InvalidInputError({
-        param: `options.headers.${name}`,
-        problem: 'the value must be a string without CR, LF or NUL',
-      });
-    }
-    checked[name.toLowerCase()] = value;
-  }
-  return checked;
+  return url;
 }
 
 function checkPositive(value: number | undefined, param: string): number | undefined {

@@ -58,7 +58,7 @@ describe('in a real browser', () => {
     it(c.file, async () => {
       current = c;
       sent.length = 0;
-      const rpc = createRpc(URL) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const rpc = createRpc(URL, { retry: false }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
       const { method, params } = callFor(c);
       let outcome: { result?: unknown; error?: unknown };
       try {
@@ -81,7 +81,7 @@ describe('in a real browser', () => {
   it('decodes wire transactions without Node', async () => {
     const c = cases.find((k) => k.file === 'getTransaction.base64.v0.json') as ConformanceCase;
     current = c;
-    const tx = await createRpc(URL).getTransaction(c.params[0] as string, {
+    const tx = await createRpc(URL, { retry: false }).getTransaction(c.params[0] as string, {
       encoding: 'base64',
       maxSupportedTransactionVersion: 0,
     });

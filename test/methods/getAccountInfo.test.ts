@@ -42,7 +42,8 @@ const ZSTD_FRAME_B64 = (
   JSON.parse(loadFixture(ZSTD_FIXTURE).responseText) as { result: { value: { data: [string, string] } } }
 ).result.value.data[0];
 
-const rpc = (options: RpcOptions = {}) => createRpc(RPC_URL, { timeoutMs: 2_000, ...options });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = (options: RpcOptions = {}) => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false, ...options });
 /** The method without its static types, for arguments the types forbid and encodings chosen by a table. */
 const getAccountInfo = (...args: unknown[]) =>
   (rpc().getAccountInfo as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

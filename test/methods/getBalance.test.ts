@@ -22,7 +22,8 @@ const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
 const BASIC = 'conformance/getBalance.basic';
 const BASIC_RESULT = { context: { slot: 356139496, apiVersion: '2.3.7' }, value: 3482119554n };
 
-const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000 });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 /** The method without its static types, for arguments the types forbid. */
 const getBalance = (...args: unknown[]) =>
   (rpc().getBalance as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

@@ -75,7 +75,8 @@ const FRESH_2X: ClusterNode = {
   shredVersion: 50093,
 };
 
-const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000 });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 /** The method without its static types, for arguments the types forbid. */
 const getClusterNodes = (...args: unknown[]) =>
   (rpc().getClusterNodes as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

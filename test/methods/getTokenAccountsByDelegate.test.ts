@@ -35,7 +35,8 @@ const PARSED_LIST = 'conformance/getTokenAccountsByDelegate.jsonParsed.mint-filt
 const ZSTD_LIST = 'getTokenAccountsByDelegate/base64zstd.mint-filter';
 const EMPTY = 'conformance/getTokenAccountsByDelegate.empty';
 
-const rpc = (options: RpcOptions = {}) => createRpc(RPC_URL, { timeoutMs: 2_000, ...options });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = (options: RpcOptions = {}) => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false, ...options });
 /** The method without its static types, for arguments the types forbid and encodings chosen by a table. */
 const getTokenAccountsByDelegate = (...args: unknown[]) =>
   (rpc().getTokenAccountsByDelegate as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

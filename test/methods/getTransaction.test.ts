@@ -74,7 +74,8 @@ const LEGACY_HEX =
 const V0_HEX =
   '0102ce6eb73c036dc4090ec2e61da143343794f37c8302d8f34aa11b8b938fe820b3ff0bcd96a04854f31d80934cf12ea78f85dbb052c6a2379ae25d020de6ec068001000305cac90d2256977dd776a8396e6568625178ea57736fcabf4594dfaf4032636e51108bc5ed957fb2c023174a5f76cb10990944efa198c5e162d009eb7459803e000306466fe5211732ffecadba72c39be7bc8ce5bbc5f7126b2c439b3a400000008c97258f4e2489f1bb3d1029148e0d830b5a1399daff1084048e7bd8dbe9f85906ddf6e1d765a193d9cbe146ceeb79ac1cb485ed5f5b37913a8cf5857eff00a92f8f22d36aa3aba87622f25c16bb466fd47b0ac97b5f84d4afa46c471b221ad5040200050260ea00000200090390d0030000000000030600050607080401010404010705000a0c20bcbe00000000000601081ed5779ad6ae9a7c3a422af69fbe2d3ec381993eb9f191906af0d693e44d2d010103020304';
 
-const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000 });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 /** The method without its static types, for arguments the types forbid and configs chosen by a table. */
 const getTransaction = (...args: unknown[]) =>
   (rpc().getTransaction as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

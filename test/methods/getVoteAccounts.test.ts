@@ -41,7 +41,8 @@ const FILTERED_ACCOUNT: VoteAccountInfo = {
   ],
 };
 
-const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000 });
+// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
+const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 /** The method without its static types, for arguments the types forbid. */
 const getVoteAccounts = (...args: unknown[]) =>
   (rpc().getVoteAccounts as unknown as (...a: unknown[]) => Promise<unknown>)(...args);

@@ -1,0 +1,143 @@
+/**
+ * Automatic JSON-RPC batching: calls made within `waitMs` of each other (and at most `maxSize`) go
+ * out as one array. Answers are matched by id, so order does not matter and a missing answer fails
+ * only its own call. Many providers refuse batches: the first refusal (an HTTP error, or a single
+ * error object instead of an array) switches this client back to one request per call, and the
+ * refused calls are sent again that way.
+ */
+import { AbortError } from '../errors/AbortError.js';
+import { InvalidResponseError } from '../errors/InvalidResponseError.js';
+import { isSolRpcError } from '../errors/SolRpcError.js';
+import type { TransportRequest } from '../types.js';
+import { decodeResponse, encodeRequest } from './jsonrpc.js';
+
+export interface BatchOptions {
+  /** The most calls in one batch. Default 100. */
+  maxSize?: number;
+  /** How long to wait for more calls before sending, in ms. Default 0 (the calls of one tick). */
+  waitMs?: number;
+}
+
+interface Pending {
+  id: number;
+  request: TransportRequest;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Wraps `postBatch` (which sends one body and returns the parsed answer, retrying as the client's
+ * policy says) and `single` (one call on its own).
+ */
+export function createBatcher(
+  options: Required<BatchOptions>,
+  nextId: () => number,
+  origin: string,
+  postBatch: (body: string, requests: TransportRequest[]) => Promise<unknown>,
+  single: (request: TransportRequest) => Promise<unknown>,
+): (request: TransportRequest) => Promise<unknown> {
+  let queue: Pending[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let refused = false;
+
+  const flush = () => {
+    timer = undefined;
+    const calls = queue;
+    queue = [];
+    if (calls.length === 0) return;
+    if (calls.length === 1) return runSingly(calls);
+    void send(calls);
+  };
+
+  const runSingly = (calls: Pending[]) => {
+    for (const call of calls) single(call.request).then(call.resolve, call.reject);
+  };
+
+  const send = async (calls: Pending[]) => {
+    const body = `[${calls.map((c) => encodeRequest(c.id, c.request.method, c.request.params)).join(',')}]`;
+    let answer: unknown;
+    try {
+      // One caller's signal must not abort a request that carries the others' calls.
+      answer = await postBatch(
+        body,
+        calls.map((c) => ({ ...c.request, signal: undefined })),
+      );
+    } catch (error) {
+      // A 4xx (or a JSON-RPC error in place of the array) means "no batches here"; anything else is
+      // a failure of the request itself, shared by every call in it.
+      if (
+        isSolRpcError(error, 'HttpError') &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 408 &&
+        error.status !== 429
+      ) {
+        refused = true;
+        return runSingly(calls);
+      }
+      for (const call of calls) call.reject(error);
+      return;
+    }
+    if (!Array.isArray(answer)) {
+      refused = true;
+      return runSingly(calls);
+    }
+    const byId = new Map<unknown, unknown>();
+    for (const item of answer) {
+      if (typeof item === 'object' && item !== null) byId.set((item as { id?: unknown }).id, item);
+    }
+    for (const call of calls) {
+      const item = byId.get(call.id) ?? byId.get(String(call.id));
+      if (item === undefined) {
+        call.reject(
+          new InvalidResponseError({
+            method: call.request.method,
+            reason: 'missing-response',
+            origin,
+            detail: `the batch answer has no response for id ${call.id}`,
+          }),
+        );
+        continue;
+      }
+      try {
+        call.resolve(decodeResponse(item, call.id, call.request.method, origin));
+      } catch (error) {
+        call.reject(error);
+      }
+    }
+  };
+
+  return (request) => {
+    if (refused) return single(request);
+    const { signal, method } = request;
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
+      let settled = false;
+      const onAbort = () => {
+        // Still queued: it leaves the queue. Already sent: the others' answers are unaffected.
+        queue = queue.filter((pending) => pending !== call);
+        finish(() => reject(new AbortError({ method, reason: signal?.reason })));
+      };
+      const finish = (settle: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        settle();
+      };
+      const call: Pending = {
+        id: nextId(),
+        request,
+        resolve: (value) => finish(() => resolve(value)),
+        reject: (error) => finish(() => reject(error)),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(call);
+      if (queue.length >= options.maxSize) {
+        if (timer) clearTimeout(timer);
+        flush();
+      } else if (!timer) {
+        timer = setTimeout(flush, options.waitMs);
+      }
+    });
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Coalescing: identical reads in flight at the same time share one request. Each caller still owns
+ * its result (later callers get a copy, so no caller can change another's objects) and its signal
+ * (the shared request is aborted only when every caller has given up).
+ */
+import { AbortError } from '../errors/AbortError.js';
+import type { Transport, TransportRequest } from '../types.js';
+import { stringifyJson } from './json.js';
+
+interface Shared {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export function coalesce(send: Transport): Transport {
+  const inflight = new Map<string, Shared>();
+  return (request: TransportRequest) => {
+    const key = `${request.method}\u0000${request.timeoutMs ?? ''}\u0000${stringifyJson(request.params)}`;
+    let shared = inflight.get(key);
+    const first = shared === undefined;
+    if (!shared) {
+      const controller = new AbortController();
+      const entry: Shared = { controller, waiters: 0, promise: send({ ...request, signal: controller.signal }) };
+      const forget = () => {
+        if (inflight.get(key) === entry) inflight.delete(key);
+      };
+      entry.promise.then(forget, forget);
+      inflight.set(key, entry);
+      shared = entry;
+    }
+    return waitFor(shared, request, first);
+  };
+}
+
+function waitFor(shared: Shared, request: TransportRequest, first: boolean): Promise<unknown> {
+  const { signal, method } = request;
+  shared.waiters++;
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const leave = () => {
+      if (done) return;
+      done = true;
+      signal?.removeEventListener('abort', onAbort);
+      shared.waiters--;
+    };
+    const onAbort = () => {
+      leave();
+      if (shared.waiters === 0) shared.controller.abort(signal?.reason);
+      reject(new AbortError({ method, reason: signal?.reason }));
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    shared.promise.then(
+      (result) => {
+        if (done) return;
+        leave();
+        // The first caller takes the result as it came; the others get copies of their own.
+        resolve(first ? result : structuredClone(result));
+      },
+      (error: unknown) => {
+        if (done) return;
+        leave();
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * One JSON-RPC endpoint over HTTP: a POST of a body, and its answer read as exact JSON, or a typed
+ * error. This is the only place that calls `fetch`. Retries, failover, batching and coalescing are
+ * built on top (see http.ts); everything reported shows the endpoint's origin only.
+ */
+// Resolved through package.json `imports`: browsers get a stub, so no browser bundle carries cross-fetch.
+import { loadFallbackFetch } from '#fallback-fetch';
+import { AbortError } from '../errors/AbortError.js';
+import { HttpError } from '../errors/HttpError.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { InvalidResponseError } from '../errors/InvalidResponseError.js';
+import { NetworkError } from '../errors/NetworkError.js';
+import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
+import { displayOrigin } from '../errors/redact.js';
+import { isSolRpcError } from '../errors/SolRpcError.js';
+import { TimeoutError } from '../errors/TimeoutError.js';
+import type { FetchLike } from '../types.js';
+import { JsonSyntaxError, parseJson } from './json.js';
+import { parseRetryAfter } from './retryAfter.js';
+
+export interface EndpointOptions {
+  headers?: Record<string, string>;
+  fetch?: FetchLike;
+  maxResponseBytes: number;
+}
+
+/** One attempt's context: the method (for messages), the caller's signal, and this attempt's time limit. */
+export interface Attempt {
+  method: string;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface Endpoint {
+  /** The URL's origin, the only part ever shown. */
+  readonly origin: string;
+  /** POSTs `body` and returns the answer parsed as exact JSON; throws a typed error otherwise. */
+  post(body: string, attempt: Attempt): Promise<unknown>;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * An endpoint for `url`. Credentials in the URL (`https://user:key@host`) move into an `Authorization`
+ * header here, before any request.
+ */
+export function createEndpoint(url: string, options: EndpointOptions): Endpoint {
+  const endpoint = parseEndpoint(url);
+  const origin = displayOrigin(endpoint.url);
+  const { maxResponseBytes } = options;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...endpoint.authorization,
+    ...checkHeaders(options.headers),
+  };
+
+  const post = async (body: string, { method, signal, timeoutMs }: Attempt): Promise<unknown> => {
+    if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const failure = (error: unknown): unknown => {
+      if (isSolRpcError(error)) return error;
+      if (timedOut) return new TimeoutError({ method, timeoutMs, origin });
+      if (signal?.aborted) return new AbortError({ method, reason: signal.reason });
+      return new NetworkError({ method, origin, cause: error });
+    };
+
+    try {
+      const fetchFn = options.fetch ?? (await defaultFetch());
+      const response = await fetchFn(endpoint.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+        // A redirect would carry the API-key headers to another origin: never follow one.
+        redirect: 'manual',
+      });
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        await response.body?.cancel().catch(() => undefined);
+        // Browsers hide a manual redirect's status (0); report it as the redirect it was.
+        throw new HttpError({ method, status: response.status || 307, statusText: 'redirect not followed', origin });
+      }
+      if (!response.ok) {
+        const text = await readBody(response, 64 * 1024, method).catch(() => undefined);
+        throw new HttpError({
+          method,
+          status: response.status,
+          statusText: response.statusText,
+          origin,
+          body: text,
+          retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+        });
+      }
+      // Some servers label JSON as text/plain, so only HTML (a proxy or portal page) is refused unread;
+      // any other non-JSON type is refused only if its body does not parse.
+      const contentType = response.headers.get('content-type');
+      const declaredJson = contentType === null || /json/i.test(contentType);
+      const wrongType = () =>
+        new InvalidResponseError({
+          method,
+          reason: 'content-type',
+          origin,
+          detail: `expected a JSON body, got content-type ${contentType?.split(';')[0]?.trim().slice(0, 60)}`,
+        });
+      if (!declaredJson && /html/i.test(contentType ?? '')) {
+        await response.body?.cancel().catch(() => undefined);
+        throw wrongType();
+      }
+      const text = await readBody(response, maxResponseBytes, method);
+      try {
+        return parseJson(text);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        if (!declaredJson) throw wrongType();
+        throw new InvalidResponseError({
+          method,
+          reason: 'json',
+          origin,
+          detail: `the body is not valid JSON (${error.message})`,
+        });
+      }
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+  };
+  return { origin, post };
+}
+
+/** Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. */
+async function readBody(response: Response, limit: number, method: string): Promise<string> {
+  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  // With a Content-Length in range, fetch itself refuses a body of any other size.
+  if (Number.isFinite(declared) || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+let fallbackFetch: Promise<FetchLike> | undefined;
+
+/**
+ * `globalThis.fetch`, read at call time so test interceptors and polyfills installed later are seen.
+ * Only where no global fetch exists is cross-fetch loaded, once.
+ */
+function defaultFetch(): FetchLike | Promise<FetchLike> {
+  if (typeof globalThis.fetch === 'function') return globalThis.fetch as FetchLike;
+  fallbackFetch ??= loadFallbackFetch();
+  return fallbackFetch;
+}
+
+function parseEndpoint(url: string): { url: string; authorization?: { authorization: string } } {
+  const invalid = (problem: string) => new InvalidInputError({ param: 'url', problem });
+  if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The text itself is not repeated: a URL that fails to parse may still hold a key.
+    throw invalid('not a valid absolute URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
+  }
+  if (!parsed.username && !parsed.password) return { url: parsed.href };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.href, authorization: { authorization: `Basic ${base64OfUtf8(credentials)}` } };
+}
+
+function base64OfUtf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  if (headers === undefined) return {};
+  if (typeof headers !== 'object' || headers === null) {
+    throw new InvalidInputError({ param: 'options.headers', problem: 'expected an object of header names to values' });
+  }
+  const checked: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (!HEADER_NAME.test(name))
+      throw new InvalidInputError({
+        param: 'options.headers',
+        problem: 'a header name holds characters HTTP does not allow',
+      });
+    // The value is never repeated: headers carry API keys.
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw new InvalidInputError({
+        param: `options.headers.${name}`,
+        problem: 'the value must be a string without CR, LF or NUL',
+      });
+    }
+    checked[name.toLowerCase()] = value;
+  }
+  return checked;
+}
