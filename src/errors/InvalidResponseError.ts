@@ -14,6 +14,7 @@ export type InvalidResponseReason =
  */
 export class InvalidResponseError extends SolRpcError {
   override name = 'InvalidResponseError' as const;
+  /** What was wrong with the response: see `InvalidResponseReason`. */
   readonly reason: InvalidResponseReason;
   /** The endpoint's origin. */
   readonly origin: string;

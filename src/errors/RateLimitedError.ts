@@ -11,6 +11,7 @@ export class RateLimitedError extends SolRpcError {
   readonly retryAfterMs: number;
   /** The HTTP status that carried the request to wait (429, or 503). */
   readonly status: number;
+  /** The endpoint's origin (`https://rpc.example.com`): never its path, query or credentials. */
   readonly origin: string;
 
   constructor(fields: { method?: string; retryAfterMs: number; status: number; origin: string; reason: string }) {

@@ -11,6 +11,7 @@ import { isSolRpcError } from '../errors/SolRpcError.js';
 import type { TransportRequest } from '../types.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 
+/** Options of automatic JSON-RPC batching (`batch` in `createRpc`'s options). */
 export interface BatchOptions {
   /** The most calls in one batch. Default 100. */
   maxSize?: number;

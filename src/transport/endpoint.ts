@@ -38,6 +38,7 @@ export interface Endpoint {
   post(body: string, attempt: Attempt): Promise<unknown>;
 }
 
+/** The default of `maxResponseBytes`: 64 MiB, the largest response body accepted. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**

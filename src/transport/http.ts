@@ -42,7 +42,9 @@ export interface HttpTransportOptions {
   batch?: boolean | BatchOptions;
 }
 
+/** The default of `timeoutMs`: how long one attempt may take, 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The default of `totalTimeoutMs`: how long a call may take in all, retries and waits included, 60 s. */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 60_000;
 
 /**

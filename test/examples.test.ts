@@ -1,0 +1,228 @@
+/**
+ * The examples in examples/ run as a user runs them, `node examples/run.mjs <name>` (esbuild bundles
+ * the TypeScript, then Node runs it), against the simulated cluster they start themselves, so they
+ * cannot rot. tsc type-checks them with the rest of the project.
+ */
+import { execFile } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATION } from '../src/cli/demo/simulatedCluster.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const RUN_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = 45_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one example in a child process with its own deadline; never rejects. */
+function runExample(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const { RPC_URL: _ignored, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['examples/run.mjs', ...args],
+      { cwd: root, env: { ...inherited, ...env }, timeout: RUN_TIMEOUT_MS, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const alpha = SIMULATION.validators[0] as (typeof SIMULATION.validators)[number];
+
+describe('examples/bot.ts', () => {
+  // A server that accepts connections and never answers: every call runs into its timeout.
+  let silent: Server;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it(
+    'polls balances and an account for the given rounds, printing every amount exactly, then stops',
+    async () => {
+      const run = await runExample(['bot'], { ROUNDS: '3', INTERVAL_MS: '100' });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(/^simulated cluster at http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines[1]).toMatch(/^round 1 at slot \d+$/);
+      expect(lines.slice(2, 6)).toEqual([
+        `  ${SIMULATION.wallet.address}: 10293847.561029385 SOL`,
+        `  ${alpha.identity}: 4.22113376 SOL`,
+        `  ${alpha.vote}: 0.02889792 SOL`,
+        `  ${SIMULATION.tokenAccount}: 0.00203928 SOL, owner TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA, 165 bytes of data`,
+      ]);
+      expect(lines[6]).toMatch(/^round 2 at slot \d+: no change$/);
+      expect(lines[7]).toMatch(/^round 3 at slot \d+: no change$/);
+      expect(lines.slice(8)).toEqual(['stopped after 3 rounds', '']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'ends a call that gets no answer at its timeoutMs, reports it as retryable and carries on',
+    async () => {
+      const { port } = silent.address() as AddressInfo;
+      const run = await runExample(['bot', `http://127.0.0.1:${port}`, '--balance', SIMULATION.wallet.address], {
+        ROUNDS: '1',
+        TIMEOUT_MS: '200',
+      });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(run.stdout).toContain(`round 1 at slot 0\n  ${SIMULATION.wallet.address}: TimeoutError: getBalance: `);
+      expect(run.stdout).toContain(`(retryable: trying again next round)\nstopped after 1 round\n`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'stops with exit code 1 on an error that retrying cannot fix (a bad address)',
+    async () => {
+      const run = await runExample(['bot', 'http://127.0.0.1:1', '--balance', 'not-an-address']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('getBalance: invalid address');
+      expect(run.stdout).not.toContain('round 1');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('examples/wallet.ts', () => {
+  it(
+    'lists the delegated token account parsed by the node and decoded from bytes, with exact amounts',
+    async () => {
+      const run = await runExample(['wallet']);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(/^simulated cluster at http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines[1]).toMatch(new RegExp(`^1 token account delegated to ${SIMULATION.delegate} at slot \\d+$`));
+      const account = [
+        `mint ${SIMULATION.mint}, owner ${SIMULATION.wallet.address}, initialized`,
+        '    balance 48.2 (48200000 base units, 6 decimals)',
+        `    48.2 delegated to ${SIMULATION.delegate}`,
+      ];
+      expect(lines.slice(2)).toEqual([
+        '',
+        `token account ${SIMULATION.tokenAccount} (0.00203928 SOL, 165 bytes)`,
+        `  jsonParsed: ${account[0]}`,
+        ...account.slice(1),
+        `  decoded from 165 bytes: ${account[0]}`,
+        ...account.slice(1),
+        '  the two views agree',
+        `  owner ${SIMULATION.wallet.address} holds 10293847.561029385 SOL (10293847561029385 lamports)`,
+        '',
+      ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'says so when the delegate has no token accounts',
+    async () => {
+      // A node of our own that knows no token accounts: the example must handle an empty list.
+      const server = createHttpServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          const { id } = JSON.parse(body) as { id: unknown };
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result: { context: { slot: 7 }, value: [] } }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const run = await runExample(['wallet', `http://127.0.0.1:${port}`, SIMULATION.delegate]);
+        expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({
+          code: 0,
+          stderr: '',
+          stdout: `0 token accounts delegated to ${SIMULATION.delegate} at slot 7\n`,
+        });
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('examples/validator-check.ts', () => {
+  const check = (args: string[]) => runExample(['validator-check', ...args], { INTERVAL_MS: '500' });
+
+  it(
+    'exits 0 with OK first for a healthy validator, then one line per finding',
+    async () => {
+      const run = await check([]);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^\(simulated cluster at http:\/\/127\.0\.0\.1:\d+, validator alpha\)$/);
+      expect(lines[1]).toMatch(/^OK: visible: in gossip at 198\.51\.100\.17:8001/);
+      expect(lines.slice(2).map((line) => line.split(':')[0])).toEqual([
+        'ok       visible',
+        'ok       voting',
+        'ok       staked',
+        'ok       cluster-progress',
+        'ok       vote-progress',
+        'ok       leader-slots',
+      ]);
+      expect(lines).toContain('ok       staked: 13822119736540281 lamports of active stake');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['delta', 2, 'CRITICAL: voting: delinquent: last vote at slot '],
+    ['epsilon', 1, 'WARNING: staked: no active stake'],
+    ['nobody', 3, 'UNKNOWN: no simulated validator named nobody'],
+  ])(
+    'exits with the Nagios code of the verdict: %s → %i',
+    async (name, code, firstLine) => {
+      const run = await check([name]);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code, stderr: '' });
+      // The verdict comes first, after the line naming the simulated validator when there is one.
+      const verdictLine = run.stdout.split('\n').find((line) => !line.startsWith('(simulated cluster'));
+      expect(verdictLine?.startsWith(firstLine), verdictLine).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'exits 3 (UNKNOWN) when the node cannot be reached, with every request reported',
+    async () => {
+      // A port that was just free: nothing listens there, so connections are refused.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+
+      const run = await check([`http://127.0.0.1:${port}`, alpha.identity, alpha.vote]);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 3, stderr: '' });
+      const lines = run.stdout.trim().split('\n');
+      expect(lines[0]).toBe(
+        `UNKNOWN: visible: could not check gossip: getClusterNodes: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`,
+      );
+      expect(lines.slice(1).every((line) => line.startsWith('unknown  '))).toBe(true);
+      expect(lines).toHaveLength(7);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
