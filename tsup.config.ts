@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // TypeScript 6 deprecates options tsup's declaration step still sets.
 const dts = { compilerOptions: { ignoreDeprecations: '6.0' } };
-const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch'];
+const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch', 'node:http', 'node:https'];
 
 export default defineConfig([
   {
@@ -13,7 +13,7 @@ export default defineConfig([
     bundle: false,
     target: 'es2022',
     platform: 'neutral',
-    dts: { ...dts, entry: { index: 'src/index.ts' } },
+    dts: { ...dts, entry: { index: 'src/index.ts', node: 'src/node.ts' } },
     sourcemap: true,
     clean: true,
     external,
@@ -21,7 +21,7 @@ export default defineConfig([
   {
     // CommonJS for require(): one bundled file; tree-shaking is an ESM concern. `#fallback-fetch`
     // resolves to the source here: the ESM files in dist/ are being written at the same time.
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts' },
     esbuildOptions(options) {
       options.conditions = ['solrpc-source'];
     },

@@ -1,9 +1,11 @@
 /**
  * Every real-format case for the methods solrpc implements, served over real HTTP on loopback: the
- * request sent must match the case's, and the result (or error) must match its `expect` table.
+ * request sent must match the case's, and the result (or error) must match its `expect` table. It runs
+ * twice: through the global fetch, and through `createNodeFetch` from `solrpc/node`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRpc, isSolRpcError } from '../src/index.js';
+import { createNodeFetch } from '../src/node.js';
 import {
   type ConformanceCase,
   callFor,
@@ -21,9 +23,13 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
 });
-afterAll(() => server.close());
+const nodeFetch = createNodeFetch();
+afterAll(async () => {
+  nodeFetch.destroy();
+  await server.close();
+});
 
-async function run(c: ConformanceCase) {
+async function run(c: ConformanceCase, transport: 'fetch' | 'node') {
   const { method, params } = callFor(c);
   server.requests.length = 0;
   server.reply((request, response) => {
@@ -31,7 +37,10 @@ async function run(c: ConformanceCase) {
     response.setHeader('content-type', c.http.contentType);
     response.end(responseFor(c, (request.json as { id?: unknown }).id));
   });
-  const rpc = createRpc(server.url, { retry: false }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const rpc = createRpc(server.url, {
+    retry: false,
+    ...(transport === 'node' ? { fetch: nodeFetch } : {}),
+  }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   try {
     return { result: await (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...params), method, params };
   } catch (error) {
@@ -39,14 +48,14 @@ async function run(c: ConformanceCase) {
   }
 }
 
-describe('conformance cases over real HTTP', () => {
+describe.each(['fetch', 'node'] as const)('conformance cases over real HTTP (%s)', (transport) => {
   it('covers every case of the implemented methods', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
   });
 
   for (const c of cases) {
     it(c.file, async () => {
-      const outcome = await run(c);
+      const outcome = await run(c, transport);
       // Bad params are refused before any request: stronger than the server's -32602.
       if (isSolRpcError(outcome.error, 'InvalidInputError')) {
         expect(c.expect['error.code']).toBe('-32602');

@@ -139,7 +139,9 @@ describe('the code in the documentation', () => {
           // 'solrpc' is the source here; `export {}` makes even an import-less block a module.
           writeFileSync(
             file,
-            `${code.replaceAll("from 'solrpc'", `from '${join(root, 'src/index.js')}'`)}\nexport {};\n`,
+            `${code
+              .replaceAll("from 'solrpc/node'", `from '${join(root, 'src/node.js')}'`)
+              .replaceAll("from 'solrpc'", `from '${join(root, 'src/index.js')}'`)}\nexport {};\n`,
           );
           origins.set(file, `${page}:${line}`);
         }
@@ -180,7 +182,7 @@ describe('the code in the documentation', () => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      alias: { solrpc: join(root, 'src/index.ts') },
+      alias: { 'solrpc/node': join(root, 'src/node.ts'), solrpc: join(root, 'src/index.ts') },
       conditions: ['solrpc-source'],
       external: ['cross-fetch'],
       logLevel: 'silent',

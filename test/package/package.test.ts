@@ -80,12 +80,13 @@ describe.runIf(built)('the packed package', () => {
     expect(report.analysis.problems).toEqual([]);
   });
 
-  it('works through import and require, zstd included', () => {
+  it('works through import and require, zstd and the solrpc/node entry included', () => {
     const c = loadCase('getAccountInfo.base64zstd.token-account.json');
     for (const mode of ['import', 'require']) {
       const out = run(process.execPath, [join(root, 'test/package/smoke.mjs'), mode], app);
       expect(JSON.parse(out)).toEqual({
         hex: c.expect['value.data.hex'],
+        nodeHex: c.expect['value.data.hex'],
         rentEpoch: '18446744073709551615',
         refused: true,
       });
@@ -112,7 +113,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 10_240, getAccountInfo: 12_544, full: 16_640 };
+    const CEILINGS = { getBalance: 12_800, getAccountInfo: 15_104, full: 18_944 };
     const OTHER_METHODS = [
       'getAccountInfo',
       'getBalance',

@@ -1,0 +1,220 @@
+/**
+ * `createNodeFetch` (the `solrpc/node` transport) over real sockets on loopback: the same typed errors,
+ * limits and secrecy as the global fetch, and sockets that really are reused.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRpc, isSolRpcError } from '../../src/index.js';
+import { createNodeFetch } from '../../src/node.js';
+import { startServer, type TestServer } from '../support/httpServer.js';
+
+const ADDRESS = '9jvSLPE7gwWiKMH77FG8Dk44cm3ipLTVERuTULcQsWq2';
+const balance = (id: unknown, value: string) =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"context":{"slot":5},"value":${value}}}`;
+
+let server: TestServer;
+const nodeFetch = createNodeFetch();
+beforeAll(async () => {
+  server = await startServer();
+});
+afterEach(() => {
+  server.requests.length = 0;
+});
+afterAll(async () => {
+  nodeFetch.destroy();
+  await server.close();
+});
+
+const rpcFor = (url = server.url, options: Parameters<typeof createRpc>[1] = {}) =>
+  createRpc(url, { retry: false, fetch: nodeFetch, ...options });
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('createNodeFetch', () => {
+  it('sends the JSON-RPC POST with its headers and reads an exact u64', async () => {
+    server.reply((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(balance((request.json as { id: unknown }).id, '18446744073709551615'));
+    });
+    const rpc = rpcFor(server.url, { headers: { 'x-api-key': 'k' } });
+    await expect(rpc.getBalance(ADDRESS)).resolves.toEqual({ context: { slot: 5 }, value: 18446744073709551615n });
+    const [sent] = server.requests;
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers['content-type']).toBe('application/json');
+    expect(sent?.headers['x-api-key']).toBe('k');
+    expect(sent?.json).toMatchObject({ jsonrpc: '2.0', method: 'getBalance', params: [ADDRESS] });
+  });
+
+  it('moves URL credentials into an Authorization header and keeps them out of errors', async () => {
+    server.reply((_request, response) => {
+      response.statusCode = 503;
+      response.end('busy');
+    });
+    const url = server.url.replace('http://', 'http://user:s3cret@');
+    const error = await failure(rpcFor(`${url}/?api-key=s3cret`).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'HttpError')).toBe(true);
+    expect(server.requests[0]?.headers.authorization).toBe(`Basic ${btoa('user:s3cret')}`);
+    expect(server.requests[0]?.url).toBe('/?api-key=s3cret');
+    expect(String(error)).not.toContain('s3cret');
+    expect(JSON.stringify(error)).not.toContain('s3cret');
+  });
+
+  it('reads a chunked body of unknown length', async () => {
+    server.reply((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const text = balance((request.json as { id: unknown }).id, '42');
+      response.write(text.slice(0, 10));
+      setTimeout(() => response.end(text.slice(10)), 5);
+    });
+    await expect(rpcFor().getBalance(ADDRESS)).resolves.toMatchObject({ value: 42n });
+  });
+
+  it('refuses a chunked body past maxResponseBytes without reading it all', async () => {
+    server.reply((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.write(`{"jsonrpc":"2.0","id":1,"result":"${'a'.repeat(4096)}`);
+      // Never ends: the client must stop reading at the limit rather than wait.
+    });
+    const error = await failure(rpcFor(server.url, { maxResponseBytes: 1024 }).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'ResponseTooLargeError')).toBe(true);
+  });
+
+  it('refuses a declared Content-Length past maxResponseBytes', async () => {
+    server.reply((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(`{"jsonrpc":"2.0","id":1,"result":"${'a'.repeat(4096)}"}`);
+    });
+    const error = await failure(rpcFor(server.url, { maxResponseBytes: 1024 }).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'ResponseTooLargeError')).toBe(true);
+  });
+
+  it('does not follow a redirect, which would carry the key to another origin', async () => {
+    server.reply((_request, response) => {
+      response.statusCode = 307;
+      response.setHeader('location', 'http://127.0.0.1:9/elsewhere');
+      response.end();
+    });
+    const error = await failure(rpcFor().getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'HttpError') && error.status).toBe(307);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('passes Retry-After to a 429', async () => {
+    server.reply((_request, response) => {
+      response.statusCode = 429;
+      response.setHeader('retry-after', '2');
+      response.end('slow down');
+    });
+    const error = await failure(rpcFor().getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'HttpError') && error.retryAfterMs).toBe(2000);
+  });
+
+  it('ends a call with no answer at timeoutMs as a TimeoutError', async () => {
+    server.reply(() => undefined);
+    const error = await failure(rpcFor().getBalance(ADDRESS, { timeoutMs: 100 }));
+    expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
+  });
+
+  it('ends a body that stalls half-way at timeoutMs', async () => {
+    server.reply((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.write('{"jsonrpc":"2.0","id":1,');
+    });
+    const error = await failure(rpcFor().getBalance(ADDRESS, { timeoutMs: 100 }));
+    expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
+  });
+
+  it("stops at the caller's abort with an AbortError", async () => {
+    server.reply(() => undefined);
+    const controller = new AbortController();
+    const call = rpcFor().getBalance(ADDRESS, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user left')), 20);
+    const error = await failure(call);
+    expect(isSolRpcError(error, 'AbortError')).toBe(true);
+  });
+
+  it('reports a refused connection as a retryable NetworkError with its code', async () => {
+    const closed = await startServer();
+    const url = closed.url;
+    await closed.close();
+    const error = await failure(rpcFor(url).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'NetworkError') && error.code).toBe('ECONNREFUSED');
+    expect(isSolRpcError(error) && error.retryable).toBe(true);
+  });
+
+  it('reports a connection cut mid-body as an error, never a partial result', async () => {
+    server.reply((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-length', '500');
+      response.write('{"jsonrpc":"2.0","id":1,');
+      setTimeout(() => response.socket?.destroy(), 5);
+    });
+    const error = await failure(rpcFor().getBalance(ADDRESS));
+    expect(isSolRpcError(error)).toBe(true);
+  });
+
+  it('refuses an option that is not a positive integer, with a typed error', () => {
+    let error: unknown;
+    try {
+      createNodeFetch({ maxSockets: 0 });
+    } catch (e) {
+      error = e;
+    }
+    expect(isSolRpcError(error, 'InvalidInputError')).toBe(true);
+  });
+});
+
+describe('createNodeFetch keep-alive', () => {
+  let raw: Server;
+  let url: string;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    raw = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.end(balance(JSON.parse(body).id, '1'));
+      });
+    });
+    raw.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        raw.closeAllConnections();
+        raw.close(() => resolve());
+      }),
+  );
+
+  it('reuses one socket for calls made one after another', async () => {
+    const ownFetch = createNodeFetch();
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch });
+    sockets.clear();
+    for (let i = 0; i < 20; i++) await rpc.getBalance(ADDRESS);
+    expect(sockets.size).toBe(1);
+    ownFetch.destroy();
+  });
+
+  it('opens at most maxSockets connections for calls in flight together', async () => {
+    const ownFetch = createNodeFetch({ maxSockets: 4 });
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch, coalesce: false });
+    sockets.clear();
+    const results = await Promise.all(Array.from({ length: 32 }, () => rpc.getBalance(ADDRESS)));
+    expect(results).toHaveLength(32);
+    expect(sockets.size).toBe(4);
+    ownFetch.destroy();
+  });
+});
