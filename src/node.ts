@@ -3,4 +3,4 @@
  *
  * @packageDocumentation
  */
-export { createNodeFetch, type NodeFetchOptions } from './transport/nodeFetch.js';
+export { createNodeFetch, type NodeFetch, type NodeFetchOptions } from './transport/nodeFetch.js';

@@ -68,10 +68,10 @@ function tsBlocks(page: string): { line: number; code: string }[] {
 /** Where snippets are written: inside the project, so that imports resolve from its node_modules. */
 const cache = join(root, 'node_modules/.cache/solrpc-docs-test');
 
-/** Every name src/index.ts exports, types included, as the compiler sees them. */
+/** Every name the package's entry points (src/index.ts, src/node.ts) export, types included. */
 function publicExports(): string[] {
-  const index = join(root, 'src/index.ts');
-  const program = ts.createProgram([index], {
+  const entries = ['src/index.ts', 'src/node.ts'].map((entry) => join(root, entry));
+  const program = ts.createProgram(entries, {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     target: ts.ScriptTarget.ES2022,
@@ -80,8 +80,21 @@ function publicExports(): string[] {
     types: [],
   });
   const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(index) as ts.SourceFile) as ts.Symbol;
-  return checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  return entries.flatMap((entry) => {
+    const module = checker.getSymbolAtLocation(program.getSourceFile(entry) as ts.SourceFile) as ts.Symbol;
+    return checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  });
+}
+
+const PAGE_KINDS = new Set(['classes', 'functions', 'interfaces', 'types', 'variables']);
+
+/** The names typedoc wrote a page for. With two entry points, pages are named `index.createRpc.html`. */
+function documentedNames(dir: string): string[] {
+  return [...PAGE_KINDS].flatMap((kind) =>
+    existsSync(join(dir, kind))
+      ? readdirSync(join(dir, kind)).map((file) => file.replace(/(-\d+)?\.html$/, '').replace(/^(index|node)\./, ''))
+      : [],
+  );
 }
 
 describe('the API reference (typedoc)', () => {
@@ -89,7 +102,7 @@ describe('the API reference (typedoc)', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it(
-    'is generated into docs/api with no warning, with a page for every export of src/index.ts',
+    'is generated into docs/api with no warning, with a page for every export of both entry points',
     async () => {
       const run = await runTypedoc([]);
       expect({ code: run.code, warnings: run.output.match(/^.*\[(warning|error)\].*$/gm) ?? [] }).toEqual({
@@ -98,15 +111,10 @@ describe('the API reference (typedoc)', () => {
       });
       const api = join(root, 'docs/api');
       expect(existsSync(join(api, 'index.html'))).toBe(true);
-      const documented = new Set(
-        ['classes', 'functions', 'interfaces', 'types', 'variables'].flatMap((kind) =>
-          existsSync(join(api, kind))
-            ? readdirSync(join(api, kind)).map((file) => file.replace(/(-\d+)?\.html$/, ''))
-            : [],
-        ),
-      );
+      const documented = new Set(documentedNames(api));
       const exported = publicExports();
       expect(exported).toContain('createRpc');
+      expect(exported).toContain('createNodeFetch');
       expect(exported.filter((name) => !documented.has(name))).toEqual([]);
     },
     RUN_TIMEOUT_MS + 10_000,

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors/ValidationError.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
 import { parsedTokenAccountData, parsedTokenProgramData } from '../schemas/token.js';
-import { decodeBase58 } from './base58.js';
+import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from './base58.js';
 import { decodeBase64 } from './base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from './zstd.js';
 
@@ -67,10 +67,13 @@ export async function withZstd<T>(decode: () => T): Promise<T> {
  * `context.maxDecompressedBytes`), parsed objects passed through.
  */
 export function decodeAccountData(wire: WireAccountData, context: DecodeContext, path: string): unknown {
-  if (typeof wire === 'string') return decodeOrFail(decodeBase58(wire), 'base58 text', wire, context, path);
+  const base58 = `base58 text of at most ${MAX_BASE58_ACCOUNT_BYTES} bytes`;
+  if (typeof wire === 'string')
+    return decodeOrFail(decodeBase58(wire, MAX_BASE58_ACCOUNT_BYTES), base58, wire, context, path);
   if (!Array.isArray(wire)) return wire;
   const [text, encoding] = wire;
-  if (encoding === 'base58') return decodeOrFail(decodeBase58(text), 'base58 text', text, context, `${path}.0`);
+  if (encoding === 'base58')
+    return decodeOrFail(decodeBase58(text, MAX_BASE58_ACCOUNT_BYTES), base58, text, context, `${path}.0`);
   const bytes = decodeOrFail(decodeBase64(text), 'base64 text', text, context, `${path}.0`);
   if (encoding === 'base64') return bytes;
   if (!isZstdLoaded()) throw new ZstdNotLoaded();

@@ -13,11 +13,23 @@ function bs58(): Base58Codec {
 
 const ALPHABET = /^[1-9A-HJ-NP-Za-km-z]*$/;
 
-/** Decodes base58 text, or returns `undefined` when it holds a character outside the alphabet. */
-export function decodeBase58(text: string): Uint8Array | undefined {
+/** Base58 characters per byte: log(256) / log(58). */
+const CHARS_PER_BYTE = Math.log(256) / Math.log(58);
+
+/**
+ * Decodes base58 text of at most `maxBytes` bytes, or returns `undefined` when it holds a character outside
+ * the alphabet or is longer than `maxBytes` bytes can need. The length check comes first because base58
+ * decoding takes time quadratic in the length: a megabyte of text would hold the thread for minutes.
+ */
+export function decodeBase58(text: string, maxBytes: number): Uint8Array | undefined {
+  if (text.length > Math.ceil(maxBytes * CHARS_PER_BYTE)) return undefined;
   if (!ALPHABET.test(text)) return undefined;
-  return bs58().decode(text);
+  const bytes = bs58().decode(text);
+  return bytes.length > maxBytes ? undefined : bytes;
 }
+
+/** The most bytes agave sends as base58 account data: larger accounts are refused in that encoding. */
+export const MAX_BASE58_ACCOUNT_BYTES = 128;
 
 /** Encodes bytes as base58 text. */
 export function encodeBase58(bytes: Uint8Array): string {

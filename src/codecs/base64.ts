@@ -18,15 +18,19 @@ export function decodeBase64(text: string): Uint8Array | undefined {
       : new Uint8Array(buffer);
   }
   const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+  let bytes: Uint8Array;
   try {
-    if (fromBase64) return fromBase64(text);
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    if (fromBase64) bytes = fromBase64(text);
+    else {
+      const binary = atob(text);
+      bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    }
   } catch {
     return undefined;
   }
+  // Both skip ASCII whitespace ('AA A' is 2 bytes to them); the length check refuses it, as on Node.
+  return bytes.length === expected ? bytes : undefined;
 }
 
 interface NodeBufferLike {

@@ -15,6 +15,7 @@ import {
 } from 'superstruct';
 import { decodeBase58 } from '../codecs/base58.js';
 import { decodeBase64 } from '../codecs/base64.js';
+import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type {
   InnerInstructions,
@@ -284,9 +285,17 @@ export function decodeTransactionResult(method: string, wire: WireTransactionRes
   return result;
 }
 
+/** Base58 decoding is quadratic: transactions longer than decodeTransaction accepts are refused unread. */
+const BASE58_TX = `base58 text of at most ${DEFAULT_MAX_TRANSACTION_BYTES} bytes`;
+
 function decodeWireTransaction(method: string, transaction: unknown): unknown {
   if (typeof transaction === 'string')
-    return bytesOrFail(method, decodeBase58(transaction), 'base58 text', 'result.transaction');
+    return bytesOrFail(
+      method,
+      decodeBase58(transaction, DEFAULT_MAX_TRANSACTION_BYTES),
+      BASE58_TX,
+      'result.transaction',
+    );
   if (!Array.isArray(transaction)) {
     // json and jsonParsed come through as validated (the parser built these objects for this call),
     // with fields older nodes leave out set to the null the types promise.
@@ -300,8 +309,8 @@ function decodeWireTransaction(method: string, transaction: unknown): unknown {
     return transaction;
   }
   const [text, encoding] = transaction as [string, 'base58' | 'base64'];
-  const bytes = encoding === 'base64' ? decodeBase64(text) : decodeBase58(text);
-  return bytesOrFail(method, bytes, `${encoding} text`, 'result.transaction.0');
+  const bytes = encoding === 'base64' ? decodeBase64(text) : decodeBase58(text, DEFAULT_MAX_TRANSACTION_BYTES);
+  return bytesOrFail(method, bytes, encoding === 'base64' ? 'base64 text' : BASE58_TX, 'result.transaction.0');
 }
 
 /** Sets `stackHeight: null` where a node did not record it, as the instruction types promise. */

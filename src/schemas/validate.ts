@@ -6,11 +6,30 @@ import { ValidationError } from '../errors/ValidationError.js';
  * the field (`result.value.lamports`), what it must hold, and what came instead.
  */
 export function validateResult<T>(method: string, value: unknown, schema: Struct<T, unknown>): T {
-  const [failure, checked] = validate(value, schema);
+  let outcome: ReturnType<typeof validate<unknown, unknown>>;
+  try {
+    outcome = validate(value, schema);
+  } catch (error) {
+    // superstruct prints a failing value with `${value}`, which throws for an object whose `toString`
+    // key the server set to a non-function ({"toString": ""}): report it as the invalid field it is.
+    if (!(error instanceof TypeError)) throw error;
+    throw new ValidationError({
+      method,
+      path: ['result', ...(unprintablePath(value) ?? [])].join('.'),
+      expected: 'a value of the documented shape',
+      received: 'an object with a toString or valueOf key',
+    });
+  }
+  const [failure, checked] = outcome;
   if (!failure) return checked as T;
-  const first = failure.failures()[0] ?? failure;
+  // The error is the first failure itself. Its `failures()` would list every failure in the response,
+  // which for a large bad response costs seconds and gigabytes to report one line.
+  const first = failure;
   const path = ['result', ...first.path.map(String)].join('.');
-  const match = /^Expected (.*?), but received: (.*)$/s.exec(first.message);
+  // The error's message is its first failure's, prefixed with the path when there is one.
+  const prefix = `At path: ${first.path.join('.')} -- `;
+  const message = first.message.startsWith(prefix) ? first.message.slice(prefix.length) : first.message;
+  const match = /^Expected (.*?), but received: (.*)$/s.exec(message);
   const received =
     first.value === undefined
       ? 'nothing (the field is missing)'
@@ -25,12 +44,26 @@ export function validateResult<T>(method: string, value: unknown, schema: Struct
   });
 }
 
+/** The path of the first object holding a `toString` or `valueOf` that is not a function. */
+function unprintablePath(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value !== 'object' || value === null || depth > 64) return undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of ['toString', 'valueOf']) {
+    if (Object.hasOwn(record, key) && typeof record[key] !== 'function') return [];
+  }
+  for (const key of Object.keys(record)) {
+    const inner = unprintablePath(record[key], depth + 1);
+    if (inner) return [key, ...inner];
+  }
+  return undefined;
+}
+
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'string') return `a string of ${value.length} characters`;
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
+  return shorten(`${typeof value} ${String(value)}`);
 }
 
 // Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message.

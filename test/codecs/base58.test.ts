@@ -9,7 +9,7 @@ describe('base58', () => {
   it('round-trips bytes, leading zeros included', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
-        expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes);
+        expect(decodeBase58(encodeBase58(bytes), 80)).toEqual(bytes);
       }),
       { seed, numRuns: runs },
     );
@@ -23,6 +23,17 @@ describe('base58', () => {
       }),
       { seed, numRuns: runs },
     );
+  });
+
+  it('refuses text longer than maxBytes can need before decoding, and bytes past maxBytes after', () => {
+    const full = new Uint8Array(128).fill(255);
+    expect(decodeBase58(encodeBase58(full), 128)).toEqual(full);
+    expect(encodeBase58(full)).toHaveLength(175); // ceil(128 × log 256 / log 58)
+    expect(decodeBase58(encodeBase58(new Uint8Array(129).fill(255)), 128)).toBeUndefined();
+    // 129 zero bytes are 129 characters, within the length bound: the decoded size catches them.
+    expect(decodeBase58('1'.repeat(129), 128)).toBeUndefined();
+    // A megabyte of base58 is refused at once rather than decoded in quadratic time.
+    expect(decodeBase58('2'.repeat(1 << 20), 128)).toBeUndefined();
   });
 
   it('accepts the edge addresses', () => {

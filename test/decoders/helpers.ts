@@ -49,7 +49,7 @@ export function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
 }
 
 export function keyBytes(address: string): Uint8Array {
-  const bytes = decodeBase58(address);
+  const bytes = decodeBase58(address, 32);
   if (bytes?.length !== 32) throw new Error(`not a key: ${address}`);
   return bytes;
 }
