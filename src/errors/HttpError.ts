@@ -1,4 +1,4 @@
-import { redactUrls } from './redact.js';
+import { redactSecrets, redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -41,10 +41,16 @@ export class HttpError extends SolRpcError {
     origin: string;
     body?: string;
     retryAfterMs?: number;
+    /** Values to blank out of the body and reason phrase: the request's header values and credentials. */
+    secrets?: readonly string[];
   }) {
-    const excerpt = excerptOf(fields.body);
+    const excerpt = excerptOf(fields.body, fields.secrets);
+    // URLs and secrets go before truncation: a cut URL no longer looks like one, and its key would stay.
+    const reason = fields.statusText
+      ? sanitizeText(redactSecrets(redactUrls(fields.statusText), fields.secrets), 60, true)
+      : '';
     super(
-      `HTTP ${fields.status}${fields.statusText ? ` ${sanitizeText(fields.statusText, 60, true)}` : ''} from ${fields.origin}`,
+      `HTTP ${fields.status}${reason ? ` ${reason}` : ''} from ${fields.origin}`,
       { method: fields.method, hint: HINTS[fields.status], retryable: RETRYABLE_STATUSES.has(fields.status) },
       excerpt ? [`Body: ${excerpt}`] : [],
     );
@@ -55,9 +61,9 @@ export class HttpError extends SolRpcError {
   }
 }
 
-function excerptOf(body: string | undefined): string | undefined {
+function excerptOf(body: string | undefined, secrets: readonly string[] | undefined): string | undefined {
   if (!body) return undefined;
   if (/^\s*</.test(body)) return undefined; // an HTML page from a proxy says nothing useful in one line
-  const excerpt = redactUrls(sanitizeText(body, 200, true));
+  const excerpt = sanitizeText(redactSecrets(redactUrls(body), secrets), 200, true);
   return excerpt || undefined;
 }

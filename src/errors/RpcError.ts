@@ -4,7 +4,8 @@ import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
 /**
- * The server answered with a JSON-RPC error object. `code` and `data` are kept as sent; `serverMessage`
+ * The server answered with a JSON-RPC error object. `code` is kept as sent, and `data` too except that
+ * URLs in its strings are cut to their origin; `serverMessage`
  * is the server's text with control characters stripped, URLs cut to their origin, at most 1 KiB;
  * `codeName` names known codes.
  */
@@ -17,12 +18,12 @@ export class RpcError extends SolRpcError {
   readonly codeName: string | undefined;
   /** The server's message, sanitised. */
   readonly serverMessage: string;
-  /** The error's `data` member as sent (e.g. `{ numSlotsBehind: 42 }` for -32005, `{ contextSlot }` for -32016). */
+  /** The error's `data` member, URLs in its strings cut to their origin (e.g. `{ numSlotsBehind: 42 }` for -32005, `{ contextSlot }` for -32016). */
   readonly data: unknown;
 
   constructor(fields: { method?: string; code: number; message: string; data?: unknown }) {
     // A proxy may echo the request URL, key and all, into its message.
-    const serverMessage = redactUrls(sanitizeText(fields.message));
+    const serverMessage = sanitizeText(redactUrls(fields.message));
     const codeName = RPC_ERROR_NAMES[fields.code];
     super(`RPC error ${fields.code}${codeName ? ` (${codeName})` : ''}: ${sanitizeText(serverMessage, 300, true)}`, {
       method: fields.method,
@@ -32,6 +33,28 @@ export class RpcError extends SolRpcError {
     this.code = fields.code;
     this.codeName = codeName;
     this.serverMessage = serverMessage;
-    this.data = fields.data;
+    this.data = redactDeep(fields.data, 0);
   }
+}
+
+/**
+ * A copy of `data` with every URL inside its strings cut to its origin: a proxy may echo the request
+ * URL into error data, and `data` reaches logs through `JSON.stringify` and `util.inspect`.
+ */
+function redactDeep(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactUrls(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return undefined;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: an own "__proto__" key must stay a plain key.
+    Object.defineProperty(copy, redactUrls(key), {
+      value: redactDeep((value as Record<string, unknown>)[key], depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }

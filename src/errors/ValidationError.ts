@@ -1,3 +1,4 @@
+import { redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 
 /**
@@ -15,11 +16,14 @@ export class ValidationError extends SolRpcError {
   readonly received: string;
 
   constructor(fields: { method: string; path: string; expected: string; received: string }) {
-    super(`invalid result: ${fields.path} must be ${fields.expected}, got ${fields.received}`, {
+    // Both come from the server's response, which may echo the request's URL, key and all.
+    const path = redactUrls(fields.path);
+    const received = redactUrls(fields.received);
+    super(`invalid result: ${path} must be ${fields.expected}, got ${received}`, {
       method: fields.method,
     });
-    this.path = fields.path;
+    this.path = path;
     this.expected = fields.expected;
-    this.received = fields.received;
+    this.received = received;
   }
 }

@@ -18,3 +18,15 @@ const URL_IN_TEXT = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/@'"<>]*@)?([^\s/?#'"<>]*)
 export function redactUrls(text: string): string {
   return text.replace(URL_IN_TEXT, (_match, scheme: string, host: string) => `${scheme}${host}`);
 }
+
+/**
+ * Replaces every occurrence of each secret (the values of the headers a client sent, its credentials)
+ * inside third-party text: a server may quote the key it refused ("invalid api key: …").
+ */
+export function redactSecrets(text: string, secrets: readonly string[] | undefined): string {
+  if (!secrets) return text;
+  let out = text;
+  // Very short values (a header of "1") would blank out ordinary text and protect nothing.
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out;
+}

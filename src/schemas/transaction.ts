@@ -324,7 +324,9 @@ function nullStackHeights(instructions: object[]): void {
 function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Record<string, unknown> {
   const meta: LegacyTransactionMeta & Record<string, unknown> = {
     err: wire.err,
-    status: wire.status,
+    // Rebuilt from the known keys, like the rest of the result: extra keys the server sent, own
+    // `__proto__` keys included, do not reach the caller.
+    status: 'Err' in wire.status ? { Err: wire.status.Err } : { Ok: null },
     fee: toBigInt(wire.fee),
     preBalances: wire.preBalances.map(toBigInt),
     postBalances: wire.postBalances.map(toBigInt),
@@ -335,7 +337,9 @@ function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Rec
     rewards: wire.rewards ? wire.rewards.map(decodeReward) : null,
   };
   for (const inner of meta.innerInstructions ?? []) nullStackHeights(inner.instructions);
-  if (wire.loadedAddresses) meta.loadedAddresses = wire.loadedAddresses;
+  if (wire.loadedAddresses) {
+    meta.loadedAddresses = { writable: wire.loadedAddresses.writable, readonly: wire.loadedAddresses.readonly };
+  }
   if (wire.returnData) {
     const { programId, data } = wire.returnData;
     meta.returnData = {

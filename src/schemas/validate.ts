@@ -1,4 +1,5 @@
 import { type Struct, validate } from 'superstruct';
+import { redactUrls } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
 
 /**
@@ -66,7 +67,9 @@ function describeValue(value: unknown): string {
   return shorten(`${typeof value} ${String(value)}`);
 }
 
-// Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message.
-function shorten(text: string): string {
+// Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message. URLs are cut
+// to their origin first: once truncated, a URL's key would no longer be recognised as part of one.
+function shorten(full: string): string {
+  const text = redactUrls(full);
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 }

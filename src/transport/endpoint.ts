@@ -49,12 +49,15 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
   const endpoint = parseEndpoint(url);
   const origin = displayOrigin(endpoint.url);
   const { maxResponseBytes } = options;
+  const extraHeaders = checkHeaders(options.headers);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
     ...endpoint.authorization,
-    ...checkHeaders(options.headers),
+    ...extraHeaders,
   };
+  // What a server might quote back in an error body, to be blanked out there.
+  const secrets = [...Object.values(extraHeaders), ...endpoint.secrets];
 
   const post = async (body: string, { method, signal, timeoutMs }: Attempt): Promise<unknown> => {
     if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
@@ -89,7 +92,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         throw new HttpError({ method, status: response.status || 307, statusText: 'redirect not followed', origin });
       }
       if (!response.ok) {
-        const text = await readBody(response, 64 * 1024, method).catch(() => undefined);
+        const text = await readBody(response, 64 * 1024, method, controller.signal).catch(() => undefined);
         throw new HttpError({
           method,
           status: response.status,
@@ -97,6 +100,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
           origin,
           body: text,
           retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+          secrets,
         });
       }
       // Some servers label JSON as text/plain, so only HTML (a proxy or portal page) is refused unread;
@@ -114,7 +118,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         await response.body?.cancel().catch(() => undefined);
         throw wrongType();
       }
-      const text = await readBody(response, maxResponseBytes, method);
+      const text = await readBody(response, maxResponseBytes, method, controller.signal);
       try {
         return parseJson(text);
       } catch (error) {
@@ -137,21 +141,52 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
   return { origin, post };
 }
 
-/** Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. */
-async function readBody(response: Response, limit: number, method: string): Promise<string> {
+/**
+ * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says, and giving up
+ * when `signal` aborts: Node 20's fetch can leave a read of a gzip body pending forever once aborted
+ * (seen with `Connection: close`), so the abort is raced rather than trusted to reach the read.
+ */
+async function readBody(response: Response, limit: number, method: string, signal: AbortSignal): Promise<string> {
+  let stop: ((reason: unknown) => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    stop = reject;
+  });
+  aborted.catch(() => undefined); // only ever awaited through a race
+  const onAbort = () => {
+    response.body?.cancel().catch(() => undefined);
+    stop?.(signal.reason);
+  };
+  if (signal.aborted) onAbort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await readBodyWithin(response, limit, method, <T>(read: Promise<T>) => Promise.race([read, aborted]));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readBodyWithin(
+  response: Response,
+  limit: number,
+  method: string,
+  race: <T>(read: Promise<T>) => Promise<T>,
+): Promise<string> {
   const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  // With a Content-Length in range, fetch itself refuses a body of any other size.
-  if (Number.isFinite(declared) || !response.body) return response.text();
+  // With a Content-Length in range, fetch itself refuses a body of any other size. But under a
+  // Content-Encoding (gzip, br) the length counts compressed bytes: then the decoded bytes are counted.
+  const encoding = response.headers.get('content-encoding');
+  const encoded = encoding !== null && encoding.trim().toLowerCase() !== 'identity';
+  if ((Number.isFinite(declared) && !encoded) || !response.body) return race(response.text());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await race(reader.read());
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -181,7 +216,7 @@ function defaultFetch(): FetchLike | Promise<FetchLike> {
   return fallbackFetch;
 }
 
-function parseEndpoint(url: string): { url: string; authorization?: { authorization: string } } {
+function parseEndpoint(url: string): { url: string; authorization?: { authorization: string }; secrets: string[] } {
   const invalid = (problem: string) => new InvalidInputError({ param: 'url', problem });
   if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
   let parsed: URL;
@@ -194,11 +229,13 @@ function parseEndpoint(url: string): { url: string; authorization?: { authorizat
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
   }
-  if (!parsed.username && !parsed.password) return { url: parsed.href };
-  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  if (!parsed.username && !parsed.password) return { url: parsed.href, secrets: [] };
+  const password = decodeURIComponent(parsed.password);
+  const credentials = `${decodeURIComponent(parsed.username)}:${password}`;
+  const authorization = `Basic ${base64OfUtf8(credentials)}`;
   parsed.username = '';
   parsed.password = '';
-  return { url: parsed.href, authorization: { authorization: `Basic ${base64OfUtf8(credentials)}` } };
+  return { url: parsed.href, authorization: { authorization }, secrets: [authorization, password] };
 }
 
 function base64OfUtf8(text: string): string {

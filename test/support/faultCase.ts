@@ -1,0 +1,313 @@
+/**
+ * Runs one fault case (a scenario against one method, or one CLI command) and measures everything the
+ * reliability targets ask about: whether it settled and how fast, what it settled with, how many
+ * requests went out, and what it left behind (timers, sockets, unhandled rejections).
+ */
+import { inspect, isDeepStrictEqual } from 'node:util';
+import type { CliIo } from '../../src/cli/io.js';
+import { run } from '../../src/cli/run.js';
+import { createRpc, isSolRpcError } from '../../src/index.js';
+import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
+import { closedPort, type FaultServer, startFaultServer } from './faultServer.js';
+
+export interface Harness {
+  server: FaultServer;
+  /** The redirect target: must never receive a request. */
+  other: FaultServer;
+  refusedPort: number;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const server = await startFaultServer();
+  const other = await startFaultServer();
+  other.reset((x) => x.send(200, '{"jsonrpc":"2.0","result":"followed a redirect","id":1}'));
+  const refusedPort = await closedPort();
+  return {
+    server,
+    other,
+    refusedPort,
+    close: async () => {
+      await server.close();
+      await other.close();
+    },
+  };
+}
+
+/** The canaries: none may ever appear in an error, a result's inspection or the CLI's output. */
+export const CANARY = {
+  password: 'CanaryPassw0rdQ7',
+  pathToken: 'CanaryPathTokenZ4',
+  queryKey: 'CanaryQueryKeyX9',
+  header: 'CanaryHeaderValueW2',
+} as const;
+
+/** The client URL of a case: plain, or carrying the password, path token and query key canaries. */
+export function urlFor(h: Harness, scenario: Scenario, kind: 'plain' | 'canary'): string {
+  const port = scenario.target === 'refused' ? h.refusedPort : h.server.port;
+  return kind === 'plain'
+    ? `http://127.0.0.1:${port}/`
+    : `http://user:${CANARY.password}@127.0.0.1:${port}/${CANARY.pathToken}?api-key=${CANARY.queryKey}`;
+}
+
+// ---------------------------------------------------------------- process hooks
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => {
+  unhandled.push(reason);
+};
+const onUncaught = (error: unknown) => {
+  unhandled.push(error);
+};
+
+/** Collects unhandled rejections and uncaught exceptions; returns the function that removes the hooks. */
+export function installProcessHooks(): () => void {
+  process.on('unhandledRejection', onUnhandled);
+  process.on('uncaughtException', onUncaught);
+  return () => {
+    process.off('unhandledRejection', onUnhandled);
+    process.off('uncaughtException', onUncaught);
+  };
+}
+
+// ---------------------------------------------------------------- measuring one case
+
+export interface Measured<T> extends Settled<T> {
+  elapsedMs: number;
+  /** Requests the main server received, and the redirect target. */
+  serverRequests: number;
+  otherRequests: number;
+  /** Calls of `globalThis.fetch` (counts attempts a closed port never sees). */
+  fetchCalls: number;
+  /** Timers or sockets still held after the case, with the server's side closed first. */
+  leaks: string[];
+  /** Idle keep-alive connections fetch's pool opened (not requests left open; see FaultServer). */
+  idleSockets: number;
+  /** Unhandled rejections and uncaught exceptions raised during the case. */
+  unhandled: unknown[];
+}
+
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function tally(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of process.getActiveResourcesInfo()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
+}
+
+const SOCKET_KINDS = ['TCPSocketWrap', 'TCPWRAP', 'TLSWrap'];
+const count = (counts: Map<string, number>, kinds: string[]) =>
+  kinds.reduce((sum, kind) => sum + (counts.get(kind) ?? 0), 0);
+
+/**
+ * Runs `body` with the fetch counter on, under a hard limit of `limitMs`, then checks what it left
+ * behind. Timers are checked first (the fault server's are unref'd, so any ref'd one is the client's);
+ * then sockets: the client must close every connection itself within a second, after which the
+ * server's side is destroyed anyway.
+ */
+export async function measure<T>(h: Harness, limitMs: number, body: () => Promise<T>): Promise<Measured<T>> {
+  await immediate();
+  const before = tally();
+  const taken = unhandled.length;
+  const original = globalThis.fetch;
+  let fetchCalls = 0;
+  globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
+    fetchCalls++;
+    return original(...args);
+  }) as typeof fetch;
+
+  const start = performance.now();
+  const outcome = await settle(
+    Promise.resolve().then(() => body()),
+    limitMs,
+  );
+  const elapsedMs = performance.now() - start;
+  globalThis.fetch = original;
+
+  const leaks: string[] = [];
+  await immediate();
+  await immediate();
+  const timers = (tally().get('Timeout') ?? 0) - (before.get('Timeout') ?? 0);
+  if (timers > 0) leaks.push(`${timers} timer(s) still active after the call settled`);
+
+  // The client must release every connection that carried a request by itself: the server never
+  // closes a stalled one. Idle keep-alive connections of fetch's pool are counted, not blamed.
+  const socketsBefore = count(before, SOCKET_KINDS);
+  const servers = [h.server, h.other];
+  const busy = () => servers.reduce((sum, s) => sum + s.busyConnections, 0);
+  const idle = () => servers.reduce((sum, s) => sum + s.idleConnections, 0);
+  const deadline = performance.now() + 1000;
+  for (;;) {
+    const open = count(tally(), SOCKET_KINDS) - socketsBefore - idle();
+    if (open <= 0 && busy() === 0) break;
+    if (performance.now() > deadline) {
+      if (busy() > 0)
+        leaks.push(`${busy()} connection(s) that carried a request still open 1 s after the call settled`);
+      else leaks.push(`${open} client socket(s) still open 1 s after the call settled`);
+      break;
+    }
+    await pause(5);
+  }
+  const idleSockets = idle();
+  // Close everything, and wait until the client has seen it, so the next case starts clean.
+  for (const server of servers) server.destroyConnections();
+  const settleBy = performance.now() + 500;
+  while (count(tally(), SOCKET_KINDS) > socketsBefore && performance.now() < settleBy) await pause(2);
+  await immediate();
+  return {
+    ...outcome,
+    elapsedMs,
+    serverRequests: h.server.requests.length,
+    otherRequests: h.other.requests.length,
+    fetchCalls,
+    leaks,
+    idleSockets,
+    unhandled: unhandled.slice(taken),
+  };
+}
+
+/** One SDK call of `method` under `scenario`, through a fresh client. */
+export async function runSdkCase(
+  h: Harness,
+  scenario: Scenario,
+  method: MethodName,
+  client: { url: string; headers?: Record<string, string> },
+): Promise<Measured<unknown>> {
+  h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
+  h.other.requests.length = 0;
+  const options = optionsFor(scenario);
+  const limit = (options.totalTimeoutMs ?? 0) + 1000;
+  return measure(h, limit, () => callSdk(scenario, method, client));
+}
+
+export interface CliOutput {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** One in-process CLI run, HOME an empty directory; the server's scenario is the caller's to set. */
+export async function runCli(argv: string[], home: string): Promise<CliOutput> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
+    env: { HOME: home },
+    isTTY: false,
+  };
+  const code = await run(argv, io);
+  return { code, out, err };
+}
+
+export interface Settled<T> {
+  /** False when the promise did not settle within the limit: a hang. */
+  settled: boolean;
+  ok: boolean;
+  value?: T;
+  error?: unknown;
+}
+
+/** Waits for `promise`, at most `limitMs`; never rejects. */
+export async function settle<T>(promise: Promise<T>, limitMs: number): Promise<Settled<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hang = new Promise<'hang'>((resolve) => {
+    timer = setTimeout(() => resolve('hang'), limitMs);
+  });
+  const outcome = promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const first = await Promise.race([outcome, hang]);
+  clearTimeout(timer);
+  if (first === 'hang') return { settled: false, ok: false };
+  return first.ok ? { settled: true, ok: true, value: first.value } : { settled: true, ok: false, error: first.error };
+}
+
+/** A fresh client's call of `method` with the recorded params (no measuring: see `runSdkCase`). */
+export function callSdk(
+  scenario: Scenario,
+  method: MethodName,
+  client: { url: string; headers?: Record<string, string> },
+): Promise<unknown> {
+  const rpc = createRpc(client.url, { ...optionsFor(scenario), headers: client.headers }) as unknown as Record<
+    string,
+    (...args: unknown[]) => Promise<unknown>
+  >;
+  return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
+}
+
+// ---------------------------------------------------------------- judging an SDK case
+
+/** Everything wrong with a measured SDK case, as readable lines; empty when it behaved. */
+export function problemsOf(
+  measured: Measured<unknown>,
+  scenario: Scenario,
+  method: MethodName,
+  golden: ReadonlyMap<MethodName, unknown>,
+): string[] {
+  const expected: Expected = expectedFor(scenario, method);
+  const options = optionsFor(scenario);
+  const problems: string[] = [];
+  if (!measured.settled) return [`HANG: did not settle within ${(options.totalTimeoutMs ?? 0) + 1000} ms`];
+  if (measured.elapsedMs > (options.totalTimeoutMs ?? 0) + 250) {
+    problems.push(`settled after ${Math.round(measured.elapsedMs)} ms, past the total deadline + 250 ms`);
+  }
+  if (expected.maxElapsedMs !== undefined && measured.elapsedMs > expected.maxElapsedMs) {
+    problems.push(`took ${Math.round(measured.elapsedMs)} ms; a refused Retry-After must not be waited for`);
+  }
+  const attempts = scenario.target === 'refused' ? measured.fetchCalls : measured.serverRequests;
+  if (attempts !== expected.attempts)
+    problems.push(`made ${attempts} attempt(s), the policy says ${expected.attempts}`);
+  if (measured.fetchCalls !== expected.attempts) problems.push(`called fetch ${measured.fetchCalls} time(s)`);
+  if (measured.otherRequests !== 0) problems.push(`the redirect target received ${measured.otherRequests} request(s)`);
+  problems.push(...measured.leaks.map((leak) => `LEAK: ${leak}`));
+  problems.push(...measured.unhandled.map((u) => `UNHANDLED: ${summarize(u)}`));
+
+  if (measured.ok) {
+    if (expected.outcome !== 'success') problems.push(`resolved, expected ${expected.outcome}`);
+    else if (expected.sameAsOk && !isDeepStrictEqual(measured.value, golden.get(method))) {
+      problems.push(`resolved with a result different from the plain answer's: ${short(measured.value)}`);
+    }
+    if (expected.check) problems.push(...expected.check(measured.value));
+    return problems;
+  }
+  const error = measured.error;
+  if (!isSolRpcError(error)) return [...problems, `UNTYPED: rejected with ${summarize(error)}`];
+  if (expected.outcome === 'success') return [...problems, `rejected with ${summarize(error)}`];
+  if (!isSolRpcError(error, expected.outcome)) {
+    return [...problems, `rejected with ${summarize(error)}, expected ${expected.outcome}`];
+  }
+  const fields = error as unknown as Record<string, unknown>;
+  if (expected.status !== undefined && fields.status !== expected.status) {
+    problems.push(`status ${String(fields.status)}, expected ${expected.status}`);
+  }
+  if (expected.reason !== undefined && fields.reason !== expected.reason) {
+    problems.push(`reason ${String(fields.reason)}, expected ${expected.reason}`);
+  }
+  if (expected.code !== undefined && fields.code !== expected.code) {
+    problems.push(`code ${String(fields.code)}, expected ${expected.code}`);
+  }
+  if (expected.retryAfterMs) {
+    const [min, max] = expected.retryAfterMs;
+    const got = fields.retryAfterMs as number;
+    if (!(got >= min && got <= max)) problems.push(`retryAfterMs ${got}, expected ${min}..${max}`);
+  }
+  if (error.method !== method) problems.push(`error.method is ${String(error.method)}`);
+  if (expected.check) problems.push(...expected.check(error));
+  return problems;
+}
+
+export function summarize(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message.split('\n')[0]?.slice(0, 200)}`;
+  return short(value);
+}
+
+function short(value: unknown): string {
+  return inspect(value, { depth: 2, breakLength: Infinity }).slice(0, 200);
+}
