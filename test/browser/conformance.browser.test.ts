@@ -58,7 +58,10 @@ describe('in a real browser', () => {
     it(c.file, async () => {
       current = c;
       sent.length = 0;
-      const rpc = createRpc(URL, { retry: false }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const rpc = createRpc(URL, { retry: false }) as unknown as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
       const { method, params } = callFor(c);
       let outcome: { result?: unknown; error?: unknown };
       try {
