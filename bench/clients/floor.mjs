@@ -1,0 +1,100 @@
+// The floors: the least a client can do. `fetch + JSON.parse` sends the same body solrpc sends and
+// parses the answer; `+ decode` also turns account data into bytes (Buffer.from base64, then fzstd, the
+// decoder solrpc uses) where solrpc decodes; `node:http` does the same over node:http with a keep-alive
+// Agent instead of fetch, to show what a node:http transport would gain. None of them validates, and
+// JSON.parse rounds every integer above 2^53.
+import { Agent, request } from 'node:http';
+import { decompress } from 'fzstd';
+import { wireParams, wireViews } from './wire.mjs';
+
+const METHOD = {
+  epochInfo: 'getEpochInfo',
+  account165: 'getAccountInfo',
+  account1m: 'getAccountInfo',
+  account10mZstd: 'getAccountInfo',
+  tokenAccounts5000: 'getTokenAccountsByDelegate',
+  transactionV0: 'getTransaction',
+  voteAccounts2100: 'getVoteAccounts',
+  leaderSchedule: 'getLeaderSchedule',
+  clusterNodes5000: 'getClusterNodes',
+};
+const DECODES = new Set(['account165', 'account1m', 'account10mZstd']);
+
+let nextId = 1;
+const body = (workload, i) =>
+  `{"jsonrpc":"2.0","id":${nextId++},"method":"${METHOD[workload]}","params":${JSON.stringify(wireParams(workload, i))}}`;
+
+function decodeAccount(result) {
+  const value = result.value;
+  if (value !== null && Array.isArray(value.data)) {
+    const [text, encoding] = value.data;
+    const bytes = Buffer.from(text, 'base64');
+    value.data = encoding === 'base64+zstd' ? decompress(bytes) : bytes;
+  }
+  return result;
+}
+
+function viaFetch(url, decode) {
+  const call = (workload) => async (i) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body(workload, i),
+    });
+    const result = JSON.parse(await response.text()).result;
+    return decode && DECODES.has(workload) ? decodeAccount(result) : result;
+  };
+  return Object.fromEntries(Object.keys(METHOD).map((w) => [w, call(w)]));
+}
+
+function viaNodeHttp(url) {
+  const { hostname, port } = new URL(url);
+  const agent = new Agent({ keepAlive: true });
+  const post = (payload) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const call = (workload) => async (i) => {
+    const result = JSON.parse(await post(body(workload, i))).result;
+    return DECODES.has(workload) ? decodeAccount(result) : result;
+  };
+  return Object.fromEntries(Object.keys(METHOD).map((w) => [w, call(w)]));
+}
+
+export const floor = {
+  name: 'fetch+JSON.parse',
+  note: 'the floor: fetch, response.text(), JSON.parse; no validation, no decoding',
+  create: (url) => viaFetch(url, false),
+  views: wireViews,
+};
+
+export const floorDecode = {
+  name: 'fetch+JSON.parse+decode',
+  note: 'the decoding floor: the floor plus Buffer.from(base64) and fzstd.decompress where solrpc decodes',
+  only: DECODES,
+  create: (url) => viaFetch(url, true),
+  views: wireViews,
+};
+
+export const httpFloor = {
+  name: 'node:http+JSON.parse(+decode)',
+  note: 'node:http with a keep-alive Agent, Buffer.concat, toString, JSON.parse, decoding where solrpc decodes',
+  create: viaNodeHttp,
+  views: wireViews,
+};

@@ -1,0 +1,45 @@
+// @solana/kit. createSolanaRpc's default transport coalesces identical requests made in the same tick,
+// so 32 identical calls in flight (getClusterNodes has no params) would be one request. To measure 32
+// real calls, this is createSolanaRpc minus that one wrapper: kit's own HTTP transport for Solana RPC
+// (the module createDefaultRpcTransport uses) with the same default headers, and kit's Solana API.
+import { address, createSolanaRpcFromTransport, signature } from '@solana/kit';
+import { createHttpTransportForSolanaRpc } from '@solana/rpc-transport-http';
+import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { wireViews } from './wire.mjs';
+
+export const name = 'kit';
+export const note =
+  'createSolanaRpcFromTransport(createHttpTransportForSolanaRpc) = createSolanaRpc without same-tick coalescing';
+
+export function create(url) {
+  const transport = createHttpTransportForSolanaRpc({
+    url,
+    headers: { 'accept-encoding': 'br,gzip,deflate', 'solana-client': 'js/8.4.0' },
+  });
+  const rpc = createSolanaRpcFromTransport(transport);
+  // An app holds its addresses as kit's branded strings already; brand them outside the timed calls.
+  const addresses = Object.fromEntries(Object.entries(ADDRESSES).map(([k, list]) => [k, list.map((a) => address(a))]));
+  const signatures = SIGNATURES.map((s) => signature(s));
+  const tokenProgram = address(TOKEN_PROGRAM);
+  return {
+    epochInfo: () => rpc.getEpochInfo().send(),
+    account165: (i) => rpc.getAccountInfo(addresses.account165[i % 64], { encoding: 'base64' }).send(),
+    account1m: (i) => rpc.getAccountInfo(addresses.account1m[i % 64], { encoding: 'base64' }).send(),
+    account10mZstd: (i) => rpc.getAccountInfo(addresses.account10mZstd[i % 64], { encoding: 'base64+zstd' }).send(),
+    tokenAccounts5000: (i) =>
+      rpc
+        .getTokenAccountsByDelegate(
+          addresses.tokenAccounts5000[i % 64],
+          { programId: tokenProgram },
+          { encoding: 'jsonParsed' },
+        )
+        .send(),
+    transactionV0: (i) =>
+      rpc.getTransaction(signatures[i % 64], { encoding: 'json', maxSupportedTransactionVersion: 0 }).send(),
+    voteAccounts2100: () => rpc.getVoteAccounts().send(),
+    leaderSchedule: () => rpc.getLeaderSchedule().send(),
+    clusterNodes5000: () => rpc.getClusterNodes().send(),
+  };
+}
+
+export const views = wireViews;

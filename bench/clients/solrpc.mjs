@@ -1,0 +1,40 @@
+// solrpc, from the built package (dist/). Coalescing is off, so 32 calls in flight are 32 requests like
+// every other client's; everything else is createRpc's default (retries, timeouts). `solrpcCoalescing`
+// is the untouched default, run only where 32 identical calls are in flight, to show what sharing one
+// request (and structuredClone for the other 31 callers) costs instead.
+import { createRpc } from '../../dist/index.js';
+import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { wireViews } from './wire.mjs';
+
+export function calls(rpc) {
+  return {
+    epochInfo: () => rpc.getEpochInfo(),
+    account165: (i) => rpc.getAccountInfo(ADDRESSES.account165[i % 64], { encoding: 'base64' }),
+    account1m: (i) => rpc.getAccountInfo(ADDRESSES.account1m[i % 64], { encoding: 'base64' }),
+    account10mZstd: (i) => rpc.getAccountInfo(ADDRESSES.account10mZstd[i % 64], { encoding: 'base64+zstd' }),
+    tokenAccounts5000: (i) =>
+      rpc.getTokenAccountsByDelegate(
+        ADDRESSES.tokenAccounts5000[i % 64],
+        { programId: TOKEN_PROGRAM },
+        { encoding: 'jsonParsed' },
+      ),
+    transactionV0: (i) => rpc.getTransaction(SIGNATURES[i % 64], { maxSupportedTransactionVersion: 0 }),
+    voteAccounts2100: () => rpc.getVoteAccounts(),
+    leaderSchedule: () => rpc.getLeaderSchedule(),
+    clusterNodes5000: () => rpc.getClusterNodes(),
+  };
+}
+
+export const solrpc = {
+  name: 'solrpc',
+  note: 'createRpc(url, { coalesce: false }) from dist/; other options default',
+  create: (url) => calls(createRpc(url, { coalesce: false })),
+  views: wireViews,
+};
+
+export const solrpcCoalescing = {
+  name: 'solrpc (default: coalescing)',
+  note: 'createRpc(url) from dist/, all defaults: identical calls in flight share one request',
+  create: (url) => calls(createRpc(url)),
+  views: wireViews,
+};

@@ -1,0 +1,42 @@
+// @solana/web3.js v1 `Connection`. It cannot ask for base64+zstd (getAccountInfo always sends base64),
+// so the 10 MiB workload reads the same account as 13.3 MiB of base64; and it has no
+// getTokenAccountsByDelegate, so that workload uses getParsedTokenAccountsByOwner: the same response
+// shape, checked by web3.js's own schema.
+import { Connection, PublicKey } from '@solana/web3.js';
+import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { wireViews } from './wire.mjs';
+
+export const name = 'web3.js';
+export const note = "new Connection(url, { commitment: 'finalized', disableRetryOnRateLimit: true })";
+
+export function create(url) {
+  const connection = new Connection(url, { commitment: 'finalized', disableRetryOnRateLimit: true });
+  const keys = Object.fromEntries(Object.entries(ADDRESSES).map(([k, list]) => [k, list.map((a) => new PublicKey(a))]));
+  const tokenProgram = new PublicKey(TOKEN_PROGRAM);
+  return {
+    epochInfo: () => connection.getEpochInfo(),
+    account165: (i) => connection.getAccountInfo(keys.account165[i % 64]),
+    account1m: (i) => connection.getAccountInfo(keys.account1m[i % 64]),
+    account10mZstd: (i) => connection.getAccountInfo(keys.account10mZstd[i % 64]),
+    tokenAccounts5000: (i) =>
+      connection.getParsedTokenAccountsByOwner(keys.tokenAccounts5000[i % 64], { programId: tokenProgram }),
+    transactionV0: (i) => connection.getTransaction(SIGNATURES[i % 64], { maxSupportedTransactionVersion: 0 }),
+    voteAccounts2100: () => connection.getVoteAccounts(),
+    leaderSchedule: () => connection.getLeaderSchedule(),
+    clusterNodes5000: () => connection.getClusterNodes(),
+  };
+}
+
+const account = (r) => ({ lamports: r.lamports, rentEpoch: r.rentEpoch, data: r.data });
+export const views = {
+  ...wireViews,
+  account165: account,
+  account1m: account,
+  account10mZstd: account,
+  transactionV0: (r, at) => ({
+    whaleBalance: r.meta.preBalances[at.whale],
+    fee: r.meta.fee,
+    slot: r.slot,
+    staticKeys: r.transaction.message.staticAccountKeys.length,
+  }),
+};

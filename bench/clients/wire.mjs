@@ -1,0 +1,51 @@
+// What every adapter shares: the params solrpc sends for each workload (the floors send the same
+// bodies), and probes that read a wire-shaped result (solrpc, kit and the floors keep the wire's shape).
+import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+
+/** Positional params exactly as solrpc puts them on the wire for call number `i`. */
+export function wireParams(workload, i) {
+  switch (workload) {
+    case 'epochInfo':
+    case 'voteAccounts2100':
+    case 'leaderSchedule':
+    case 'clusterNodes5000':
+      return [];
+    case 'account165':
+    case 'account1m':
+      return [ADDRESSES[workload][i % 64], { encoding: 'base64' }];
+    case 'account10mZstd':
+      return [ADDRESSES[workload][i % 64], { encoding: 'base64+zstd' }];
+    case 'tokenAccounts5000':
+      return [ADDRESSES.tokenAccounts5000[i % 64], { programId: TOKEN_PROGRAM }, { encoding: 'jsonParsed' }];
+    case 'transactionV0':
+      return [SIGNATURES[i % 64], { encoding: 'json', maxSupportedTransactionVersion: 0 }];
+    default:
+      throw new Error(`unknown workload ${workload}`);
+  }
+}
+
+/** Probes on a wire-shaped result; `at` holds the indexes the expectations name. */
+export const wireViews = {
+  epochInfo: (r) => ({ transactionCount: r.transactionCount, absoluteSlot: r.absoluteSlot }),
+  account165: (r) => ({ lamports: r.value.lamports, rentEpoch: r.value.rentEpoch, data: r.value.data }),
+  account1m: (r) => ({ lamports: r.value.lamports, rentEpoch: r.value.rentEpoch, data: r.value.data }),
+  account10mZstd: (r) => ({ lamports: r.value.lamports, rentEpoch: r.value.rentEpoch, data: r.value.data }),
+  tokenAccounts5000: (r, at) => ({
+    count: r.value.length,
+    rentEpoch: r.value[at.last].account.rentEpoch,
+    lamports: r.value[at.last].account.lamports,
+    amount: r.value[at.big].account.data.parsed.info.tokenAmount.amount,
+  }),
+  transactionV0: (r, at) => ({
+    whaleBalance: r.meta.preBalances[at.whale],
+    fee: r.meta.fee,
+    slot: r.slot,
+    staticKeys: r.transaction.message.accountKeys.length,
+  }),
+  voteAccounts2100: (r) => ({ total: r.current.length + r.delinquent.length, topStake: r.current[0].activatedStake }),
+  leaderSchedule: (r) => ({
+    identities: Object.keys(r).length,
+    slots: Object.values(r).reduce((sum, slots) => sum + slots.length, 0),
+  }),
+  clusterNodes5000: (r) => ({ count: r.length, featureSet: r[0].featureSet }),
+};

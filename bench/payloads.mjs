@@ -1,0 +1,438 @@
+// Deterministic, agave-format payloads for the benchmark, and what a correct client makes of them.
+// Shapes follow ../shared/conformance (keys sorted as serde_json writes a Value, floats as ryu prints
+// them, u64 values unquoted). The zstd frame is a real streaming frame without a content-size field,
+// as agave writes it, produced by zstd-codec's streaming encoder at agave's level (0 = default 3).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { ADDRESSES, rng, SIGNATURES, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, U64_MAX } from './workloads.mjs';
+
+const require = createRequire(import.meta.url);
+
+const CONTEXT = '{"apiVersion":"2.3.7","slot":356139470}';
+const rentExempt = (space) => (space + 128) * 6960;
+
+/** A float as serde_json (ryu) prints it: `1523.0`, `12.5`, `0.000123`, `1e-6`, `1.8446744073709552e19`. */
+export function rustFloat(x) {
+  if (x === 0) return '0.0';
+  const sign = x < 0 ? '-' : '';
+  const [mantissa, exponent] = Math.abs(x).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const kk = Number(exponent) + 1;
+  const k = kk - digits.length;
+  if (k >= 0 && kk <= 16) return `${sign}${digits}${'0'.repeat(k)}.0`;
+  if (kk > 0 && kk <= 16) return `${sign}${digits.slice(0, kk)}.${digits.slice(kk)}`;
+  if (kk > -5 && kk <= 0) return `${sign}0.${'0'.repeat(-kk)}${digits}`;
+  if (digits.length === 1) return `${sign}${digits}e${kk - 1}`;
+  return `${sign}${digits[0]}.${digits.slice(1)}e${kk - 1}`;
+}
+
+/** agave's `real_number_string_trimmed`. */
+function uiAmountString(amount, decimals) {
+  if (decimals === 0) return amount.toString();
+  const padded = amount.toString().padStart(decimals + 1, '0');
+  const text = `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
+  return text.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+function tokenAmount(amount, decimals) {
+  const ui = Number(amount) / 10 ** decimals;
+  return `{"amount":"${amount}","decimals":${decimals},"uiAmount":${rustFloat(ui)},"uiAmountString":"${uiAmountString(amount, decimals)}"}`;
+}
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const u64le = (view, offset, value) => view.setBigUint64(offset, BigInt(value), true);
+
+function accountResult(dataText, encoding, { lamports, owner, space }) {
+  return `{"context":${CONTEXT},"value":{"data":["${dataText}","${encoding}"],"executable":false,"lamports":${lamports},"owner":"${owner}","rentEpoch":${U64_MAX},"space":${space}}}`;
+}
+
+/** A real SPL Token account (165 bytes) with an amount above 2^53. */
+function tokenAccountBytes(r) {
+  const bytes = new Uint8Array(165);
+  const view = new DataView(bytes.buffer);
+  bytes.set(r.bytes(32), 0); // mint
+  bytes.set(r.bytes(32), 32); // owner
+  u64le(view, 64, 12345678901234567890n); // amount
+  view.setUint32(72, 1, true); // delegate: Some
+  bytes.set(r.bytes(32), 76);
+  bytes[108] = 1; // state: initialized
+  view.setUint32(109, 0, true); // isNative: None
+  u64le(view, 121, 5000000000000000000n); // delegatedAmount
+  view.setUint32(129, 0, true); // closeAuthority: None
+  return bytes;
+}
+
+/**
+ * 10 MiB of account state shaped like a large program-owned account: 65,536 fixed-size 128-byte records
+ * (owner key from a pool, price random walk, size, timestamp, flags, zero padding) followed by unused
+ * zeroed capacity. Compresses about 3-4x with zstd level 3, like real large accounts do.
+ */
+function largeStateBytes(r) {
+  const size = 10 * 1024 * 1024;
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  const owners = Array.from({ length: 4096 }, () => r.bytes(32));
+  bytes.set(r.bytes(8), 0); // discriminator
+  let price = 150_000_000n;
+  let time = 1_754_900_000n;
+  for (let i = 0; i < 65_536; i++) {
+    const at = 64 + i * 128;
+    bytes.set(owners[r.int(owners.length)], at);
+    price += BigInt(r.int(2001) - 1000);
+    u64le(view, at + 32, price);
+    u64le(view, at + 40, BigInt(r.int(1_000_000_000)) * 1000n);
+    time += BigInt(r.int(3));
+    u64le(view, at + 48, time);
+    view.setUint32(at + 56, r.int(16), true);
+    if (r() < 0.3) bytes.set(r.bytes(32), at + 64); // some records carry a second key
+  }
+  return bytes;
+}
+
+let zstdCodec;
+async function zstdStreamingCompress(bytes, level = 3) {
+  zstdCodec ??= await new Promise((resolve) => require('zstd-codec').ZstdCodec.run(resolve));
+  const streaming = new zstdCodec.Streaming();
+  // Fed in 128 KiB chunks: a streaming encoder never learns the total size, so the frame has none.
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += 131072) chunks.push(bytes.subarray(i, i + 131072));
+  const frame = streaming.compressChunks(chunks, bytes.length, level);
+  if (!frame) throw new Error('zstd-codec failed to compress');
+  return Buffer.from(frame);
+}
+
+function tokenAccountsResult(r, delegate) {
+  const mints = Array.from({ length: 60 }, () => ({ address: r.address(), decimals: [6, 6, 6, 9, 9, 0, 8][r.int(7)] }));
+  const items = [];
+  let big = -1;
+  for (let i = 0; i < 5000; i++) {
+    const mint = mints[r.int(mints.length)];
+    const t22 = i % 10 === 7;
+    let amount;
+    if (i === 2500) {
+      amount = 18446744073709551615n - 12345n; // a u64 amount far above 2^53
+      big = i;
+    } else if (r() < 0.05) amount = 0n;
+    else amount = BigInt(Math.floor(r() * 10 ** (2 + r.int(10)))) * BigInt(10 ** r.int(4));
+    const delegated = amount === 0n ? 0n : amount / BigInt(1 + r.int(4));
+    const info = [
+      `"delegate":"${delegate}"`,
+      `"delegatedAmount":${tokenAmount(delegated, mint.decimals)}`,
+      ...(t22 ? ['"extensions":[{"extension":"immutableOwner"}]'] : []),
+      '"isNative":false',
+      `"mint":"${mint.address}"`,
+      `"owner":"${r.address()}"`,
+      `"state":"${r() < 0.02 ? 'frozen' : 'initialized'}"`,
+      `"tokenAmount":${tokenAmount(amount, mint.decimals)}`,
+    ].join(',');
+    const space = t22 ? 170 : 165;
+    const program = t22 ? 'spl-token-2022' : 'spl-token';
+    const owner = t22 ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM;
+    items.push(
+      `{"account":{"data":{"parsed":{"info":{${info}},"type":"account"},"program":"${program}","space":${space}},"executable":false,"lamports":${rentExempt(space)},"owner":"${owner}","rentEpoch":${U64_MAX},"space":${space}},"pubkey":"${r.address()}"}`,
+    );
+  }
+  const bigAmount = (18446744073709551615n - 12345n).toString();
+  return {
+    text: `{"context":{"apiVersion":"2.3.7","slot":356139510},"value":[${items.join(',')}]}`,
+    big,
+    bigAmount,
+    last: 4999,
+    lastLamports: rentExempt(165), // item 4999 is a classic token account (every tenth, from 7, is Token-2022)
+  };
+}
+
+const base58Data = (r, n) => {
+  // Instruction data as agave's json encoding prints it: base58 of the raw bytes.
+  return require('bs58').default.encode(r.bytes(n));
+};
+
+/** A v0 swap-like transaction: lookup tables, inner instructions, token balances, 70 log lines. */
+function transactionResult(r) {
+  const staticKeys = Array.from({ length: 16 }, () => r.address());
+  staticKeys[10] = 'ComputeBudget111111111111111111111111111111';
+  staticKeys[11] = TOKEN_PROGRAM;
+  staticKeys[12] = '11111111111111111111111111111111';
+  const writable = Array.from({ length: 6 }, () => r.address());
+  const readonly = Array.from({ length: 8 }, () => r.address());
+  const total = staticKeys.length + writable.length + readonly.length;
+  const whale = 3;
+  const pre = Array.from({ length: total }, () => 2039280 + r.int(5_000_000_000));
+  pre[whale] = '12345678901234567';
+  const post = pre.map((v, i) => (i === 0 ? Number(v) - 105000 : v));
+  post[whale] = '12345678901234667';
+  const instruction = (programIdIndex, nAccounts, dataBytes, stackHeight) =>
+    `{"accounts":[${Array.from({ length: nAccounts }, () => r.int(total)).join(',')}],"data":"${base58Data(r, dataBytes)}","programIdIndex":${programIdIndex},"stackHeight":${stackHeight}}`;
+  const instructions = [
+    instruction(10, 0, 5, 1),
+    instruction(10, 0, 9, 1),
+    instruction(13, 12, 24, 1),
+    instruction(14, 18, 40, 1),
+    instruction(11, 3, 9, 1),
+  ];
+  const inner = [2, 3, 4].map(
+    (index) =>
+      `{"index":${index},"instructions":[${Array.from({ length: 6 + r.int(6) }, () => instruction(11 + r.int(5), 3 + r.int(8), 8 + r.int(30), 2 + r.int(2))).join(',')}]}`,
+  );
+  const logs = Array.from({ length: 70 }, (_, i) => {
+    const program = staticKeys[10 + (i % 6)];
+    return JSON.stringify(
+      [
+        `Program ${program} invoke [${1 + (i % 3)}]`,
+        `Program log: Instruction: ${['Swap', 'TransferChecked', 'Route', 'SharedAccountsRoute'][i % 4]}`,
+        `Program ${program} consumed ${1000 + r.int(60000)} of ${200000 - i * 1000} compute units`,
+        `Program ${program} success`,
+        `Program data: ${Buffer.from(r.bytes(48)).toString('base64')}`,
+      ][i % 5],
+    );
+  });
+  const mints = [
+    'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    'So11111111111111111111111111111111111111112',
+    r.address(),
+  ];
+  const balances = (salt) =>
+    Array.from({ length: 6 }, (_, i) => {
+      const decimals = [6, 9, 6][i % 3];
+      const amount = salt === 'post' && i === 0 ? 0n : BigInt(1 + r.int(1e9)) * 1000n;
+      const ui = amount === 0n ? 'null' : rustFloat(Number(amount) / 10 ** decimals);
+      return `{"accountIndex":${1 + i * 3},"mint":"${mints[i % 3]}","owner":"${r.address()}","programId":"${TOKEN_PROGRAM}","uiTokenAmount":{"amount":"${amount}","decimals":${decimals},"uiAmount":${ui},"uiAmountString":"${uiAmountString(amount, decimals)}"}}`;
+    });
+  const lookups = [
+    { key: r.address(), writable: [1, 4, 7], readonly: [2, 3, 9, 11] },
+    { key: r.address(), writable: [0, 5, 6], readonly: [12, 14, 40, 41] },
+  ]
+    .map(
+      (l) =>
+        `{"accountKey":"${l.key}","readonlyIndexes":[${l.readonly.join(',')}],"writableIndexes":[${l.writable.join(',')}]}`,
+    )
+    .join(',');
+  const meta = [
+    '"computeUnitsConsumed":187331',
+    '"costUnits":214906',
+    '"err":null',
+    '"fee":105000',
+    `"innerInstructions":[${inner.join(',')}]`,
+    `"loadedAddresses":{"readonly":[${readonly.map((a) => `"${a}"`).join(',')}],"writable":[${writable.map((a) => `"${a}"`).join(',')}]}`,
+    `"logMessages":[${logs.join(',')}]`,
+    `"postBalances":[${post.join(',')}]`,
+    `"postTokenBalances":[${balances('post').join(',')}]`,
+    `"preBalances":[${pre.join(',')}]`,
+    `"preTokenBalances":[${balances('pre').join(',')}]`,
+    '"rewards":[]',
+    '"status":{"Ok":null}',
+  ].join(',');
+  const message = `{"accountKeys":[${staticKeys.map((a) => `"${a}"`).join(',')}],"addressTableLookups":[${lookups}],"header":{"numReadonlySignedAccounts":0,"numReadonlyUnsignedAccounts":6,"numRequiredSignatures":1},"instructions":[${instructions.join(',')}],"recentBlockhash":"${r.address()}"}`;
+  return {
+    text: `{"blockTime":1754900874,"meta":{${meta}},"slot":356138556,"transaction":{"message":${message},"signatures":["${SIGNATURES[0]}"]},"version":0}`,
+    whale,
+    whaleBalance: '12345678901234567',
+    staticKeys: staticKeys.length,
+  };
+}
+
+function voteAccountsResult(r) {
+  const entry = (stake, current) => {
+    const credits = [];
+    let c = 1_800_000_000 + r.int(600_000_000);
+    for (let e = 820; e <= 824; e++) {
+      const prev = c;
+      c += current ? 6_000_000 + r.int(900_000) : r.int(100_000);
+      credits.push(`[${e},${c},${prev}]`);
+    }
+    const lastVote = current ? 356139515 - r.int(40) : 356139515 - 200 - r.int(500000);
+    return `{"activatedStake":${stake},"commission":${[0, 0, 0, 5, 10, 100][r.int(6)]},"epochCredits":[${credits.join(',')}],"epochVoteAccount":${stake !== 0},"lastVote":${lastVote},"nodePubkey":"${r.address()}","rootSlot":${lastVote - 31 - r.int(10)},"votePubkey":"${r.address()}"}`;
+  };
+  const current = [];
+  // Stakes with a heavy tail: the largest are above 2^53 lamports (9.0M SOL), as on mainnet.
+  for (let i = 0; i < 2000; i++) {
+    const stake = i === 0 ? 13822119736540281n : BigInt(Math.floor(1e12 * (1 / (1 - r()) ** 1.4)));
+    current.push(entry(stake, true));
+  }
+  const delinquent = Array.from({ length: 100 }, () => entry(r() < 0.3 ? 0 : BigInt(r.int(1e9)) * 1000n, false));
+  return {
+    text: `{"current":[${current.join(',')}],"delinquent":[${delinquent.join(',')}]}`,
+    topStake: '13822119736540281',
+  };
+}
+
+function leaderScheduleResult(r) {
+  const identities = Array.from({ length: 1500 }, () => r.address()).sort();
+  const weights = identities.map(() => 1 / (1 - r()) ** 1.2);
+  const cumulative = [];
+  let sum = 0;
+  for (const w of weights) {
+    sum += w;
+    cumulative.push(sum);
+  }
+  const groups = 432000 / 4; // NUM_CONSECUTIVE_LEADER_SLOTS
+  const owner = new Int32Array(groups);
+  // Every identity leads at least once (otherwise it would not be in the schedule); the rest by stake.
+  for (let g = 0; g < groups; g++) {
+    if (g < identities.length) owner[g] = g;
+    else {
+      const x = r() * sum;
+      let lo = 0;
+      let hi = cumulative.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid] < x) lo = mid + 1;
+        else hi = mid;
+      }
+      owner[g] = lo;
+    }
+  }
+  for (let g = groups - 1; g > 0; g--) {
+    const j = r.int(g + 1);
+    [owner[g], owner[j]] = [owner[j], owner[g]];
+  }
+  const slots = identities.map(() => []);
+  for (let g = 0; g < groups; g++) slots[owner[g]].push(g * 4, g * 4 + 1, g * 4 + 2, g * 4 + 3);
+  return {
+    text: `{${identities.map((id, i) => `"${id}":[${slots[i].join(',')}]`).join(',')}}`,
+    identities: identities.length,
+    slots: 432000,
+  };
+}
+
+function clusterNodesResult(r) {
+  const versions = ['2.3.7', '2.3.7', '2.3.6', '2.2.20', '0.503.20214', '3.0.4'];
+  const featureSets = [2891131721, 2891131721, 1069245146, 3294202862];
+  const ip = () => `${[198, 203, 192, 64, 85, 145][r.int(6)]}.${r.int(256)}.${r.int(256)}.${r.int(256)}`;
+  const nodes = [];
+  for (let i = 0; i < 5000; i++) {
+    const host = ip();
+    const spy = r() < 0.05;
+    const rpc = !spy && r() < 0.1;
+    const s = (port) => (spy ? 'null' : `"${host}:${port}"`);
+    const versionIndex = r.int(versions.length);
+    nodes.push(
+      `{"featureSet":${spy ? 'null' : featureSets[versionIndex % featureSets.length]},"gossip":"${host}:8001","pubkey":"${r.address()}","pubsub":${rpc ? `"${host}:8900"` : 'null'},"rpc":${rpc ? `"${host}:8899"` : 'null'},"serveRepair":${s(8008)},"shredVersion":50093,"tpu":${s(8003)},"tpuForwards":${s(8004)},"tpuForwardsQuic":${s(8010)},"tpuQuic":${spy ? 'null' : `"${r() < 0.2 ? ip() : host}:8009"`},"tpuVote":${s(8005)},"tvu":"${host}:8000","version":${spy ? 'null' : `"${versions[versionIndex]}"`}}`,
+    );
+  }
+  return { text: `[${nodes.join(',')}]`, firstFeatureSet: JSON.parse(nodes[0]).featureSet };
+}
+
+/**
+ * Builds every workload's result text(s) and its expectations. `results[id]` maps an encoding (or
+ * `default`) to the JSON text of the `result` member.
+ */
+export async function buildPayloads() {
+  const results = {};
+  const expect = {};
+
+  results.epochInfo = {
+    default:
+      '{"absoluteSlot":356139456,"blockHeight":334287113,"epoch":824,"slotIndex":171456,"slotsInEpoch":432000,"transactionCount":418273992151}',
+  };
+  expect.epochInfo = {
+    checks: [
+      { probe: 'transactionCount', kind: 'int', value: '418273992151' },
+      { probe: 'absoluteSlot', kind: 'int', value: '356139456' },
+    ],
+  };
+
+  const small = tokenAccountBytes(rng(165));
+  const smallMeta = { lamports: rentExempt(165), owner: TOKEN_PROGRAM, space: 165 };
+  results.account165 = { base64: accountResult(Buffer.from(small).toString('base64'), 'base64', smallMeta) };
+  expect.account165 = accountChecks(smallMeta, small);
+
+  const mib = rng(1024).bytes(1024 * 1024);
+  const mibMeta = {
+    lamports: rentExempt(mib.length),
+    owner: 'BPFLoaderUpgradeab1e11111111111111111111111',
+    space: mib.length,
+  };
+  results.account1m = { base64: accountResult(Buffer.from(mib).toString('base64'), 'base64', mibMeta) };
+  expect.account1m = accountChecks(mibMeta, mib);
+
+  const large = largeStateBytes(rng(10));
+  const frame = await zstdStreamingCompress(large);
+  const largeMeta = {
+    lamports: rentExempt(large.length),
+    owner: 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH',
+    space: large.length,
+  };
+  results.account10mZstd = {
+    'base64+zstd': accountResult(frame.toString('base64'), 'base64+zstd', largeMeta),
+    // For clients that cannot ask for zstd (web3.js v1): the same account as plain base64.
+    base64: accountResult(Buffer.from(large).toString('base64'), 'base64', largeMeta),
+  };
+  expect.account10mZstd = {
+    ...accountChecks(largeMeta, large),
+    frameBytes: frame.length,
+    frameHeader: frameInfo(frame),
+  };
+
+  const tokens = tokenAccountsResult(rng(5000), ADDRESSES.tokenAccounts5000[0]);
+  results.tokenAccounts5000 = { default: tokens.text };
+  expect.tokenAccounts5000 = {
+    at: { big: tokens.big, last: tokens.last },
+    checks: [
+      { probe: 'count', kind: 'int', value: '5000' },
+      { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
+      { probe: 'lamports', kind: 'u64', value: String(tokens.lastLamports) },
+      { probe: 'amount', kind: 'string', value: tokens.bigAmount },
+    ],
+  };
+
+  const tx = transactionResult(rng(1));
+  results.transactionV0 = { default: tx.text };
+  expect.transactionV0 = {
+    at: { whale: tx.whale },
+    checks: [
+      { probe: 'whaleBalance', kind: 'u64', value: tx.whaleBalance },
+      { probe: 'fee', kind: 'u64', value: '105000' },
+      { probe: 'slot', kind: 'int', value: '356138556' },
+      { probe: 'staticKeys', kind: 'int', value: String(tx.staticKeys) },
+    ],
+  };
+
+  const votes = voteAccountsResult(rng(2100));
+  results.voteAccounts2100 = { default: votes.text };
+  expect.voteAccounts2100 = {
+    checks: [
+      { probe: 'total', kind: 'int', value: '2100' },
+      { probe: 'topStake', kind: 'u64', value: votes.topStake },
+    ],
+  };
+
+  const schedule = leaderScheduleResult(rng(432));
+  results.leaderSchedule = { default: schedule.text };
+  expect.leaderSchedule = {
+    checks: [
+      { probe: 'identities', kind: 'int', value: String(schedule.identities) },
+      { probe: 'slots', kind: 'int', value: String(schedule.slots) },
+    ],
+  };
+
+  const nodes = clusterNodesResult(rng(5001));
+  results.clusterNodes5000 = { default: nodes.text };
+  expect.clusterNodes5000 = {
+    checks: [
+      { probe: 'count', kind: 'int', value: '5000' },
+      { probe: 'featureSet', kind: 'int', value: String(nodes.firstFeatureSet) },
+    ],
+  };
+
+  return { results, expect };
+}
+
+function accountChecks(meta, bytes) {
+  return {
+    checks: [
+      { probe: 'lamports', kind: 'u64', value: String(meta.lamports) },
+      { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
+      { probe: 'data', kind: 'bytes', length: bytes.length, sha256: sha256(bytes) },
+    ],
+  };
+}
+
+/** The frame header fields that matter here: agave's frames declare no content size. */
+function frameInfo(frame) {
+  const descriptor = frame[4];
+  return {
+    contentSizeDeclared: descriptor >> 6 !== 0 || ((descriptor >> 5) & 1) === 1,
+    checksum: ((descriptor >> 2) & 1) === 1,
+  };
+}
