@@ -1,9 +1,10 @@
 // End-to-end benchmark: solrpc against @solana/kit, @solana/web3.js v1 and the fetch + JSON.parse floor,
 // over HTTP to a separate payload server process on loopback. Not a test: it prints tables (Markdown)
-// for docs/performance.md. Run with `npm run bench` (builds dist/ first). A full run takes ~10 minutes.
+// for docs/performance.md. Run with `npm run bench` (builds dist/ first). A full run takes ~9 minutes.
 //
 //   node bench/run.mjs [--only w1,w2] [--clients a,b] [--budget s] [--min-rounds n]
 //                      [--rss key|all|none] [--json file] [--quick]
+//   node bench/run.mjs --report file   (print the tables of a run saved with --json again)
 //
 // Each workload runs in its own child process (bench/worker.mjs): every client, in alternating rounds,
 // first sequentially, then with 32 calls in flight. Peak RSS is read from further child processes, one
@@ -26,16 +27,12 @@ const { values: args } = parseArgs({
     rss: { type: 'string', default: 'key' },
     json: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    report: { type: 'string' }, // re-print the tables of a run saved with --json, without running
   },
 });
 if (args.quick) {
   args.budget ??= '1';
   args['min-rounds'] ??= '2';
-}
-
-if (!existsSync(here('../dist/index.js'))) {
-  console.error('dist/ is missing: run `npm run bench` (it builds first) or `npm run build`.');
-  process.exit(1);
 }
 
 /** Ratio targets from the issue, against the floor (the decoding floor where solrpc decodes). */
@@ -55,6 +52,17 @@ const FLOOR = 'fetch+JSON.parse';
 const DECODING_FLOOR = 'fetch+JSON.parse+decode';
 const HTTP_FLOOR = 'node:http+JSON.parse(+decode)';
 const referenceFor = (workload) => (workloadById[workload].decodes ? DECODING_FLOOR : FLOOR);
+
+if (args.report) {
+  const saved = JSON.parse(readFileSync(args.report, 'utf8'));
+  console.log(report(saved.machine, saved.results));
+  process.exit(0);
+}
+
+if (!existsSync(here('../dist/index.js'))) {
+  console.error('dist/ is missing: run `npm run bench` (it builds first) or `npm run build`.');
+  process.exit(1);
+}
 
 const workloads = args.only ? args.only.split(',') : WORKLOADS.map((w) => w.id);
 for (const w of workloads) if (!workloadById[w]) throw new Error(`unknown workload ${w}`);
@@ -241,9 +249,9 @@ function report(machine, results) {
   out.push('## Targets (solrpc / floor, same run)');
   out.push('');
   out.push(
-    '| workload | target | seq | 32 in flight | met | CPU/call vs floor (seq/32) | faster than kit (seq/32) | faster than web3.js (seq/32) |',
+    '| workload | target | seq | 32 in flight | met | CPU/call vs floor (seq/32) | faster than kit (seq/32) | faster than web3.js (seq/32) | with createNodeFetch: vs floor (seq/32) |',
   );
-  out.push('|---|--:|--:|--:|---|--:|---|---|');
+  out.push('|---|--:|--:|--:|---|--:|---|---|--:|');
   for (const workload of Object.keys(results)) {
     const r = results[workload];
     const ref = referenceFor(workload);
@@ -268,8 +276,14 @@ function report(machine, results) {
         })
         .join(' / ');
     const cpu = ['1', '32'].map((mode) => ratio(s(mode).cpuMsPerCall / r.modes[mode][ref].cpuMsPerCall)).join(' / ');
+    const node = ['1', '32']
+      .map((mode) => {
+        const m = r.modes[mode]['solrpc (createNodeFetch)'];
+        return m ? ratio(m.medianMs / r.modes[mode][ref].medianMs) : '-';
+      })
+      .join(' / ');
     out.push(
-      `| ${workload} | ${target ? `≤ ${target}x` : '-'} | ${ratio(ratios[0])} | ${ratio(ratios[1])} | ${met} | ${cpu} | ${faster('kit')} | ${faster('web3.js')} |`,
+      `| ${workload} | ${target ? `≤ ${target}x` : '-'} | ${ratio(ratios[0])} | ${ratio(ratios[1])} | ${met} | ${cpu} | ${faster('kit')} | ${faster('web3.js')} | ${node} |`,
     );
   }
   out.push('');
