@@ -142,35 +142,18 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
 }
 
 /**
- * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says, and giving up
- * when `signal` aborts: Node 20's fetch can leave a read of a gzip body pending forever once aborted
- * (seen with `Connection: close`), so the abort is raced rather than trusted to reach the read.
+ * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. Every read is
+ * raced against the attempt's `signal`: Node 20's fetch can leave a read of a gzip body pending forever
+ * once aborted (seen with `Connection: close`), so the abort is not trusted to reach the read.
  */
 async function readBody(response: Response, limit: number, method: string, signal: AbortSignal): Promise<string> {
-  let stop: ((reason: unknown) => void) | undefined;
+  // The signal belongs to this one attempt, so its listener goes when the attempt does.
   const aborted = new Promise<never>((_resolve, reject) => {
-    stop = reject;
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
-  aborted.catch(() => undefined); // only ever awaited through a race
-  const onAbort = () => {
-    response.body?.cancel().catch(() => undefined);
-    stop?.(signal.reason);
-  };
-  if (signal.aborted) onAbort();
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await readBodyWithin(response, limit, method, <T>(read: Promise<T>) => Promise.race([read, aborted]));
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
-
-async function readBodyWithin(
-  response: Response,
-  limit: number,
-  method: string,
-  race: <T>(read: Promise<T>) => Promise<T>,
-): Promise<string> {
+  aborted.catch(() => undefined); // awaited only through the races below
+  const race = <T>(read: Promise<T>): Promise<T> => Promise.race([read, aborted]);
   const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
