@@ -1,4 +1,4 @@
-import { define, dynamic, enums, type Struct, string, tuple, type } from 'superstruct';
+import { define, dynamic, enums, type Struct, string, tuple, type } from '../schemas/struct.js';
 import type { DecodeContext } from '../defineMethod.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';

@@ -1,4 +1,4 @@
-import { type } from 'superstruct';
+import { type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';

@@ -1,4 +1,4 @@
-import { array, nullable, optional, string, type } from 'superstruct';
+import { array, nullable, optional, string, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';

@@ -1,4 +1,4 @@
-import { nullable, optional, type } from 'superstruct';
+import { nullable, optional, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';

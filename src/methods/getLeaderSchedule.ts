@@ -1,4 +1,4 @@
-import { define, nullable, type Struct } from 'superstruct';
+import { define, nullable, type Struct } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';

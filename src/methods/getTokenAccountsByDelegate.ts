@@ -1,4 +1,4 @@
-import { array, type } from 'superstruct';
+import { array, type } from '../schemas/struct.js';
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
 import { withZstd } from '../codecs/accountData.js';

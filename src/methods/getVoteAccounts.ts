@@ -1,4 +1,4 @@
-import { array, boolean, optional, refine, tuple, type } from 'superstruct';
+import { array, boolean, optional, refine, tuple, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';

@@ -1,4 +1,4 @@
-import { boolean, type Struct, type } from 'superstruct';
+import { boolean, type Struct, type } from './struct.js';
 import { accountDataSchema, decodeAccountData, type WireAccountData } from '../codecs/accountData.js';
 import type { DecodeContext } from '../defineMethod.js';
 import type { Account } from '../types.js';

@@ -1,4 +1,4 @@
-import { define, type Struct } from 'superstruct';
+import { define, type Struct } from './struct.js';
 import { memo } from './memo.js';
 import { expected } from './numbers.js';
 

@@ -1,4 +1,4 @@
-import { optional, type Struct, string, type } from 'superstruct';
+import { optional, type Struct, string, type } from './struct.js';
 import type { RpcContext } from '../types.js';
 import { memo } from './memo.js';
 import { safeInteger } from './numbers.js';

@@ -11,7 +11,7 @@ import {
   string,
   type,
   unknown,
-} from 'superstruct';
+} from './struct.js';
 import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
 import { address } from './address.js';
 import { memo } from './memo.js';

@@ -12,7 +12,7 @@ import {
   tuple,
   type,
   union,
-} from 'superstruct';
+} from './struct.js';
 import { decodeBase58 } from '../codecs/base58.js';
 import { decodeBase64 } from '../codecs/base64.js';
 import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';

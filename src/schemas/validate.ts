@@ -1,12 +1,16 @@
 import { type Struct, validate } from 'superstruct';
 import { redactUrls } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
+import { checkOf } from './struct.js';
 
 /**
  * Checks a wire result against its schema and returns it typed, or throws a `ValidationError` naming
  * the field (`result.value.lamports`), what it must hold, and what came instead.
  */
 export function validateResult<T>(method: string, value: unknown, schema: Struct<T, unknown>): T {
+  // The schema's predicate answers what superstruct would, ~10x faster (struct.ts); superstruct runs
+  // only on a response that fails it, to find and name the first failing field.
+  if (checkOf(schema)(value)) return value as T;
   let outcome: ReturnType<typeof validate<unknown, unknown>>;
   try {
     outcome = validate(value, schema);

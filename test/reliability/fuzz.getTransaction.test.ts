@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { getTransaction } from '../../src/index.js';
 import { seedOf } from '../support/decodeHarness.js';
-import { type FuzzTarget, fuzzRuns, fuzzSeed, fuzzTarget, measureScaling, timeBound } from '../support/fuzzHarness.js';
+import { fuzzRuns, fuzzSeed, fuzzTarget, measureScaling, timeBound } from '../support/fuzzHarness.js';
+import { transactionTargets } from '../support/fuzzTargets.js';
 import { cloneJson, envelope, objectOf, toJsonText } from '../support/jsonText.js';
 import { untypedErrorPaths } from '../support/leafProbe.js';
 
@@ -15,63 +16,7 @@ console.info(
   `fuzz.getTransaction.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per target (FC_SEED, FC_FUZZ_RUNS)`,
 );
 
-/** The same response asked for without maxSupportedTransactionVersion: a legacy request has no `version`. */
-const legacy = {
-  params: (params: unknown[]) => {
-    const config = { ...(params[1] as Record<string, unknown>) };
-    delete config.maxSupportedTransactionVersion;
-    return [params[0], config];
-  },
-  result: (result: unknown) => {
-    const copy = cloneJson(result) as Record<string, unknown>;
-    delete copy.version;
-    return copy;
-  },
-};
-
-// Each target mixes legacy and versioned requests (the schema differs: `version` and loadedAddresses
-// are required only for versioned ones), so every encoding gets `fuzzRuns` inputs across both.
-const targets: FuzzTarget[] = [
-  {
-    name: 'getTransaction json, legacy and versioned',
-    definition: getTransaction,
-    seeds: [
-      seedOf('conformance/getTransaction.json.legacy.json'),
-      seedOf('getTransaction/json.2020-era-transfer.json'),
-      seedOf('conformance/getTransaction.json.legacy-max-version-0.json'),
-      seedOf('conformance/getTransaction.json.v0-lookup-table.json'),
-      seedOf('conformance/getTransaction.json.failed-custom-error.json'),
-      seedOf('getTransaction/json.v0-agave4-return-data-rewards.json'),
-      seedOf('conformance/getTransaction.not-found.json'),
-    ],
-  },
-  {
-    name: 'getTransaction jsonParsed, legacy and versioned',
-    definition: getTransaction,
-    seeds: [
-      seedOf('getTransaction/jsonParsed.legacy-memo.json'),
-      seedOf('conformance/getTransaction.jsonParsed.legacy-system-transfer.json', legacy),
-      seedOf('conformance/getTransaction.jsonParsed.legacy-system-transfer.json'),
-      seedOf('getTransaction/jsonParsed.v0-lookup-table.json'),
-    ],
-  },
-  {
-    name: 'getTransaction base64, legacy and versioned',
-    definition: getTransaction,
-    seeds: [
-      seedOf('conformance/getTransaction.base64.legacy.json', legacy),
-      seedOf('conformance/getTransaction.base64.legacy.json'),
-      seedOf('conformance/getTransaction.base64.v0.json'),
-    ],
-  },
-  {
-    name: 'getTransaction base58, legacy and versioned',
-    definition: getTransaction,
-    seeds: [seedOf('getTransaction/base58.legacy.json'), seedOf('getTransaction/base58.v0.json')],
-  },
-];
-
-for (const target of targets) fuzzTarget(target);
+for (const target of transactionTargets) fuzzTarget(target);
 
 function bytes(length: number): Uint8Array {
   const out = new Uint8Array(length);

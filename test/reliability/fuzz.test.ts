@@ -21,15 +21,8 @@ import {
   type MethodDefinition,
 } from '../../src/index.js';
 import { seedOf } from '../support/decodeHarness.js';
-import {
-  decodeTimed,
-  type FuzzTarget,
-  fuzzRuns,
-  fuzzSeed,
-  fuzzTarget,
-  measureScaling,
-  timeBound,
-} from '../support/fuzzHarness.js';
+import { decodeTimed, fuzzRuns, fuzzSeed, fuzzTarget, measureScaling, timeBound } from '../support/fuzzHarness.js';
+import { responseTargets } from '../support/fuzzTargets.js';
 import { cloneJson, envelope, objectOf, toJsonText } from '../support/jsonText.js';
 import { untypedErrorPaths } from '../support/leafProbe.js';
 import { zstdFrame } from '../support/zstdFrames.js';
@@ -38,131 +31,7 @@ console.info(`fuzz.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per ta
 
 beforeAll(() => loadZstd());
 
-const targets: FuzzTarget[] = [
-  {
-    name: 'getAccountInfo base58',
-    definition: getAccountInfo,
-    seeds: [
-      seedOf('conformance/getAccountInfo.base58.nonce-account.json'),
-      seedOf('conformance/getAccountInfo.default-encoding.legacy-binary-string.json'),
-    ],
-  },
-  {
-    name: 'getAccountInfo base64',
-    definition: getAccountInfo,
-    seeds: [
-      seedOf('conformance/getAccountInfo.base64.token-account.json'),
-      seedOf('conformance/getAccountInfo.base64.executable-program.json'),
-      seedOf('conformance/getAccountInfo.base64.not-found.json'),
-      seedOf('conformance/getAccountInfo.base64.token2022-account.json'),
-      seedOf('conformance/malformed.getAccountInfo.lamports-as-string.json'),
-      seedOf('getAccountInfo/base64.dataSlice-owner.json'),
-      seedOf('getAccountInfo/base64.lamports-above-2-53.json'),
-    ],
-  },
-  {
-    name: 'getAccountInfo base64+zstd',
-    definition: getAccountInfo,
-    decompresses: true,
-    seeds: [
-      seedOf('conformance/getAccountInfo.base64zstd.token-account.json'),
-      seedOf('getAccountInfo/base64zstd.multi-block.json'),
-    ],
-  },
-  {
-    name: 'getAccountInfo jsonParsed',
-    definition: getAccountInfo,
-    seeds: [
-      seedOf('conformance/getAccountInfo.jsonParsed.mint.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.no-parser-fallback.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.nonce-account.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.stake-account-legacy-warmup.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.token-account-no-delegate-zero-balance.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.token-account.json'),
-      seedOf('conformance/getAccountInfo.jsonParsed.token2022-account-extensions.json'),
-      seedOf('getAccountInfo/jsonParsed.token2022-mint-extensions.json'),
-    ],
-  },
-  {
-    name: 'getBalance',
-    definition: getBalance,
-    seeds: [
-      seedOf('conformance/getBalance.basic.json'),
-      seedOf('conformance/getBalance.nonexistent-account-zero.json'),
-      seedOf('getBalance/lamports-above-2-53.json'),
-      seedOf('getBalance/context-slot-above-max-safe.json'),
-    ],
-  },
-  {
-    name: 'getTokenAccountsByDelegate binary',
-    definition: getTokenAccountsByDelegate,
-    decompresses: true,
-    seeds: [
-      seedOf('conformance/getTokenAccountsByDelegate.base64.programId-filter.json'),
-      seedOf('getTokenAccountsByDelegate/base58.dataSlice-mint-owner.json'),
-      seedOf('getTokenAccountsByDelegate/base64zstd.mint-filter.json'),
-    ],
-  },
-  {
-    name: 'getTokenAccountsByDelegate jsonParsed',
-    definition: getTokenAccountsByDelegate,
-    seeds: [
-      seedOf('conformance/getTokenAccountsByDelegate.jsonParsed.mint-filter.json'),
-      seedOf('conformance/getTokenAccountsByDelegate.jsonParsed.token2022.json'),
-      seedOf('conformance/getTokenAccountsByDelegate.empty.json'),
-    ],
-  },
-  {
-    name: 'getClusterNodes',
-    definition: getClusterNodes,
-    seeds: [
-      seedOf('conformance/getClusterNodes.current-shape.json'),
-      seedOf('getClusterNodes/client-id.json'),
-      seedOf('getClusterNodes/older-seven-keys.json'),
-      seedOf('getClusterNodes/v1.17-nine-keys.json'),
-    ],
-  },
-  {
-    name: 'getVoteAccounts',
-    definition: getVoteAccounts,
-    seeds: [
-      seedOf('conformance/getVoteAccounts.filtered-by-votePubkey.json'),
-      seedOf('conformance/getVoteAccounts.filter-no-match.json'),
-      seedOf('getVoteAccounts/bps-only.json'),
-      seedOf('getVoteAccounts/commission-and-bps.json'),
-      seedOf('getVoteAccounts/current-and-delinquent.json'),
-      seedOf('getVoteAccounts/never-voted-unstaked.json'),
-    ],
-  },
-  {
-    // Seeds of both shapes: the current epoch (no slot: never null) and an explicit slot (null allowed).
-    name: 'getLeaderSchedule with and without slot',
-    definition: getLeaderSchedule,
-    nullPrototypeRoot: true,
-    seeds: [
-      seedOf('conformance/getLeaderSchedule.current-epoch.json'),
-      seedOf('conformance/getLeaderSchedule.identity-filter.json'),
-      seedOf('getLeaderSchedule/identity-no-slots.json'),
-      seedOf('getLeaderSchedule/next-epoch-identity.json'),
-      seedOf('getLeaderSchedule/slot-not-available.json'),
-    ],
-  },
-  {
-    name: 'getEpochInfo',
-    definition: getEpochInfo,
-    seeds: [
-      seedOf('conformance/getEpochInfo.t0.json'),
-      seedOf('conformance/getEpochInfo.t1.json'),
-      seedOf('getEpochInfo/absolute-slot-above-max-safe.json'),
-      seedOf('getEpochInfo/epoch-first-slot.json'),
-      seedOf('getEpochInfo/epoch-last-slot.json'),
-      seedOf('getEpochInfo/transaction-count-absent.json'),
-      seedOf('getEpochInfo/transaction-count-null.json'),
-    ],
-  },
-];
-
-for (const target of targets) fuzzTarget(target);
+for (const target of responseTargets) fuzzTarget(target);
 
 // Deterministic bytes for the large inputs below.
 function bytes(length: number, seed = 1): Uint8Array {

@@ -186,6 +186,11 @@ function slots(holder: { root: unknown }): Slot[] {
   return out;
 }
 
+/** How many positions `applyMutations` can pick in a tree: `at` from 0 to this minus one reaches each once. */
+export function slotCount(tree: unknown): number {
+  return slots({ root: cloneJson(tree) }).length;
+}
+
 function get(slot: Slot): unknown {
   return (slot.parent as Record<string | number, unknown>)[slot.key];
 }
