@@ -1,9 +1,9 @@
-import { define, dynamic, enums, type Struct, string, tuple, type } from '../schemas/struct.js';
 import type { DecodeContext } from '../defineMethod.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
+import { define, dynamic, enums, type Struct, string, tuple, type } from '../schemas/struct.js';
 import { parsedTokenAccountData, parsedTokenProgramData } from '../schemas/token.js';
 import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from './base58.js';
 import { decodeBase64 } from './base64.js';

@@ -1,4 +1,3 @@
-import { nullable, type } from '../schemas/struct.js';
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
 import { withZstd } from '../codecs/accountData.js';
@@ -7,6 +6,7 @@ import { checkAddress, checkArity } from '../input.js';
 import { binaryAccount, decodeAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
+import { nullable, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { ParsedTokenProgramData } from '../tokenTypes.js';
 import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types.js';

@@ -1,9 +1,9 @@
-import { type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { toBigInt, u64 } from '../schemas/numbers.js';
+import { type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions, Commitment, RpcResult } from '../types.js';
 

@@ -1,9 +1,9 @@
-import { array, nullable, optional, string, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';
+import { array, nullable, optional, string, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions } from '../types.js';
 

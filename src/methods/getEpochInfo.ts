@@ -1,8 +1,8 @@
-import { nullable, optional, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
+import { nullable, optional, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { CallOptions, Commitment } from '../types.js';
 

@@ -1,8 +1,8 @@
-import { define, nullable, type Struct } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
+import { define, nullable, type Struct } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
 

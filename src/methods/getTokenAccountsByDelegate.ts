@@ -1,4 +1,3 @@
-import { array, type } from '../schemas/struct.js';
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
 import { withZstd } from '../codecs/accountData.js';
@@ -9,6 +8,7 @@ import { binaryAccount, decodeAccount, parsedTokenAccount } from '../schemas/acc
 import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
+import { array, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { ParsedTokenAccountData } from '../tokenTypes.js';
 import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.js';

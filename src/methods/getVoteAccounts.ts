@@ -1,10 +1,10 @@
-import { array, boolean, optional, refine, tuple, type } from '../schemas/struct.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
+import { array, boolean, optional, refine, tuple, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
 

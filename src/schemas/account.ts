@@ -1,10 +1,10 @@
-import { boolean, type Struct, type } from './struct.js';
 import { accountDataSchema, decodeAccountData, type WireAccountData } from '../codecs/accountData.js';
 import type { DecodeContext } from '../defineMethod.js';
 import type { Account } from '../types.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, toBigInt, u64 } from './numbers.js';
+import { boolean, type Struct, type } from './struct.js';
 
 /** An account on the wire (`UiAccount`), before its data is decoded. */
 export interface WireAccount {

@@ -1,6 +1,6 @@
-import { define, type Struct } from './struct.js';
 import { memo } from './memo.js';
 import { expected } from './numbers.js';
+import { define, type Struct } from './struct.js';
 
 const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 

@@ -1,7 +1,7 @@
-import { optional, type Struct, string, type } from './struct.js';
 import type { RpcContext } from '../types.js';
 import { memo } from './memo.js';
 import { safeInteger } from './numbers.js';
+import { optional, type Struct, string, type } from './struct.js';
 
 /** The `context` of a context-wrapped result. */
 export const rpcContext = /* @__PURE__ */ memo(

@@ -1,5 +1,5 @@
-import { define, type Struct } from './struct.js';
 import { memo } from './memo.js';
+import { define, type Struct } from './struct.js';
 
 const U64_MAX = 18446744073709551615n;
 

@@ -126,7 +126,9 @@ export const literal = ((constant: unknown) =>
   register(superstructLiteral(constant), (value) => value === constant)) as typeof superstructLiteral;
 
 export const enums = ((values: readonly unknown[]) =>
-  register(superstructEnums(values as readonly string[]), (value) => values.includes(value))) as typeof superstructEnums;
+  register(superstructEnums(values as readonly string[]), (value) =>
+    values.includes(value),
+  )) as typeof superstructEnums;
 
 export const define: typeof superstructDefine = (name, validator) =>
   register(superstructDefine(name, validator), (value) => passes(validator(value, CONTEXT)));

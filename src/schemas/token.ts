@@ -1,3 +1,7 @@
+import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
+import { address } from './address.js';
+import { memo } from './memo.js';
+import { safeInteger, u8 } from './numbers.js';
 import {
   array,
   boolean,
@@ -12,10 +16,6 @@ import {
   type,
   unknown,
 } from './struct.js';
-import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
-import { address } from './address.js';
-import { memo } from './memo.js';
-import { safeInteger, u8 } from './numbers.js';
 
 export const tokenAmount = /* @__PURE__ */ memo(
   (): Struct<TokenAmount> =>

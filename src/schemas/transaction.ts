@@ -1,18 +1,3 @@
-import {
-  array,
-  boolean,
-  define,
-  dynamic,
-  enums,
-  literal,
-  nullable,
-  optional,
-  type Struct,
-  string,
-  tuple,
-  type,
-  union,
-} from './struct.js';
 import { decodeBase58 } from '../codecs/base58.js';
 import { decodeBase64 } from '../codecs/base64.js';
 import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';
@@ -30,6 +15,21 @@ import type {
 import { address, signature } from './address.js';
 import { memo } from './memo.js';
 import { expected, i64, safeInteger, timestamp, toBigInt, u8, u64 } from './numbers.js';
+import {
+  array,
+  boolean,
+  define,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  optional,
+  type Struct,
+  string,
+  tuple,
+  type,
+  union,
+} from './struct.js';
 import { tokenAmount } from './token.js';
 
 // Instructions and messages
