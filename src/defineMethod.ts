@@ -28,6 +28,11 @@ export interface PreparedCall<TShape = unknown> {
 export interface MethodDefinition<TSignature, TShape = unknown> {
   /** The wire method name. */
   readonly name: string;
+  /**
+   * `false` for a method whose result holds no integer above 2^53 (slot indexes, ports): the transport
+   * may then parse it with `JSON.parse`. Leave it out wherever a u64 or i64 can appear.
+   */
+  readonly exactIntegers?: false;
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
   prepare(args: readonly unknown[]): PreparedCall<TShape>;
   /** Validates the wire result and decodes it into the public shape, in one step. */
@@ -56,6 +61,7 @@ export async function callMethod(
     params: prepared.params,
     signal: prepared.options?.signal,
     timeoutMs: prepared.options?.timeoutMs,
+    exactIntegers: definition.exactIntegers,
   });
   if (prepared.ready) {
     await prepared.ready.catch((cause: unknown) => {

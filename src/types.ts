@@ -109,6 +109,11 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Overrides the transport's timeout for this call, in milliseconds. */
   timeoutMs?: number;
+  /**
+   * `false` when the method's result holds no integer above 2^53 (its schema refuses unsafe integers),
+   * so the transport may parse it with the faster `JSON.parse`. Absent means integers must stay exact.
+   */
+  exactIntegers?: boolean;
 }
 
 /**

@@ -117,6 +117,8 @@ function decodeNode(wire: Record<string, unknown>): ClusterNode {
 /** `getClusterNodes`: the nodes in gossip. Needs a node started with `--full-rpc-api`. */
 export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes>({
   name: 'getClusterNodes',
+  // Strings, a u32 feature set and a u16 shred version: nothing JSON.parse could round.
+  exactIntegers: false,
   prepare(args) {
     checkArity('getClusterNodes', args, 1);
     const config = checkConfig('getClusterNodes', 'config', args[0], ['signal', 'timeoutMs']);

@@ -109,6 +109,9 @@ export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
   }
 >({
   name: 'getLeaderSchedule',
+  // Identities and slot indexes below 432,000: nothing JSON.parse could round, and the schema refuses
+  // any unsafe integer it might.
+  exactIntegers: false,
   prepare(args) {
     const method = 'getLeaderSchedule';
     const slotFirst = typeof args[0] !== 'object' || args[0] === null;

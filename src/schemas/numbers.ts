@@ -4,6 +4,11 @@ import { define, type Struct } from './struct.js';
 const U64_MAX = 18446744073709551615n;
 
 function describe(value: unknown): string {
+  // An integer beyond 2^53 arrives as a number only from JSON.parse (results of methods marked
+  // `exactIntegers: false`, or a custom transport): its digits may already be rounded, so say so.
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return `${value} (beyond 2^53, so possibly rounded)`;
+  }
   if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value);
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;

@@ -102,6 +102,7 @@ export function createTransport(
         method: request.method,
         signal: request.signal,
         timeoutMs,
+        exactIntegers: request.exactIntegers,
       });
       return decodeResponse(answer, id, request.method, endpoint.origin);
     });

@@ -251,9 +251,26 @@ describe('getLeaderSchedule', { timeout: 10_000 }, () => {
       expect(Object.keys(schedule)).toStrictEqual(keys);
       expect(plain(schedule)).toStrictEqual(Object.fromEntries(keys.map((key, i) => [key, [i]])));
     });
+
+    it('read with JSON.parse (no field can exceed 2^53), an index beyond 2^53 is still refused, not rounded', async () => {
+      mockRpc({ getLeaderSchedule: reply.resultText(`{"${IDENTITY}":[0,18446744073709551615]}`) });
+      const error = await rejectsWith(rpc().getLeaderSchedule(), 'ValidationError');
+      expect(error).toMatchObject({ path: `result.${IDENTITY}.1`, expected: 'a slot index' });
+    });
   });
 
   describe('JSON-RPC errors', () => {
+    it('error data keeps exact integers, though results are read with JSON.parse', async () => {
+      mockRpc({
+        getLeaderSchedule: (request) =>
+          reply.body(
+            `{"jsonrpc":"2.0","error":{"code":-32016,"message":"Minimum context slot has not been reached","data":{"contextSlot":18446744073709551615}},"id":${JSON.stringify(request.id)}}`,
+          ),
+      });
+      const error = await rejectsWith(rpc().getLeaderSchedule(), 'RpcError');
+      expect(error).toMatchObject({ data: { contextSlot: 18446744073709551615n } });
+    });
+
     it('-32602 for an identity the node refuses passes through typed', async () => {
       mockRpc({ getLeaderSchedule: reply.error(-32602, 'Invalid param: Invalid') });
       const error = await rejectsWith(rpc().getLeaderSchedule({ identity: IDENTITY }), 'RpcError');
@@ -278,7 +295,9 @@ describe('getLeaderSchedule', { timeout: 10_000 }, () => {
         name: 'an index above Number.MAX_SAFE_INTEGER',
         edit: [AT_17, ',44,9007199254740993,46,'],
         path: `result.${BUSY}.17`,
-        received: '9007199254740993',
+        // Results of this method are read with JSON.parse: nothing valid can lose digits there, and the
+        // message says that this invalid value may have.
+        received: '9007199254740992 (beyond 2^53, so possibly rounded)',
       },
       {
         name: 'a first index negative',

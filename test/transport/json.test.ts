@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson, stringifyJson } from '../../src/transport/json.js';
+import { JsonSyntaxError, parseJson, parseSafeJson, stringifyJson } from '../../src/transport/json.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
@@ -111,6 +111,33 @@ describe('parseJson', () => {
     expect(parseJson('"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"')).toBe('a"b\\c/d\b\f\n\r\té😀');
     expect(() => parseJson('"\\u12"')).toThrow(JsonSyntaxError);
     expect(() => parseJson('"\\q"')).toThrow(JsonSyntaxError);
+  });
+});
+
+describe('parseSafeJson (results that hold no unsafe integer)', () => {
+  it('gives what parseJson gives wherever no integer is unsafe', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const exact = parseJson(text);
+        if (JSON.stringify(exact, (_k, v) => (typeof v === 'bigint' ? 'unsafe' : v)).includes('unsafe')) return;
+        expect(parseSafeJson(text)).toEqual(exact);
+      }),
+      { seed, numRuns: runs },
+    );
+  });
+
+  it('reads an error answer exactly, data included', () => {
+    const text =
+      '{"jsonrpc":"2.0","error":{"code":-32016,"message":"x","data":{"contextSlot":18446744073709551615}},"id":1}';
+    expect(parseSafeJson(text)).toEqual(parseJson(text));
+    expect((parseSafeJson(text) as { error: { data: { contextSlot: unknown } } }).error.data.contextSlot).toBe(
+      18446744073709551615n,
+    );
+  });
+
+  it('reports bad text as parseJson does, never quoting it', () => {
+    expect(() => parseSafeJson('{"api-key":"secret" x}')).toThrow(/^expected ',' or '}' at offset 20$/);
+    expect(() => parseSafeJson('')).toThrow(JsonSyntaxError);
   });
 });
 
