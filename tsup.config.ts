@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // TypeScript 6 deprecates options tsup's declaration step still sets.
 const dts = { compilerOptions: { ignoreDeprecations: '6.0' } };
-const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch', 'node:http', 'node:https'];
+const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch', 'node:http', 'node:https', 'node:stream', 'node:zlib'];
 
 export default defineConfig([
   {
@@ -19,11 +19,11 @@ export default defineConfig([
     external,
   },
   {
-    // CommonJS for require(): one bundled file; tree-shaking is an ESM concern. `#fallback-fetch`
+    // CommonJS for require(), in Node: one bundled file; tree-shaking is an ESM concern. `#default-fetch`
     // resolves to the source here: the ESM files in dist/ are being written at the same time.
     entry: { index: 'src/index.ts', node: 'src/node.ts' },
     esbuildOptions(options) {
-      options.conditions = ['solrpc-source'];
+      options.conditions = ['solrpc-source', 'node'];
     },
     format: ['cjs'],
     target: 'es2022',

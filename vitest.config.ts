@@ -11,8 +11,10 @@ if (!chromium) {
 }
 
 export default defineConfig({
-  // Tests run the source: package.json's `imports` map `#fallback-fetch` to src/ under this condition.
+  // Tests run the source: package.json's `imports` map `#default-fetch` to src/ under this condition.
   resolve: { conditions: ['solrpc-source'] },
+  // The node project runs in Vite's SSR environment, which has its own conditions; Node's come after ours.
+  ssr: { resolve: { conditions: ['solrpc-source', 'module', 'node', 'development|production'] } },
   test: {
     testTimeout: 10_000,
     projects: [

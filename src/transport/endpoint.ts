@@ -3,8 +3,9 @@
  * error. This is the only place that calls `fetch`. Retries, failover, batching and coalescing are
  * built on top (see http.ts); everything reported shows the endpoint's origin only.
  */
-// Resolved through package.json `imports`: browsers get a stub, so no browser bundle carries cross-fetch.
-import { loadFallbackFetch } from '#fallback-fetch';
+// Resolved through package.json `imports`: Node gets a keep-alive node:http pool, browsers the global
+// fetch alone, so no browser bundle carries node:http or cross-fetch.
+import { defaultFetch } from '#default-fetch';
 import { AbortError } from '../errors/AbortError.js';
 import { HttpError } from '../errors/HttpError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -187,18 +188,6 @@ async function readBody(response: Response, limit: number, method: string, signa
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
-}
-
-let fallbackFetch: Promise<FetchLike> | undefined;
-
-/**
- * `globalThis.fetch`, read at call time so test interceptors and polyfills installed later are seen.
- * Only where no global fetch exists is cross-fetch loaded, once.
- */
-function defaultFetch(): FetchLike | Promise<FetchLike> {
-  if (typeof globalThis.fetch === 'function') return globalThis.fetch as FetchLike;
-  fallbackFetch ??= loadFallbackFetch();
-  return fallbackFetch;
 }
 
 function parseEndpoint(url: string): { url: string; authorization?: { authorization: string }; secrets: string[] } {

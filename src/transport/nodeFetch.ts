@@ -3,14 +3,20 @@
  *
  * Why: Node's global fetch (undici) is the largest cost of a small call. On this project's benchmark
  * (docs/performance.md), a bare `node:http` POST with a keep-alive agent costs 0.56x a bare fetch one at a
- * time and 0.28x with 32 in flight. It does only what solrpc's
- * endpoint asks of a fetch: a POST with headers and a string body, never following redirects, and a
- * response with `status`, `headers.get`, `text()` and a readable `body` for bodies of unknown length.
+ * time and 0.28x with 32 in flight. It does only what solrpc's endpoint asks of a fetch: a POST with
+ * headers and a string body, never following redirects, and a response with `status`, `headers.get`,
+ * `text()` and a readable `body` for bodies of unknown length, decoded from gzip, deflate or br as
+ * fetch decodes them.
  *
- * Node only: it is reached through the `solrpc/node` entry, so no browser bundle carries it.
+ * Node only: it is solrpc's default in Node (transport/defaultFetch.node.ts) and exported by the
+ * `solrpc/node` entry; package.json's `imports` keep it out of browser bundles.
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
+// The modules' export objects, read at call time, not namespace bindings fixed at import: interceptors
+// (msw, nock) replace `http.request` on those objects, and apps' tests must be able to use them.
+import http from 'node:http';
+import https from 'node:https';
+import { pipeline, type Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { FetchLike } from '../types.js';
 
@@ -71,6 +77,10 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       const body = typeof init.body === 'string' ? init.body : '';
       const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
       headers['content-length'] = String(Buffer.byteLength(body));
+      // As fetch does: providers compress large answers, and the body is decoded below.
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+        headers['accept-encoding'] = 'gzip, deflate, br';
+      }
       const request = (secure ? https : http).request(url, {
         method: init.method ?? 'POST',
         headers,
@@ -99,9 +109,28 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   });
 }
 
+/**
+ * The body as sent, or decoded from its Content-Encoding as fetch decodes it. A body cut off mid-way
+ * fails the decoder's stream (pipeline turns the message's premature close into an error).
+ */
+function decodedBody(message: http.IncomingMessage): Readable {
+  const encoding = message.headers['content-encoding']?.trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) return message;
+  return pipeline(message, decoder, () => undefined);
+}
+
 /** The slice of `Response` solrpc's endpoint reads, over an `IncomingMessage`. */
 function toResponse(message: http.IncomingMessage): Response {
   const status = message.statusCode ?? 0;
+  const source = decodedBody(message);
   let consumed = false;
   const take = () => {
     if (consumed) throw new TypeError('body already read');
@@ -111,13 +140,13 @@ function toResponse(message: http.IncomingMessage): Response {
     new Promise((resolve, reject) => {
       take();
       // Decoding as the chunks arrive, rather than joining buffers first, is the cheapest way to a string.
-      message.setEncoding('utf8');
+      source.setEncoding('utf8');
       let result = '';
-      message.on('data', (chunk: string) => {
+      source.on('data', (chunk: string) => {
         result += chunk;
       });
-      message.once('end', () => resolve(result));
-      message.once('error', reject);
+      source.once('end', () => resolve(result));
+      source.once('error', reject);
       message.once('aborted', () => reject(new Error('the response was cut off')));
       message.once('close', () => {
         if (!message.complete) reject(new Error('the response was cut off'));
@@ -126,7 +155,7 @@ function toResponse(message: http.IncomingMessage): Response {
   const body = {
     getReader() {
       take();
-      const iterator = message[Symbol.asyncIterator]();
+      const iterator = source[Symbol.asyncIterator]();
       return {
         async read(): Promise<{ done: boolean; value?: Uint8Array }> {
           const next = await iterator.next();
@@ -134,11 +163,13 @@ function toResponse(message: http.IncomingMessage): Response {
         },
         async cancel() {
           message.destroy();
+          source.destroy();
         },
       };
     },
     async cancel() {
       message.destroy();
+      source.destroy();
     },
   };
   const response = {

@@ -4,9 +4,10 @@
  * requests went out, and what it left behind (timers, sockets, unhandled rejections).
  */
 import { inspect, isDeepStrictEqual } from 'node:util';
+import { defaultFetch } from '#default-fetch';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
-import { createRpc, isSolRpcError } from '../../src/index.js';
+import { createRpc, type FetchLike, isSolRpcError } from '../../src/index.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
 import { closedPort, type FaultServer, startFaultServer } from './faultServer.js';
 
@@ -77,7 +78,7 @@ export interface Measured<T> extends Settled<T> {
   /** Requests the main server received, and the redirect target. */
   serverRequests: number;
   otherRequests: number;
-  /** Calls of `globalThis.fetch` (counts attempts a closed port never sees). */
+  /** Calls of the default fetch by SDK cases (counts attempts a closed port never sees). */
   fetchCalls: number;
   /** Timers or sockets still held after the case, with the server's side closed first. */
   leaks: string[];
@@ -101,7 +102,7 @@ const count = (counts: Map<string, number>, kinds: string[]) =>
   kinds.reduce((sum, kind) => sum + (counts.get(kind) ?? 0), 0);
 
 /**
- * Runs `body` with the fetch counter on, under a hard limit of `limitMs`, then checks what it left
+ * Runs `body`, counting the SDK cases' fetch calls, under a hard limit of `limitMs`, then checks what it left
  * behind. Timers are checked first (the fault server's are unref'd, so any ref'd one is the client's);
  * then sockets: the client must close every connection itself within a second, after which the
  * server's side is destroyed anyway.
@@ -110,12 +111,7 @@ export async function measure<T>(h: Harness, limitMs: number, body: () => Promis
   await immediate();
   const before = tally();
   const taken = unhandled.length;
-  const original = globalThis.fetch;
-  let fetchCalls = 0;
-  globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
-    fetchCalls++;
-    return original(...args);
-  }) as typeof fetch;
+  const callsBefore = fetchCallCount;
 
   const start = performance.now();
   const outcome = await settle(
@@ -123,7 +119,7 @@ export async function measure<T>(h: Harness, limitMs: number, body: () => Promis
     limitMs,
   );
   const elapsedMs = performance.now() - start;
-  globalThis.fetch = original;
+  const fetchCalls = fetchCallCount - callsBefore;
 
   const leaks: string[] = [];
   await immediate();
@@ -229,16 +225,28 @@ export async function settle<T>(promise: Promise<T>, limitMs: number): Promise<S
   return first.ok ? { settled: true, ok: true, value: first.value } : { settled: true, ok: false, error: first.error };
 }
 
+let fetchCallCount = 0;
+
+/**
+ * The SDK cases' fetch: the one a client uses when given none (in Node, the shared keep-alive
+ * `node:http` pool), counted, so that attempts a closed port never sees are counted too.
+ */
+const countingFetch: FetchLike = async (input, init) => {
+  fetchCallCount++;
+  return (await defaultFetch())(input, init);
+};
+
 /** A fresh client's call of `method` with the recorded params (no measuring: see `runSdkCase`). */
 export function callSdk(
   scenario: Scenario,
   method: MethodName,
   client: { url: string; headers?: Record<string, string> },
 ): Promise<unknown> {
-  const rpc = createRpc(client.url, { ...optionsFor(scenario), headers: client.headers }) as unknown as Record<
-    string,
-    (...args: unknown[]) => Promise<unknown>
-  >;
+  const rpc = createRpc(client.url, {
+    ...optionsFor(scenario),
+    headers: client.headers,
+    fetch: countingFetch,
+  }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
 }
 

@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRpc, isSolRpcError } from '../../src/index.js';
 import { createNodeFetch } from '../../src/node.js';
@@ -75,6 +76,53 @@ describe('createNodeFetch', () => {
       setTimeout(() => response.end(text.slice(10)), 5);
     });
     await expect(rpcFor().getBalance(ADDRESS)).resolves.toMatchObject({ value: 42n });
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)('asks for compression as fetch does, and decodes a %s body', async (encoding, compress) => {
+    server.reply((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-encoding', encoding);
+      response.end(compress(balance((request.json as { id: unknown }).id, '18446744073709551615')));
+    });
+    await expect(rpcFor().getBalance(ADDRESS)).resolves.toMatchObject({ value: 18446744073709551615n });
+    expect(server.requests[0]?.headers['accept-encoding']).toBe('gzip, deflate, br');
+  });
+
+  it('counts decoded bytes against maxResponseBytes, so a compressed bomb stops at the limit', async () => {
+    const padding = ' '.repeat(4 * 1024 * 1024);
+    server.reply((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-encoding', 'gzip');
+      response.end(gzipSync(`${padding}${balance((request.json as { id: unknown }).id, '1')}`));
+    });
+    const error = await failure(rpcFor(server.url, { maxResponseBytes: 1024 * 1024 }).getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'ResponseTooLargeError')).toBe(true);
+  });
+
+  it('refuses a corrupt gzip body with a typed error', async () => {
+    server.reply((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-encoding', 'gzip');
+      response.end('not gzip at all');
+    });
+    const error = await failure(rpcFor().getBalance(ADDRESS));
+    expect(isSolRpcError(error)).toBe(true);
+  });
+
+  it('is the default in Node: a client given no fetch goes through node:http, not the global fetch', async () => {
+    server.reply((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(balance((request.json as { id: unknown }).id, '7'));
+    });
+    await expect(createRpc(server.url, { retry: false }).getBalance(ADDRESS)).resolves.toMatchObject({ value: 7n });
+    // Node's fetch (undici) sends these on every request; node:http sends neither.
+    expect(server.requests[0]?.headers['sec-fetch-mode']).toBeUndefined();
+    expect(server.requests[0]?.headers['user-agent']).toBeUndefined();
+    expect(server.requests[0]?.headers.connection).toBe('keep-alive');
   });
 
   it('refuses a chunked body past maxResponseBytes without reading it all', async () => {
