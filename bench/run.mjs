@@ -249,7 +249,7 @@ function report(machine, results) {
   out.push('## Targets (solrpc / floor, same run)');
   out.push('');
   out.push(
-    '| workload | target | seq | 32 in flight | met | CPU/call vs floor (seq/32) | faster than kit (seq/32) | faster than web3.js (seq/32) | with createNodeFetch: vs floor (seq/32) |',
+    '| workload | target | seq | 32 in flight | met | CPU/call vs floor (seq/32) | faster than kit (seq/32) | faster than web3.js (seq/32) | with the global fetch: vs floor (seq/32) |',
   );
   out.push('|---|--:|--:|--:|---|--:|---|---|--:|');
   for (const workload of Object.keys(results)) {
@@ -278,7 +278,7 @@ function report(machine, results) {
     const cpu = ['1', '32'].map((mode) => ratio(s(mode).cpuMsPerCall / r.modes[mode][ref].cpuMsPerCall)).join(' / ');
     const node = ['1', '32']
       .map((mode) => {
-        const m = r.modes[mode]['solrpc (createNodeFetch)'];
+        const m = r.modes[mode]['solrpc (global fetch)'];
         return m ? ratio(m.medianMs / r.modes[mode][ref].medianMs) : '-';
       })
       .join(' / ');

@@ -5,7 +5,7 @@ const MODULES = [
   { name: 'fetch+JSON.parse+decode', path: './floor.mjs', key: 'floorDecode' },
   { name: 'node:http+JSON.parse(+decode)', path: './floor.mjs', key: 'httpFloor' },
   { name: 'solrpc', path: './solrpc.mjs', key: 'solrpc' },
-  { name: 'solrpc (createNodeFetch)', path: './solrpcNode.mjs' },
+  { name: 'solrpc (global fetch)', path: './solrpcGlobalFetch.mjs' },
   { name: 'kit', path: './kit.mjs' },
   { name: 'web3.js', path: './web3.mjs' },
   { name: 'solrpc (default: coalescing)', path: './solrpc.mjs', key: 'solrpcCoalescing' },
