@@ -30,6 +30,8 @@ const BACKSLASH = 92;
 const MINUS = 45;
 const ZERO = 48;
 const NINE = 57;
+const U64_MAX_TEXT = '18446744073709551615';
+const U64_MAX = 18446744073709551615n;
 
 /** Parses JSON text; integers beyond 2^53 come out as exact `bigint`. Throws `JsonSyntaxError`. */
 export function parseJson(text: string): unknown {
@@ -142,6 +144,8 @@ export function parseJson(text: string): unknown {
     if (c !== 46 && c !== 101 && c !== 69) {
       // 15 digits always fit a double exactly; longer integer tokens may not.
       if (digits <= 15) return negative ? -magnitude : magnitude;
+      // u64::MAX is the rentEpoch of every rent-exempt account: spare it Number() and BigInt().
+      if (digits === 20 && !negative && text.startsWith(U64_MAX_TEXT, start)) return U64_MAX;
       const token = text.slice(start, pos);
       const value = Number(token);
       return Number.isSafeInteger(value) ? value : BigInt(token);
