@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, parseJson, parseSafeJson, stringifyJson } from '../../src/transport/json.js';
@@ -101,6 +103,26 @@ describe('parseJson', () => {
   it('refuses hostile nesting instead of overflowing the stack', () => {
     expect(() => parseJson('['.repeat(100_000))).toThrow(JsonSyntaxError);
     expect(() => parseJson(`${'{"a":'.repeat(300)}1${'}'.repeat(300)}`)).toThrow(/nesting too deep/);
+  });
+
+  it('returns strings that do not keep the body alive: one kept address per 1 MB body holds no body', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const address = '9jvSLPE7gwWiKMH77FG8Dk44cm3ipLTVERuTULcQsWq2';
+    const entry = `{"pubkey":"${address}","owner":"${address}","lamports":2039280}`;
+    const kept: string[] = [];
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 40; i++) {
+      // A fresh 1.3 MB text each time, as each response is.
+      const text = `[${Array.from({ length: 20_000 }, () => entry).join(',')},${i}]`;
+      kept.push((parseJson(text) as { pubkey: string }[])[i]?.pubkey as string);
+    }
+    gc();
+    const grownMiB = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+    expect(kept.every((k) => k === address)).toBe(true);
+    // Slices of the text would hold all 40 bodies: over 50 MiB (2 bytes per character for some).
+    expect(grownMiB).toBeLessThan(10);
   });
 
   it('never quotes the text in its messages', () => {
