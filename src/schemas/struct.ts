@@ -6,8 +6,9 @@
  * Why: on a 5,000-account response superstruct checks ~225,000 values at ~0.6 µs each, garbage
  * included (docs/performance.md); the predicates do the same checks in a tenth of the time. The
  * superstruct structs stay the schemas: `validateResult` asks the predicate first and hands a response
- * that fails it to superstruct, whose first failure names the field. `test/schemas/struct.test.ts`
- * compares the two on every combinator's edge cases and on fuzzed responses of every method.
+ * that fails it to superstruct, whose first failure names the field. test/schemas/struct.test.ts
+ * compares the two on each combinator's edge cases, struct.differential.test.ts on fuzzed responses of
+ * every method and on every single-position change of every recorded response.
  */
 import {
   type Context,
