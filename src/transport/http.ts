@@ -24,7 +24,10 @@ export { DEFAULT_MAX_RESPONSE_BYTES };
 export interface HttpTransportOptions {
   /** Extra request headers, e.g. an API key. Their values never appear in errors. */
   headers?: Record<string, string>;
-  /** A `fetch` to use instead of `globalThis.fetch`. */
+  /**
+   * A `fetch` to use instead of the default: in Node a shared keep-alive `node:http`/`node:https` pool,
+   * elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use Node's own fetch (undici).
+   */
   fetch?: FetchLike;
   /** How long one attempt may take, from sending to the last byte of the answer, in ms. Default 30 000. */
   timeoutMs?: number;
