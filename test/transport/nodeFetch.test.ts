@@ -2,7 +2,9 @@
  * `createNodeFetch` (the `solrpc/node` transport) over real sockets on loopback: the same typed errors,
  * limits and secrecy as the global fetch, and sockets that really are reused.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +125,54 @@ describe('createNodeFetch', () => {
     expect(server.requests[0]?.headers['sec-fetch-mode']).toBeUndefined();
     expect(server.requests[0]?.headers['user-agent']).toBeUndefined();
     expect(server.requests[0]?.headers.connection).toBe('keep-alive');
+  });
+
+  describe('over https (the default transport in Node)', () => {
+    // A self-signed certificate for 127.0.0.1, made for these tests only (test/fixtures/tls).
+    const tls = (name: string) => readFileSync(new URL(`../fixtures/tls/${name}`, import.meta.url));
+    let secure: ReturnType<typeof createTlsServer>;
+    let url = '';
+    let served = 0;
+    beforeAll(async () => {
+      secure = createTlsServer({ cert: tls('tls-cert.pem'), key: tls('tls-key.pem') }, (request, response) => {
+        served++;
+        let body = '';
+        request.on('data', (chunk) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          response.setHeader('content-type', 'application/json');
+          response.end(balance((JSON.parse(body) as { id: unknown }).id, '18446744073709551615'));
+        });
+      });
+      await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+      url = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+    });
+
+    it('refuses a certificate nobody vouches for, as a NetworkError, before sending anything', async () => {
+      const error = await failure(createRpc(url, { retry: false }).getBalance(ADDRESS));
+      expect(isSolRpcError(error, 'NetworkError')).toBe(true);
+      expect(served).toBe(0);
+    });
+
+    it('calls over TLS once the certificate is trusted', async () => {
+      // The only way to trust it without a CA option; Node reads this on each new TLS connection.
+      const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+      try {
+        await expect(createRpc(url, { retry: false }).getBalance(ADDRESS)).resolves.toMatchObject({
+          value: 18446744073709551615n,
+        });
+      } finally {
+        if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+        else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
+      }
+      expect(served).toBe(1);
+    });
   });
 
   it('refuses a chunked body past maxResponseBytes without reading it all', async () => {
