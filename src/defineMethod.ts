@@ -29,10 +29,12 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   /** The wire method name. */
   readonly name: string;
   /**
-   * `false` for a method whose result holds no integer above 2^53 (slot indexes, ports): the transport
-   * may then parse it with `JSON.parse`. Leave it out wherever a u64 or i64 can appear.
+   * A faster way to read the response body than the exact parser, for a method that knows where its
+   * integers above 2^53 can be: `parseSafeJson` where nowhere (slot indexes, ports), or
+   * `parseJsonExactAt` with the keys of every u64/i64 field. Leave it out where that is long or unsure.
+   * Only the methods that name a reader carry its code.
    */
-  readonly exactIntegers?: false;
+  readonly parse?: (body: string) => unknown;
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
   prepare(args: readonly unknown[]): PreparedCall<TShape>;
   /** Validates the wire result and decodes it into the public shape, in one step. */
@@ -61,7 +63,7 @@ export async function callMethod(
     params: prepared.params,
     signal: prepared.options?.signal,
     timeoutMs: prepared.options?.timeoutMs,
-    exactIntegers: definition.exactIntegers,
+    parse: definition.parse,
   });
   if (prepared.ready) {
     await prepared.ready.catch((cause: unknown) => {

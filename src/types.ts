@@ -110,10 +110,11 @@ export interface TransportRequest {
   /** Overrides the transport's timeout for this call, in milliseconds. */
   timeoutMs?: number;
   /**
-   * `false` when the method's result holds no integer above 2^53 (its schema refuses unsafe integers),
-   * so the transport may parse it with the faster `JSON.parse`. Absent means integers must stay exact.
+   * How to read this method's JSON response body, when the method knows a faster way than reading every
+   * integer exactly (its result holds integers above 2^53 in known places, or nowhere). Transports that
+   * parse the body themselves should use it; absent, integers beyond 2^53 must come out as `bigint`.
    */
-  exactIntegers?: boolean;
+  parse?: (body: string) => unknown;
 }
 
 /**

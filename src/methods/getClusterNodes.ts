@@ -5,6 +5,7 @@ import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';
 import { array, nullable, optional, string, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
+import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions } from '../types.js';
 
 // 1. Config
@@ -118,7 +119,7 @@ function decodeNode(wire: Record<string, unknown>): ClusterNode {
 export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes>({
   name: 'getClusterNodes',
   // Strings, a u32 feature set and a u16 shred version: nothing JSON.parse could round.
-  exactIntegers: false,
+  parse: parseSafeJson,
   prepare(args) {
     checkArity('getClusterNodes', args, 1);
     const config = checkConfig('getClusterNodes', 'config', args[0], ['signal', 'timeoutMs']);

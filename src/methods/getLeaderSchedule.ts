@@ -4,6 +4,7 @@ import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Struct } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
+import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
 
 // 1. Config
@@ -111,7 +112,7 @@ export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
   name: 'getLeaderSchedule',
   // Identities and slot indexes below 432,000: nothing JSON.parse could round, and the schema refuses
   // any unsafe integer it might.
-  exactIntegers: false,
+  parse: parseSafeJson,
   prepare(args) {
     const method = 'getLeaderSchedule';
     const slotFirst = typeof args[0] !== 'object' || args[0] === null;

@@ -11,6 +11,7 @@ import { memo } from '../schemas/memo.js';
 import { array, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { ParsedTokenAccountData } from '../tokenTypes.js';
+import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.js';
 
 // 1. Config
@@ -121,6 +122,9 @@ function checkFilter(value: unknown): { mint: Address } | { programId: Address }
 export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenAccountsByDelegate, 'parsed' | 'binary'>(
   {
     name: 'getTokenAccountsByDelegate',
+    // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
+    // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
+    parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
     prepare(args) {
       checkArity('getTokenAccountsByDelegate', args, 3);
       const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);

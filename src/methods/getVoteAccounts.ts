@@ -6,6 +6,7 @@ import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
 import { array, boolean, optional, refine, tuple, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
+import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
 
 // 1. Config
@@ -125,6 +126,8 @@ function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
 /** `getVoteAccounts`: current and delinquent vote accounts. Served by every node. */
 export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts>({
   name: 'getVoteAccounts',
+  // The one u64 field: stakes pass 2^53 on real clusters. Read with JSON.parse and these put back exactly.
+  parse: (body) => parseJsonExactAt(body, ['activatedStake']),
   prepare(args) {
     checkArity('getVoteAccounts', args, 1);
     const method = 'getVoteAccounts';

@@ -5,7 +5,7 @@ const U64_MAX = 18446744073709551615n;
 
 function describe(value: unknown): string {
   // An integer beyond 2^53 arrives as a number only from JSON.parse (results of methods marked
-  // `exactIntegers: false`, or a custom transport): its digits may already be rounded, so say so.
+  // `parse: parseSafeJson`, or a custom transport): its digits may already be rounded, so say so.
   if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
     return `${value} (beyond 2^53, so possibly rounded)`;
   }

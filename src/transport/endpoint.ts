@@ -16,7 +16,7 @@ import { displayOrigin } from '../errors/redact.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types.js';
-import { JsonSyntaxError, parseJson, parseSafeJson } from './json.js';
+import { JsonSyntaxError, parseJson } from './json.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 export interface EndpointOptions {
@@ -30,8 +30,8 @@ export interface Attempt {
   method: string;
   signal?: AbortSignal;
   timeoutMs: number;
-  /** `false` when the result cannot hold an integer above 2^53: then `JSON.parse` reads the body. */
-  exactIntegers?: boolean;
+  /** How to read the body (`TransportRequest.parse`); the exact parser by default. */
+  parse?: (body: string) => unknown;
 }
 
 export interface Endpoint {
@@ -62,7 +62,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
   // What a server might quote back in an error body, to be blanked out there.
   const secrets = [...Object.values(extraHeaders), ...endpoint.secrets];
 
-  const post = async (body: string, { method, signal, timeoutMs, exactIntegers }: Attempt): Promise<unknown> => {
+  const post = async (body: string, { method, signal, timeoutMs, parse }: Attempt): Promise<unknown> => {
     if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
     const controller = new AbortController();
     let timedOut = false;
@@ -123,7 +123,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       }
       const text = await readBody(response, maxResponseBytes, method, controller.signal);
       try {
-        return exactIntegers === false ? parseSafeJson(text) : parseJson(text);
+        return (parse ?? parseJson)(text);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
         if (!declaredJson) throw wrongType();

@@ -105,7 +105,7 @@ export function createTransport(
         method: request.method,
         signal: request.signal,
         timeoutMs,
-        exactIntegers: request.exactIntegers,
+        parse: request.parse,
       });
       return decodeResponse(answer, id, request.method, endpoint.origin);
     });

@@ -274,6 +274,78 @@ export function parseSafeJson(text: string): unknown {
 }
 
 /**
+ * Parses a response whose integers above 2^53 can only be the values of `keys` (a method's u64 fields,
+ * such as `activatedStake`) with the engine's `JSON.parse`, then puts the exact value of each such
+ * integer back from the text. The result is always what `parseJson` gives: any doubt (an unsafe integer
+ * elsewhere, tokens and values that do not pair up one for one, an error answer, nesting deeper than
+ * `parseJson` accepts, bad text) hands the text to `parseJson` instead.
+ */
+export function parseJsonExactAt(text: string, keys: readonly string[]): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseJson(text);
+  }
+  if (typeof value !== 'object' || value === null || 'error' in value) return parseJson(text);
+  // The integer tokens of 16 digits or more under the keys, in the text's order; shorter ones are exact.
+  const pattern = new RegExp(`"(?:${keys.join('|')})"\\s*:\\s*(-?\\d{16,})(?![\\d.eE])`, 'g');
+  const tokens: string[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const token = match[1] as string;
+    if (!Number.isSafeInteger(Number(token))) tokens.push(token);
+  }
+  try {
+    if (restoreExact(value, tokens) === tokens.length) return value;
+  } catch (error) {
+    if (error !== MISMATCH && !(error instanceof RangeError)) throw error;
+  }
+  return parseJson(text);
+}
+
+const MISMATCH = new Error('the tokens and the parsed values do not pair up');
+
+/**
+ * Replaces every unsafe integer in `root`, in the text's order, by the exact value of the next token;
+ * returns how many tokens it used, or throws MISMATCH.
+ */
+function restoreExact(root: object, tokens: readonly string[]): number {
+  let next = 0;
+  const exact = (rounded: number): bigint => {
+    const token = tokens[next++];
+    if (token === undefined || Number(token) !== rounded) throw MISMATCH;
+    return token === U64_MAX_TEXT ? U64_MAX : BigInt(token);
+  };
+  const unsafe = (item: unknown): item is number =>
+    typeof item === 'number' && Number.isInteger(item) && !Number.isSafeInteger(item);
+  const visit = (node: object, depth: number): void => {
+    if (depth > MAX_DEPTH) throw MISMATCH; // parseJson refuses this depth; let it say so
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (unsafe(item)) node[i] = exact(item);
+        else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
+      }
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    let first = true;
+    for (const key in record) {
+      // Keys that look like numbers are listed first whatever the text's order: the order could differ.
+      if (first && key.charCodeAt(0) >= ZERO && key.charCodeAt(0) <= NINE) throw MISMATCH;
+      first = false;
+      const item = record[key];
+      if (unsafe(item)) {
+        if (key === '__proto__') throw MISMATCH;
+        record[key] = exact(item);
+      } else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
+    }
+  };
+  visit(root, 1);
+  return next;
+}
+
+/**
  * Serialises request params. Unlike `JSON.stringify`, it writes bigints as plain integers, ignores any
  * global `BigInt.prototype.toJSON` or `toJSON` on objects, and reads only own enumerable keys, so
  * polluted prototypes cannot change what is sent.

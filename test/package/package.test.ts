@@ -113,7 +113,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 13_440, getAccountInfo: 15_936, full: 19_904 };
+    const CEILINGS = { getBalance: 13_440, getAccountInfo: 15_936, full: 20_352 };
     const OTHER_METHODS = [
       'getAccountInfo',
       'getBalance',

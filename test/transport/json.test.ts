@@ -2,7 +2,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson, parseSafeJson, stringifyJson } from '../../src/transport/json.js';
+import {
+  JsonSyntaxError,
+  parseJson,
+  parseJsonExactAt,
+  parseSafeJson,
+  stringifyJson,
+} from '../../src/transport/json.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
@@ -160,6 +166,72 @@ describe('parseSafeJson (results that hold no unsafe integer)', () => {
   it('reports bad text as parseJson does, never quoting it', () => {
     expect(() => parseSafeJson('{"api-key":"secret" x}')).toThrow(/^expected ',' or '}' at offset 20$/);
     expect(() => parseSafeJson('')).toThrow(JsonSyntaxError);
+  });
+});
+
+describe('parseJsonExactAt (JSON.parse, then the u64 fields put back exactly)', () => {
+  const KEYS = ['lamports', 'rentEpoch'];
+  const big = fc.oneof(
+    fc.constant(18446744073709551615n),
+    fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }),
+    fc.bigInt({ min: -(2n ** 63n), max: -(2n ** 53n) }),
+  );
+  /** JSON where big integers sit under the listed keys, under other keys, in arrays, and next to keys that look like numbers. */
+  const tree = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      big,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(
+        fc.oneof(fc.constantFrom('lamports', 'rentEpoch', 'space', '0', '7', '__proto__', 'x"rentEpoch'), fc.string()),
+        tie('value'),
+        { maxKeys: 5 },
+      ),
+    ),
+  })).value;
+
+  it('always gives what parseJson gives', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const text = stringifyJson({ jsonrpc: '2.0', id: 1, result: value });
+        expect(parseJsonExactAt(text, KEYS)).toEqual(parseJson(text));
+      }),
+      { seed, numRuns: runs * 5 },
+    );
+  });
+
+  it('puts back u64::MAX and a stake above 2^53 exactly, and gives the same answer for text with duplicate keys', () => {
+    const text =
+      '{"result":{"value":[{"lamports":2039280,"rentEpoch":18446744073709551615,"x":{"lamports":9007199254740993}}]}}';
+    expect(parseJsonExactAt(text, KEYS)).toEqual({
+      result: { value: [{ lamports: 2039280, rentEpoch: 18446744073709551615n, x: { lamports: 9007199254740993n } }] },
+    });
+    const duplicated = '{"result":{"lamports":18446744073709551615,"lamports":18446744073709551614}}';
+    expect(parseJsonExactAt(duplicated, KEYS)).toEqual(parseJson(duplicated));
+  });
+
+  it('keeps each value with its key where keys that look like numbers change the order (V8 lists them first)', () => {
+    // Both values round to the same double: only their order in the text tells them apart.
+    const text = '{"result":{"1":{"lamports":18446744073709551615},"0":{"lamports":18446744073709551614}}}';
+    expect(parseJsonExactAt(text, KEYS)).toEqual({
+      result: { 1: { lamports: 18446744073709551615n }, 0: { lamports: 18446744073709551614n } },
+    });
+  });
+
+  it('reads a u64 under any other key exactly too (a Token-2022 fee held as a number)', () => {
+    const text = '{"result":{"maximumFee":18446744073709551615,"rentEpoch":18446744073709551615}}';
+    expect(parseJsonExactAt(text, KEYS)).toEqual({
+      result: { maximumFee: 18446744073709551615n, rentEpoch: 18446744073709551615n },
+    });
+  });
+
+  it('refuses what parseJson refuses: nesting too deep, bad text', () => {
+    expect(() => parseJsonExactAt(`${'{"a":'.repeat(300)}1${'}'.repeat(300)}`, KEYS)).toThrow(/nesting too deep/);
+    expect(() => parseJsonExactAt('{"api-key":"secret" x}', KEYS)).toThrow(/^expected ',' or '}' at offset 20$/);
   });
 });
 
