@@ -131,17 +131,6 @@ function breakdown(profile, calls) {
   return { ms, top };
 }
 
-const METHOD_FILE = {
-  epochInfo: 'getEpochInfo',
-  account165: 'getAccountInfo',
-  account1m: 'getAccountInfo',
-  account10mZstd: 'getAccountInfo',
-  tokenAccounts5000: 'getTokenAccountsByDelegate',
-  transactionV0: 'getTransaction',
-  voteAccounts2100: 'getVoteAccounts',
-  leaderSchedule: 'getLeaderSchedule',
-  clusterNodes5000: 'getClusterNodes',
-};
 /** The public call's arguments for workload call 0 (what solrpc.mjs passes). */
 const ARGS = {
   epochInfo: () => [],
@@ -169,7 +158,7 @@ const calls = profiled.create(url);
 const rpc = createRpc(url, { coalesce: false });
 for (const workload of workloads) {
   process.stderr.write(`profiling ${workload}\n`);
-  const method = METHOD_FILE[workload];
+  const method = workloadById[workload].method;
   const { [method]: definition } = await import(`../dist/methods/${method}.js`);
   const requestBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: wireParams(workload, 0) });
   const post = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: requestBody });

@@ -5,24 +5,15 @@
 // JSON.parse rounds every integer above 2^53.
 import { Agent, request } from 'node:http';
 import { decompress } from 'fzstd';
+import { WORKLOADS, workloadById } from '../workloads.mjs';
 import { wireParams, wireViews } from './wire.mjs';
 
-const METHOD = {
-  epochInfo: 'getEpochInfo',
-  account165: 'getAccountInfo',
-  account1m: 'getAccountInfo',
-  account10mZstd: 'getAccountInfo',
-  tokenAccounts5000: 'getTokenAccountsByDelegate',
-  transactionV0: 'getTransaction',
-  voteAccounts2100: 'getVoteAccounts',
-  leaderSchedule: 'getLeaderSchedule',
-  clusterNodes5000: 'getClusterNodes',
-};
-const DECODES = new Set(['account165', 'account1m', 'account10mZstd']);
+// The workloads whose data solrpc decodes (workloads.mjs says which).
+const DECODES = new Set(WORKLOADS.filter((w) => w.decodes).map((w) => w.id));
 
 let nextId = 1;
 const body = (workload, i) =>
-  `{"jsonrpc":"2.0","id":${nextId++},"method":"${METHOD[workload]}","params":${JSON.stringify(wireParams(workload, i))}}`;
+  `{"jsonrpc":"2.0","id":${nextId++},"method":"${workloadById[workload].method}","params":${JSON.stringify(wireParams(workload, i))}}`;
 
 function decodeAccount(result) {
   const value = result.value;

@@ -257,20 +257,27 @@ export function parseJson(text: string): unknown {
 }
 
 /**
- * Parses a response whose result holds no integer above 2^53 (its schema refuses unsafe integers, so
- * nothing can be rounded unnoticed) with the engine's `JSON.parse`, 3-5x faster than `parseJson` on
- * results made of small numbers. An error answer goes through `parseJson` again, so its `data` keeps
- * exact integers, and so does text `JSON.parse` refuses, so a syntax error never quotes the body.
+ * `JSON.parse`'s reading of a response body, or `undefined` where `parseJson` must read it instead: text
+ * `JSON.parse` refuses (so a syntax error never quotes the body), and error answers (so their `data`
+ * keeps exact integers).
  */
-export function parseSafeJson(text: string): unknown {
+function engineParse(text: string): object | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return parseJson(text);
+    return undefined;
   }
-  if (typeof value === 'object' && value !== null && 'error' in value) return parseJson(text);
-  return value;
+  return typeof value === 'object' && value !== null && !('error' in value) ? value : undefined;
+}
+
+/**
+ * Parses a response whose result holds no integer above 2^53 (its schema refuses unsafe integers, so
+ * nothing can be rounded unnoticed) with the engine's `JSON.parse`, 3-5x faster than `parseJson` on
+ * results made of small numbers.
+ */
+export function parseSafeJson(text: string): unknown {
+  return engineParse(text) ?? parseJson(text);
 }
 
 /**
@@ -281,13 +288,8 @@ export function parseSafeJson(text: string): unknown {
  * `parseJson` accepts, bad text) hands the text to `parseJson` instead.
  */
 export function parseJsonExactAt(text: string, keys: readonly string[]): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return parseJson(text);
-  }
-  if (typeof value !== 'object' || value === null || 'error' in value) return parseJson(text);
+  const value = engineParse(text);
+  if (value === undefined) return parseJson(text);
   // The integer tokens of 16 digits or more under the keys, in the text's order; shorter ones are exact.
   const pattern = new RegExp(`"(?:${keys.join('|')})"\\s*:\\s*(-?\\d{16,})(?![\\d.eE])`, 'g');
   const tokens: string[] = [];

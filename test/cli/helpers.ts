@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
-import { run } from '../../src/cli/run.js';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { exactJson, type RpcHandler, type RpcReply, type RpcRequest } from '../msw/server.js';
+import { type CliRun, runCaptured } from '../support/cliRun.js';
+
+export { closedPort } from '../support/httpServer.js';
 
 const made: string[] = [];
 
@@ -27,11 +29,7 @@ export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface CliRun {
-  code: number;
-  out: string;
-  err: string;
-}
+export type { CliRun };
 
 export interface RunOptions extends Partial<Omit<CliIo, 'out' | 'err'>> {}
 
@@ -40,23 +38,14 @@ export interface RunOptions extends Partial<Omit<CliIo, 'out' | 'err'>> {}
  * config and keypair of whoever runs the tests are never read.
  */
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliRun> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
+  const io: Omit<CliIo, 'out' | 'err'> = {
     env: options.env ?? { HOME: tempDir('solrpc-home-') },
     isTTY: options.isTTY ?? false,
   };
   if (options.signal) io.signal = options.signal;
   if (options.sleep) io.sleep = options.sleep;
   if (options.now) io.now = options.now;
-  const code = await run(argv, io);
-  return { code, out, err };
+  return runCaptured(argv, io);
 }
 
 export interface Keypair {
@@ -171,15 +160,6 @@ export async function startScriptedRpc(methods: Record<string, RpcHandler | RpcR
         server.close(() => resolve());
       }),
   };
-}
-
-/** A loopback port nothing listens on (bound, then closed). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** ESC, BEL and the C1 controls: none may reach a terminal from server text. */

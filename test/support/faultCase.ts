@@ -5,11 +5,11 @@
  */
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { defaultFetch } from '#default-fetch';
-import type { CliIo } from '../../src/cli/io.js';
-import { run } from '../../src/cli/run.js';
 import { createRpc, type FetchLike, isSolRpcError } from '../../src/index.js';
+import { type CliRun, runCaptured } from './cliRun.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
-import { closedPort, type FaultServer, startFaultServer } from './faultServer.js';
+import { type FaultServer, startFaultServer } from './faultServer.js';
+import { closedPort } from './httpServer.js';
 
 export interface Harness {
   server: FaultServer;
@@ -177,28 +177,9 @@ export async function runSdkCase(
   return measure(h, limit, () => callSdk(scenario, method, client));
 }
 
-export interface CliOutput {
-  code: number;
-  out: string;
-  err: string;
-}
-
-/** One in-process CLI run, HOME an empty directory; the server's scenario is the caller's to set. */
-export async function runCli(argv: string[], home: string): Promise<CliOutput> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    env: { HOME: home },
-    isTTY: false,
-  };
-  const code = await run(argv, io);
-  return { code, out, err };
+/** One in-process CLI run, HOME the directory given; the server's scenario is the caller's to set. */
+export function runCli(argv: string[], home: string): Promise<CliRun> {
+  return runCaptured(argv, { env: { HOME: home }, isTTY: false });
 }
 
 export interface Settled<T> {

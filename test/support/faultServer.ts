@@ -257,12 +257,3 @@ export function stream(socket: Socket, chunk: Buffer, total: number, framing: 'r
   };
   pump();
 }
-
-/** A port nothing listens on: bound, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
