@@ -35,7 +35,7 @@ function viaFetch(url, decode) {
     const result = JSON.parse(await response.text()).result;
     return decode && DECODES.has(workload) ? decodeAccount(result) : result;
   };
-  return Object.fromEntries(Object.keys(METHOD).map((w) => [w, call(w)]));
+  return Object.fromEntries(WORKLOADS.map(({ id }) => [id, call(id)]));
 }
 
 function viaNodeHttp(url) {
@@ -65,7 +65,7 @@ function viaNodeHttp(url) {
     const result = JSON.parse(await post(body(workload, i))).result;
     return DECODES.has(workload) ? decodeAccount(result) : result;
   };
-  return Object.fromEntries(Object.keys(METHOD).map((w) => [w, call(w)]));
+  return Object.fromEntries(WORKLOADS.map(({ id }) => [id, call(id)]));
 }
 
 export const floor = {
