@@ -1,4 +1,5 @@
 import { SolRpcError } from './errors/SolRpcError.js';
+import { explainMismatch, SchemaMismatch } from './schemas/validate.js';
 import type { CallOptions, Transport } from './types.js';
 
 /** What a method's decoder knows about the call it decodes. */
@@ -74,5 +75,23 @@ export async function callMethod(
       });
     });
   }
-  return definition.decode(result, context, prepared);
+  return decodeResult(definition, result, context, prepared);
+}
+
+/**
+ * Runs a method's decoder on a result. A result its schema refuses becomes the `ValidationError` naming
+ * the field, with superstruct loaded to find it (schemas/validate.ts).
+ */
+export async function decodeResult(
+  definition: MethodDefinition<unknown>,
+  result: unknown,
+  context: DecodeContext,
+  prepared: PreparedCall,
+): Promise<unknown> {
+  try {
+    return await definition.decode(result, context, prepared);
+  } catch (error) {
+    if (error instanceof SchemaMismatch) throw await explainMismatch(error);
+    throw error;
+  }
 }

@@ -2,8 +2,8 @@
  * A vote account's state as `vote-account` needs it, read from agave's jsonParsed `info` (credits
  * there are decimal strings; they become exact bigints here).
  */
-import { array, nullable, number, optional, string, type, validate } from 'superstruct';
 import { address } from '../schemas/address.js';
+import { array, type Infer, nullable, number, optional, string, type } from '../schemas/struct.js';
 import { rpcRequestError } from './cliError.js';
 
 export interface VoteState {
@@ -42,11 +42,12 @@ const DECIMAL = /^\d{1,20}$/;
 
 /** The vote state from jsonParsed data, or the Solana CLI's error when it is not one. */
 export function voteStateFromParsed(parsed: unknown): VoteState {
-  const [failure, checked] = validate(parsed, parsedVote());
+  const schema = parsedVote();
+  const checked = schema.check(parsed) ? (parsed as Infer<typeof schema>) : undefined;
   const badCredits = checked?.info.epochCredits.some(
     (e) => !DECIMAL.test(e.credits) || !DECIMAL.test(e.previousCredits),
   );
-  if (failure || !checked || checked.type !== 'vote' || badCredits) {
+  if (checked?.type !== 'vote' || badCredits) {
     throw rpcRequestError('Account data could not be deserialized to vote state');
   }
   const info = checked.info;

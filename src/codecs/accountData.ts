@@ -3,7 +3,7 @@ import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
-import { define, dynamic, enums, type Struct, string, tuple, type } from '../schemas/struct.js';
+import { define, dynamic, enums, type Schema, string, tuple, type } from '../schemas/struct.js';
 import { parsedTokenAccountData, parsedTokenProgramData } from '../schemas/token.js';
 import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from './base58.js';
 import { decodeBase64 } from './base64.js';
@@ -27,16 +27,16 @@ const otherParsed = /* @__PURE__ */ memo(() =>
  * program's parsed object (token programs' checked in full); `parsedTokenAccount` accepts parsed
  * token accounts only.
  */
-export function accountDataSchema(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Struct<WireAccountData, null> {
-  return dynamic((value): Struct<WireAccountData, unknown> => {
-    if (typeof value === 'string') return string() as unknown as Struct<WireAccountData, unknown>;
-    if (Array.isArray(value) || mode === 'binary') return encodedPair() as Struct<WireAccountData, unknown>;
-    if (mode === 'parsedTokenAccount') return parsedTokenAccountData() as unknown as Struct<WireAccountData, unknown>;
+export function accountDataSchema(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<WireAccountData> {
+  return dynamic((value): Schema<WireAccountData> => {
+    if (typeof value === 'string') return string() as unknown as Schema<WireAccountData>;
+    if (Array.isArray(value) || mode === 'binary') return encodedPair() as Schema<WireAccountData>;
+    if (mode === 'parsedTokenAccount') return parsedTokenAccountData() as unknown as Schema<WireAccountData>;
     const program = typeof value === 'object' && value !== null ? (value as { program?: unknown }).program : undefined;
     if (program === 'spl-token' || program === 'spl-token-2022') {
-      return parsedTokenProgramData() as unknown as Struct<WireAccountData, unknown>;
+      return parsedTokenProgramData() as unknown as Schema<WireAccountData>;
     }
-    if (typeof value === 'object' && value !== null) return otherParsed() as Struct<WireAccountData, unknown>;
+    if (typeof value === 'object' && value !== null) return otherParsed() as Schema<WireAccountData>;
     return unknownData();
   });
 }

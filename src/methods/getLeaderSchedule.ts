@@ -2,7 +2,7 @@ import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
-import { define, nullable, type Struct } from '../schemas/struct.js';
+import { define, nullable, type Schema } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
@@ -71,7 +71,7 @@ const ADDRESS_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
  * superstruct's per-element checks would cost many times over.
  */
 const schedule = /* @__PURE__ */ memo(
-  (): Struct<Record<string, number[]>, null> =>
+  (): Schema<Record<string, number[]>> =>
     define('leaderSchedule', (value, context) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return expected('an object of identities to slot indexes', value);

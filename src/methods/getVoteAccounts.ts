@@ -4,7 +4,7 @@ import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, 
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
-import { array, boolean, optional, refine, tuple, type } from '../schemas/struct.js';
+import { array, boolean, type Infer, optional, refine, tuple, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, CallOptions, Commitment } from '../types.js';
@@ -102,7 +102,7 @@ const voteAccounts = /* @__PURE__ */ memo(() =>
   type({ current: array(voteAccount()), delinquent: array(voteAccount()) }),
 );
 
-type WireVoteAccount = ReturnType<typeof voteAccount>['TYPE'];
+type WireVoteAccount = Infer<ReturnType<typeof voteAccount>>;
 
 function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
   const bps = wire.inflationRewardsCommissionBps;

@@ -4,7 +4,7 @@ import type { Account } from '../types.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, toBigInt, u64 } from './numbers.js';
-import { boolean, type Struct, type } from './struct.js';
+import { boolean, type Schema, type } from './struct.js';
 
 /** An account on the wire (`UiAccount`), before its data is decoded. */
 export interface WireAccount {
@@ -16,7 +16,7 @@ export interface WireAccount {
   space: number;
 }
 
-function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Struct<WireAccount> {
+function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<WireAccount> {
   return type({
     lamports: u64(),
     owner: address(),
@@ -24,7 +24,7 @@ function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Struct<Wir
     executable: boolean(),
     rentEpoch: u64(),
     space: safeInteger(),
-  }) as unknown as Struct<WireAccount>;
+  }) as unknown as Schema<WireAccount>;
 }
 
 /** An account whose data was requested in a binary encoding. */

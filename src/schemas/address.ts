@@ -1,6 +1,6 @@
 import { memo } from './memo.js';
 import { expected } from './numbers.js';
-import { define, type Struct } from './struct.js';
+import { define, type Schema } from './struct.js';
 
 const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -9,7 +9,7 @@ const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
  * 5,000-account response would cost more than the rest of the validation together.
  */
 export const address = /* @__PURE__ */ memo(
-  (): Struct<string, null> =>
+  (): Schema<string> =>
     define('address', (value) =>
       typeof value === 'string' && ADDRESS_TEXT.test(value) ? true : expected('a base58 address', value),
     ),
@@ -19,7 +19,7 @@ const SIGNATURE_TEXT = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 /** A base58 signature in a response, checked by alphabet and length like `address`. */
 export const signature = /* @__PURE__ */ memo(
-  (): Struct<string, null> =>
+  (): Schema<string> =>
     define('signature', (value) =>
       typeof value === 'string' && SIGNATURE_TEXT.test(value) ? true : expected('a base58 signature', value),
     ),

@@ -1,11 +1,11 @@
 import type { RpcContext } from '../types.js';
 import { memo } from './memo.js';
 import { safeInteger } from './numbers.js';
-import { optional, type Struct, string, type } from './struct.js';
+import { optional, type Schema, string, type } from './struct.js';
 
 /** The `context` of a context-wrapped result. */
 export const rpcContext = /* @__PURE__ */ memo(
-  (): Struct<RpcContext> => type({ slot: safeInteger(), apiVersion: optional(string()) }) as Struct<RpcContext>,
+  (): Schema<RpcContext> => type({ slot: safeInteger(), apiVersion: optional(string()) }) as Schema<RpcContext>,
 );
 
 /** Copies the known context fields into a fresh object: server additions are not passed through. */

@@ -1,5 +1,5 @@
 import { memo } from './memo.js';
-import { define, type Struct } from './struct.js';
+import { define, type Schema } from './struct.js';
 
 const U64_MAX = 18446744073709551615n;
 
@@ -24,7 +24,7 @@ export function expected(what: string, value: unknown): string {
  * (the JSON parser's output). Decoders turn it into `bigint`. Integers above u64::MAX are rejected.
  */
 export const u64 = /* @__PURE__ */ memo(
-  (): Struct<number | bigint, null> =>
+  (): Schema<number | bigint> =>
     define('u64', (value) =>
       // Unsafe integers arrive as bigint from the exact parser; an unsafe *number* (1e20, or anything
       // from a transport that used JSON.parse) has already lost digits, so it is refused.
@@ -37,7 +37,7 @@ export const u64 = /* @__PURE__ */ memo(
 
 /** An i64 on the wire (reward amounts can be negative), as `number` or exact `bigint`. */
 export const i64 = /* @__PURE__ */ memo(
-  (): Struct<number | bigint, null> =>
+  (): Schema<number | bigint> =>
     define('i64', (value) =>
       (typeof value === 'number' && Number.isSafeInteger(value)) ||
       (typeof value === 'bigint' && value >= -(2n ** 63n) && value < 2n ** 63n)
@@ -51,7 +51,7 @@ export const i64 = /* @__PURE__ */ memo(
  * no larger than `Number.MAX_SAFE_INTEGER`. A larger value is an error, never a rounded number.
  */
 export const safeInteger = /* @__PURE__ */ memo(
-  (): Struct<number, null> =>
+  (): Schema<number> =>
     define('safeInteger', (value) =>
       typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
         ? true
@@ -64,7 +64,7 @@ export const safeInteger = /* @__PURE__ */ memo(
 
 /** An unsigned 8-bit integer (decimals, commission, account indexes). */
 export const u8 = /* @__PURE__ */ memo(
-  (): Struct<number, null> =>
+  (): Schema<number> =>
     define('u8', (value) =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255
         ? true
@@ -74,7 +74,7 @@ export const u8 = /* @__PURE__ */ memo(
 
 /** An unsigned 16-bit integer (basis points, shred versions). */
 export const u16 = /* @__PURE__ */ memo(
-  (): Struct<number, null> =>
+  (): Schema<number> =>
     define('u16', (value) =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 65535
         ? true
@@ -84,7 +84,7 @@ export const u16 = /* @__PURE__ */ memo(
 
 /** An unsigned 32-bit integer (feature-set identifiers). */
 export const u32 = /* @__PURE__ */ memo(
-  (): Struct<number, null> =>
+  (): Schema<number> =>
     define('u32', (value) =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 4294967295
         ? true
@@ -99,7 +99,7 @@ export function toBigInt(value: number | bigint): bigint {
 
 /** A Unix timestamp in seconds (an i64 on the wire; negative values are legal): a safe-integer `number`. */
 export const timestamp = /* @__PURE__ */ memo(
-  (): Struct<number, null> =>
+  (): Schema<number> =>
     define('timestamp', (value) =>
       typeof value === 'number' && Number.isSafeInteger(value)
         ? true

@@ -1,58 +1,63 @@
 /**
- * superstruct's combinators, each also registering a plain predicate that answers what
- * `superstruct.is(value, struct)` answers, without superstruct's per-value generators, paths and
- * failure objects. Schemas import their combinators from here, not from 'superstruct'.
+ * The combinators response schemas are written with. They mirror superstruct's (`type`, `array`,
+ * `tuple`, `union`, `optional`, `nullable`, `define`, `dynamic`, `refine`…) and mean exactly what
+ * superstruct's mean, but each schema is two things:
  *
- * Why: on a 5,000-account response superstruct checks ~225,000 values at ~0.6 µs each, garbage
- * included (docs/performance.md); the predicates do the same checks in a tenth of the time. The
- * superstruct structs stay the schemas: `validateResult` asks the predicate first and hands a response
- * that fails it to superstruct, whose first failure names the field. test/schemas/struct.test.ts
- * compares the two on each combinator's edge cases, struct.differential.test.ts on fuzzed responses of
- * every method and on every single-position change of every recorded response.
+ * - `check`, a plain predicate answering what `superstruct.is(value, struct)` answers, run on every
+ *   response. On a 5,000-account response superstruct checks ~225,000 values at ~0.6 µs each, garbage
+ *   included (docs/performance.md); the predicates do the same checks in a tenth of the time.
+ * - `toStruct`, the recipe for the equivalent superstruct struct, built only for a response that fails
+ *   the predicate, so that superstruct finds and names the first failing field (`explain.ts`).
+ *
+ * superstruct itself is imported by `explain.ts` alone, which is loaded on the first refused response:
+ * an app whose responses are all valid never downloads it (docs/tree-shaking.md). Only its types are
+ * used here. test/schemas/struct.test.ts holds each combinator's predicate to superstruct's verdict on
+ * edge values, struct.differential.test.ts on fuzzed responses of every method.
  */
-import {
-  type Context,
-  is,
-  type Struct,
-  array as superstructArray,
-  boolean as superstructBoolean,
-  define as superstructDefine,
-  dynamic as superstructDynamic,
-  enums as superstructEnums,
-  literal as superstructLiteral,
-  nullable as superstructNullable,
-  number as superstructNumber,
-  optional as superstructOptional,
-  refine as superstructRefine,
-  string as superstructString,
-  tuple as superstructTuple,
-  type as superstructType,
-  union as superstructUnion,
-  unknown as superstructUnknown,
-} from 'superstruct';
+import type { Context, Result, Struct } from 'superstruct';
 
-export type { Struct } from 'superstruct';
+/** The superstruct module, as `explain.ts` hands it to a schema's `toStruct`. */
+export type Superstruct = typeof import('superstruct');
 
 /** A yes/no check equivalent to `superstruct.is(value, struct)`. */
 export type Check = (value: unknown) => boolean;
 
-// biome-ignore lint/suspicious/noExplicitAny: a registry of structs of every type
-type AnyStruct = Struct<any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: structs and schemas of every type
+export type AnyStruct = Struct<any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: structs and schemas of every type
+export type AnySchema = Schema<any>;
 
-const checks = /* @__PURE__ */ new WeakMap<AnyStruct, Check>();
+/** A response schema of values of type `T`. */
+export interface Schema<T> {
+  /** Whether a value matches: what superstruct would answer, without its paths and failure objects. */
+  readonly check: Check;
+  /**
+   * Builds the superstruct struct with the same meaning. `inner` builds (once) the struct of a schema
+   * this one contains.
+   */
+  readonly toStruct: (superstruct: Superstruct, inner: (schema: AnySchema) => AnyStruct) => AnyStruct;
+  /** Type-only: never set at run time. */
+  readonly infer?: T;
+}
+
+/** The type of the values a schema accepts. */
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** An object type as superstruct's `type()` infers it: keys whose schema accepts `undefined` are optional. */
+type ObjectOf<S extends Record<string, AnySchema>> = Simplify<
+  { [K in keyof S as undefined extends Infer<S[K]> ? never : K]: Infer<S[K]> } & {
+    [K in keyof S as undefined extends Infer<S[K]> ? K : never]?: Infer<S[K]>;
+  }
+>;
 
 // The context superstruct gives validators, refiners and dynamic choosers. A predicate only needs their
 // verdict, and a verdict never depends on the path (ours use it only to name a failing field).
 const CONTEXT: Context = { path: [], branch: [] };
 
-function register<S extends AnyStruct>(struct: S, check: Check): S {
-  checks.set(struct, check);
-  return struct;
-}
-
-/** The predicate for a struct: the registered one, or superstruct itself for a struct built elsewhere. */
-export function checkOf(struct: AnyStruct): Check {
-  return checks.get(struct) ?? ((value) => is(value, struct));
+function schema<T>(check: Check, toStruct: Schema<T>['toStruct']): Schema<T> {
+  return { check, toStruct };
 }
 
 /** How superstruct reads a validator's or refiner's result: `true`, or an iterable of nothing but `true`. */
@@ -63,85 +68,140 @@ function passes(result: unknown): boolean {
   return true;
 }
 
-export const type: typeof superstructType = (schema) => {
-  const keys = Object.keys(schema);
-  const fields = keys.map((key) => checkOf(schema[key] as AnyStruct));
-  return register(superstructType(schema), (value) => {
-    // superstruct's type() takes any non-array object and reads keys through the prototype chain.
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const record = value as Record<string, unknown>;
-    for (let i = 0; i < keys.length; i++) {
-      if (!(fields[i] as Check)(record[keys[i] as string])) return false;
-    }
-    return true;
-  });
-};
-
-export const array = ((element: AnyStruct) => {
-  const check = checkOf(element);
-  return register(superstructArray(element), (value) => {
-    if (!Array.isArray(value)) return false;
-    // Holes read as undefined, as superstruct's entries() gives them.
-    for (let i = 0; i < value.length; i++) if (!check(value[i])) return false;
-    return true;
-  });
-}) as typeof superstructArray;
-
-export const tuple: typeof superstructTuple = (structs) => {
-  const elements = structs.map(checkOf);
-  return register(superstructTuple(structs), (value) => {
-    // Elements past the schema's length fail superstruct's never().
-    if (!Array.isArray(value) || value.length > elements.length) return false;
-    for (let i = 0; i < elements.length; i++) if (!(elements[i] as Check)(value[i])) return false;
-    return true;
-  });
-};
-
-export const union: typeof superstructUnion = (structs) => {
-  const options = structs.map(checkOf);
-  return register(superstructUnion(structs), (value) => options.some((check) => check(value)));
-};
-
-export const optional: typeof superstructOptional = (struct) => {
-  const check = checkOf(struct);
-  return register(superstructOptional(struct), (value) => value === undefined || check(value));
-};
-
-export const nullable: typeof superstructNullable = (struct) => {
-  const check = checkOf(struct);
-  return register(superstructNullable(struct), (value) => value === null || check(value));
-};
-
-export const string: typeof superstructString = () =>
-  register(superstructString(), (value) => typeof value === 'string');
-
-export const boolean: typeof superstructBoolean = () =>
-  register(superstructBoolean(), (value) => typeof value === 'boolean');
-
-export const number: typeof superstructNumber = () =>
-  register(superstructNumber(), (value) => typeof value === 'number' && !Number.isNaN(value));
-
-export const unknown: typeof superstructUnknown = () => register(superstructUnknown(), () => true);
-
-export const literal = ((constant: unknown) =>
-  register(superstructLiteral(constant), (value) => value === constant)) as typeof superstructLiteral;
-
-export const enums = ((values: readonly unknown[]) =>
-  register(superstructEnums(values as readonly string[]), (value) =>
-    values.includes(value),
-  )) as typeof superstructEnums;
-
-export const define: typeof superstructDefine = (name, validator) =>
-  register(superstructDefine(name, validator), (value) => passes(validator(value, CONTEXT)));
-
-export const dynamic: typeof superstructDynamic = (choose) =>
-  register(superstructDynamic(choose), (value) => checkOf(choose(value, CONTEXT))(value));
-
-export const refine: typeof superstructRefine = (struct, name, refiner) => {
-  const check = checkOf(struct);
-  // The refiner sees only values the struct accepted, as in superstruct.
-  return register(
-    superstructRefine(struct, name, refiner),
-    (value) => check(value) && passes(refiner(value as Parameters<typeof refiner>[0], CONTEXT)),
+/** An object with at least the given fields; other fields pass, as nodes add fields (superstruct `type`). */
+export function type<S extends Record<string, AnySchema>>(shape: S): Schema<ObjectOf<S>> {
+  const keys = Object.keys(shape);
+  const fields = keys.map((key) => (shape[key] as AnySchema).check);
+  return schema(
+    (value) => {
+      // superstruct's type() takes any non-array object and reads keys through the prototype chain.
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+      const record = value as Record<string, unknown>;
+      for (let i = 0; i < keys.length; i++) {
+        if (!(fields[i] as Check)(record[keys[i] as string])) return false;
+      }
+      return true;
+    },
+    (s, inner) => s.type(Object.fromEntries(keys.map((key) => [key, inner(shape[key] as AnySchema)]))),
   );
-};
+}
+
+export function array<T>(element: Schema<T>): Schema<T[]> {
+  const check = element.check;
+  return schema(
+    (value) => {
+      if (!Array.isArray(value)) return false;
+      // Holes read as undefined, as superstruct's entries() gives them.
+      for (let i = 0; i < value.length; i++) if (!check(value[i])) return false;
+      return true;
+    },
+    (s, inner) => s.array(inner(element)),
+  );
+}
+
+export function tuple<A extends AnySchema[]>(elements: [...A]): Schema<{ [K in keyof A]: Infer<A[K]> }> {
+  const checks = elements.map((element) => element.check);
+  return schema(
+    (value) => {
+      // Elements past the schema's length fail superstruct's never().
+      if (!Array.isArray(value) || value.length > checks.length) return false;
+      for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(value[i])) return false;
+      return true;
+    },
+    (s, inner) => s.tuple(elements.map(inner) as [AnyStruct, ...AnyStruct[]]),
+  );
+}
+
+export function union<A extends AnySchema[]>(options: [...A]): Schema<Infer<A[number]>> {
+  const checks = options.map((option) => option.check);
+  return schema(
+    (value) => checks.some((check) => check(value)),
+    (s, inner) => s.union(options.map(inner) as [AnyStruct, ...AnyStruct[]]),
+  );
+}
+
+export function optional<T>(inside: Schema<T>): Schema<T | undefined> {
+  const check = inside.check;
+  return schema(
+    (value) => value === undefined || check(value),
+    (s, inner) => s.optional(inner(inside)),
+  );
+}
+
+export function nullable<T>(inside: Schema<T>): Schema<T | null> {
+  const check = inside.check;
+  return schema(
+    (value) => value === null || check(value),
+    (s, inner) => s.nullable(inner(inside)),
+  );
+}
+
+export function string(): Schema<string> {
+  return schema(
+    (value) => typeof value === 'string',
+    (s) => s.string(),
+  );
+}
+
+export function boolean(): Schema<boolean> {
+  return schema(
+    (value) => typeof value === 'boolean',
+    (s) => s.boolean(),
+  );
+}
+
+export function number(): Schema<number> {
+  return schema(
+    (value) => typeof value === 'number' && !Number.isNaN(value),
+    (s) => s.number(),
+  );
+}
+
+export function unknown(): Schema<unknown> {
+  return schema(
+    () => true,
+    (s) => s.unknown(),
+  );
+}
+
+export function literal<const T extends string | number | boolean | null>(constant: T): Schema<T> {
+  return schema(
+    (value) => value === constant,
+    (s) => s.literal(constant as string),
+  );
+}
+
+export function enums<const T extends string>(values: readonly T[]): Schema<T> {
+  return schema(
+    (value) => (values as readonly unknown[]).includes(value),
+    (s) => s.enums(values),
+  );
+}
+
+/**
+ * A value checked by a function: `true` to accept, or a message (`expected(...)` in numbers.ts) that
+ * superstruct reports for the failing field.
+ */
+export function define<T>(name: string, validator: (value: unknown, context: Context) => Result): Schema<T> {
+  return schema(
+    (value) => passes(validator(value, CONTEXT)),
+    (s) => s.define(name, validator),
+  );
+}
+
+/** A schema chosen by the value itself (a token account's `parsed.type`, say). */
+export function dynamic<T>(choose: (value: unknown, context: Context) => Schema<T>): Schema<T> {
+  return schema(
+    (value) => choose(value, CONTEXT).check(value),
+    (s, inner) => s.dynamic((value, context) => inner(choose(value, context))),
+  );
+}
+
+/** A schema with a further check that runs only on values the schema accepted, as in superstruct. */
+export function refine<T>(base: Schema<T>, name: string, refiner: (value: T, context: Context) => Result): Schema<T> {
+  const check = base.check;
+  return schema(
+    (value) => check(value) && passes(refiner(value as T, CONTEXT)),
+    (s, inner) => s.refine(inner(base), name, refiner),
+  );
+}

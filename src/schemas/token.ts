@@ -11,20 +11,20 @@ import {
   nullable,
   number,
   optional,
-  type Struct,
+  type Schema,
   string,
   type,
   unknown,
 } from './struct.js';
 
 export const tokenAmount = /* @__PURE__ */ memo(
-  (): Struct<TokenAmount> =>
+  (): Schema<TokenAmount> =>
     type({
       amount: string(),
       decimals: u8(),
       uiAmount: nullable(number()),
       uiAmountString: string(),
-    }) as Struct<TokenAmount>,
+    }) as Schema<TokenAmount>,
 );
 
 const extensions = /* @__PURE__ */ memo(() =>
@@ -32,7 +32,7 @@ const extensions = /* @__PURE__ */ memo(() =>
 );
 
 export const tokenAccountInfo = /* @__PURE__ */ memo(
-  (): Struct<TokenAccountInfo> =>
+  (): Schema<TokenAccountInfo> =>
     type({
       mint: address(),
       owner: address(),
@@ -44,11 +44,11 @@ export const tokenAccountInfo = /* @__PURE__ */ memo(
       rentExemptReserve: optional(tokenAmount()),
       closeAuthority: optional(address()),
       extensions: extensions(),
-    }) as unknown as Struct<TokenAccountInfo>,
+    }) as unknown as Schema<TokenAccountInfo>,
 );
 
 export const mintInfo = /* @__PURE__ */ memo(
-  (): Struct<MintInfo> =>
+  (): Schema<MintInfo> =>
     type({
       mintAuthority: nullable(address()),
       supply: string(),
@@ -56,17 +56,17 @@ export const mintInfo = /* @__PURE__ */ memo(
       isInitialized: boolean(),
       freezeAuthority: nullable(address()),
       extensions: extensions(),
-    }) as unknown as Struct<MintInfo>,
+    }) as unknown as Schema<MintInfo>,
 );
 
 export const multisigInfo = /* @__PURE__ */ memo(
-  (): Struct<MultisigInfo> =>
+  (): Schema<MultisigInfo> =>
     type({
       numRequiredSigners: u8(),
       numValidSigners: u8(),
       isInitialized: boolean(),
       signers: array(address()),
-    }) as Struct<MultisigInfo>,
+    }) as Schema<MultisigInfo>,
 );
 
 const tokenProgram = /* @__PURE__ */ memo(() => enums(['spl-token', 'spl-token-2022']));
@@ -82,16 +82,15 @@ export const parsedTokenAccountData = /* @__PURE__ */ memo(() =>
 
 /** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`. */
 export const parsedTokenProgramData = /* @__PURE__ */ memo(
-  (): Struct<ParsedTokenProgramData> =>
+  (): Schema<ParsedTokenProgramData> =>
     type({
       program: tokenProgram(),
-      parsed: dynamic<unknown>((parsed): Struct<unknown, unknown> => {
+      parsed: dynamic<unknown>((parsed): Schema<unknown> => {
         const kind = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
-        if (kind === 'mint') return type({ type: literal('mint'), info: mintInfo() }) as Struct<unknown, unknown>;
-        if (kind === 'multisig')
-          return type({ type: literal('multisig'), info: multisigInfo() }) as Struct<unknown, unknown>;
-        return type({ type: literal('account'), info: tokenAccountInfo() }) as Struct<unknown, unknown>;
+        if (kind === 'mint') return type({ type: literal('mint'), info: mintInfo() }) as Schema<unknown>;
+        if (kind === 'multisig') return type({ type: literal('multisig'), info: multisigInfo() }) as Schema<unknown>;
+        return type({ type: literal('account'), info: tokenAccountInfo() }) as Schema<unknown>;
       }),
       space: safeInteger(),
-    }) as unknown as Struct<ParsedTokenProgramData>,
+    }) as unknown as Schema<ParsedTokenProgramData>,
 );

@@ -24,7 +24,7 @@ import {
   literal,
   nullable,
   optional,
-  type Struct,
+  type Schema,
   string,
   tuple,
   type,
@@ -50,21 +50,21 @@ const header = /* @__PURE__ */ memo(() =>
 
 /** A parsed instruction (`parsed` is an object, or a bare string for spl-memo) or a partially decoded one. */
 const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
-  dynamic((value): Struct<unknown, unknown> => {
+  dynamic((value): Schema<unknown> => {
     if (typeof value === 'object' && value !== null && 'parsed' in value) {
       return type({
         program: string(),
         programId: address(),
         parsed: union([string(), type({ type: string() })]),
         stackHeight: stackHeight(),
-      }) as Struct<unknown, unknown>;
+      }) as Schema<unknown>;
     }
     return type({
       programId: address(),
       accounts: array(address()),
       data: string(),
       stackHeight: stackHeight(),
-    }) as Struct<unknown, unknown>;
+    }) as Schema<unknown>;
   }),
 );
 
@@ -110,7 +110,7 @@ const binaryTransaction = /* @__PURE__ */ memo(() => union([string(), tuple([str
  * `InstructionError` must be `[index, error]` with the error a string or a one-key object.
  */
 const transactionError = /* @__PURE__ */ memo(
-  (): Struct<TransactionError, null> =>
+  (): Schema<TransactionError> =>
     define('transactionError', (value) => {
       if (typeof value === 'string') return true;
       if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length !== 1) {
@@ -133,26 +133,26 @@ const transactionError = /* @__PURE__ */ memo(
 );
 
 const transactionStatus = /* @__PURE__ */ memo(
-  (): Struct<TransactionStatus, unknown> =>
-    dynamic((value): Struct<TransactionStatus, unknown> => {
+  (): Schema<TransactionStatus> =>
+    dynamic((value): Schema<TransactionStatus> => {
       if (typeof value === 'object' && value !== null && 'Err' in value) {
-        return type({ Err: transactionError() }) as Struct<TransactionStatus, unknown>;
+        return type({ Err: transactionError() }) as Schema<TransactionStatus>;
       }
-      return type({ Ok: literal(null) }) as unknown as Struct<TransactionStatus, unknown>;
+      return type({ Ok: literal(null) }) as unknown as Schema<TransactionStatus>;
     }),
 );
 
 // Meta
 
 const tokenBalance = /* @__PURE__ */ memo(
-  (): Struct<TokenBalance> =>
+  (): Schema<TokenBalance> =>
     type({
       accountIndex: u8(),
       mint: address(),
       owner: optional(address()),
       programId: optional(address()),
       uiTokenAmount: tokenAmount(),
-    }) as Struct<TokenBalance>,
+    }) as Schema<TokenBalance>,
 );
 
 const reward = /* @__PURE__ */ memo(() =>
@@ -167,8 +167,8 @@ const reward = /* @__PURE__ */ memo(() =>
 );
 
 const loadedAddresses = /* @__PURE__ */ memo(
-  (): Struct<LoadedAddresses> =>
-    type({ writable: array(address()), readonly: array(address()) }) as Struct<LoadedAddresses>,
+  (): Schema<LoadedAddresses> =>
+    type({ writable: array(address()), readonly: array(address()) }) as Schema<LoadedAddresses>,
 );
 
 function metaOf(parsed: boolean, withLoadedAddresses: boolean) {
@@ -198,10 +198,10 @@ export interface TransactionShape {
   versioned: boolean;
 }
 
-const resultSchemas = new Map<string, Struct<WireTransactionResult | null, null>>();
+const resultSchemas = new Map<string, Schema<WireTransactionResult | null>>();
 
 /** The schema of a `getTransaction` result for one shape, built once per shape; `null` (not found) passes. */
-export function transactionResultSchema(shape: TransactionShape): Struct<WireTransactionResult | null, null> {
+export function transactionResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null> {
   const key = `${shape.encoding}:${shape.versioned}`;
   let schema = resultSchemas.get(key);
   if (!schema) {
@@ -211,7 +211,7 @@ export function transactionResultSchema(shape: TransactionShape): Struct<WireTra
   return schema;
 }
 
-function buildResultSchema(shape: TransactionShape): Struct<WireTransactionResult | null, null> {
+function buildResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null> {
   const transaction =
     shape.encoding === 'json'
       ? jsonTransaction()
@@ -229,7 +229,7 @@ function buildResultSchema(shape: TransactionShape): Struct<WireTransactionResul
       version: shape.versioned ? version : optional(version),
       transactionIndex: optional(safeInteger()),
     }),
-  ) as unknown as Struct<WireTransactionResult | null, null>;
+  ) as unknown as Schema<WireTransactionResult | null>;
 }
 
 /** A validated `getTransaction` result, before decoding. */

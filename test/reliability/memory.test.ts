@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadZstd } from '../../src/codecs/zstd.js';
+import { decodeResult } from '../../src/defineMethod.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, getAccountInfo, isSolRpcError } from '../../src/index.js';
 import { contextFor } from '../support/decodeHarness.js';
 import { buildClientBundle, type ClientBundle, MiB, type ProbeResult, runProbe } from '../support/memoryProbe.js';
@@ -298,7 +299,7 @@ describe('the zstd bomb in-process', () => {
     const before = process.memoryUsage().arrayBuffers;
     let error: unknown;
     try {
-      await getAccountInfo.decode(result, contextFor(getAccountInfo), prepared);
+      await decodeResult(getAccountInfo, result, contextFor(getAccountInfo), prepared);
     } catch (e) {
       error = e;
     }

@@ -4,6 +4,7 @@
  * make. Shared by the reliability fuzz and property tests.
  */
 import { readFileSync } from 'node:fs';
+import { decodeResult } from '../../src/defineMethod.js';
 import type { DecodeContext, MethodDefinition, PreparedCall } from '../../src/index.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../../src/index.js';
 import { parseJson } from '../../src/transport/json.js';
@@ -54,7 +55,7 @@ export async function decodeBody(
 ): Promise<unknown> {
   const body = parseJson(text);
   const result = decodeResponse(body, id, definition.name, ORIGIN);
-  return await definition.decode(result, contextFor(definition), prepared);
+  return await decodeResult(definition, result, contextFor(definition), prepared);
 }
 
 /** Own property names of the prototypes a pollution would change, to compare before and after. */
