@@ -25,7 +25,9 @@ describe('validateResult', () => {
   });
 
   it('reaches the caller, through decodeResult, as a ValidationError naming the field', async () => {
-    const error = await decodeResult(method, { owner: 'x', lamports: -1 }, context, { params: [] }).catch((e) => e);
+    const error = await decodeResult(method, { owner: 'x', lamports: -1 }, context, { params: [] }).catch(
+      (e: unknown) => e as { message: string; received: string },
+    );
     expect(isSolRpcError(error, 'ValidationError')).toBe(true);
     expect(error).toMatchObject({
       method: 'getThing',

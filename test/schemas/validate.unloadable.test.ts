@@ -26,7 +26,7 @@ it('refuses the result with a ValidationError at result', async () => {
     {
       params: [],
     },
-  ).catch((e) => e);
+  ).catch((e: unknown) => e as { message: string; received: string });
   expect(isSolRpcError(error, 'ValidationError')).toBe(true);
   expect(error).toMatchObject({ method: 'getThing', path: 'result' });
   expect(error.received).toMatch(/could not be loaded/);
