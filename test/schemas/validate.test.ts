@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResult, defineMethod } from '../../src/defineMethod.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
+import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { u64 } from '../../src/schemas/numbers.js';
 import { string, type } from '../../src/schemas/struct.js';
 import { SchemaMismatch, validateResult } from '../../src/schemas/validate.js';
@@ -25,9 +26,9 @@ describe('validateResult', () => {
   });
 
   it('reaches the caller, through decodeResult, as a ValidationError naming the field', async () => {
-    const error = await decodeResult(method, { owner: 'x', lamports: -1 }, context, { params: [] }).catch(
-      (e: unknown) => e as { message: string; received: string },
-    );
+    const error = (await decodeResult(method, { owner: 'x', lamports: -1 }, context, { params: [] }).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
     expect(isSolRpcError(error, 'ValidationError')).toBe(true);
     expect(error).toMatchObject({
       method: 'getThing',

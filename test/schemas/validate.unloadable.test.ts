@@ -5,6 +5,7 @@
 import { expect, it, vi } from 'vitest';
 import { decodeResult, defineMethod } from '../../src/defineMethod.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
+import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { string, type } from '../../src/schemas/struct.js';
 import { validateResult } from '../../src/schemas/validate.js';
 
@@ -19,14 +20,14 @@ it('refuses the result with a ValidationError at result', async () => {
     prepare: () => ({ params: [] }),
     decode: (result, context) => validateResult(context.method, result, schema),
   });
-  const error = await decodeResult(
+  const error = (await decodeResult(
     method,
     { owner: 1 },
     { method: 'getThing', maxDecompressedBytes: 1 },
     {
       params: [],
     },
-  ).catch((e: unknown) => e as { message: string; received: string });
+  ).catch((e: unknown) => e)) as ValidationError;
   expect(isSolRpcError(error, 'ValidationError')).toBe(true);
   expect(error).toMatchObject({ method: 'getThing', path: 'result' });
   expect(error.received).toMatch(/could not be loaded/);
