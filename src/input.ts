@@ -3,7 +3,7 @@
  * names the parameter and says what is wrong with the value, without repeating values that could be
  * secret.
  */
-import { base58Problem } from './codecs/base58.js';
+import { base58Problem } from './codecs/base58Text.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import type { CallOptions, Commitment } from './types.js';
 

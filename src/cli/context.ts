@@ -1,4 +1,4 @@
-import { base58Problem } from '../codecs/base58.js';
+import { base58Problem } from '../codecs/base58Text.js';
 import { createRpc, type Rpc } from '../createRpc.js';
 import { displayOrigin } from '../errors/redact.js';
 import type { Commitment } from '../types.js';

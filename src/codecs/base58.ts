@@ -35,21 +35,3 @@ export const MAX_BASE58_ACCOUNT_BYTES = 128;
 export function encodeBase58(bytes: Uint8Array): string {
   return bs58().encode(bytes);
 }
-
-/**
- * Why `text` is not a base58 value of exactly `byteLength` bytes, or `undefined` when it is one.
- * Length is checked on the text first (32 bytes need 32–44 characters, 64 bytes 64–88), which keeps
- * long garbage from reaching the decoder.
- */
-export function base58Problem(text: unknown, byteLength: 32 | 64): string | undefined {
-  if (typeof text !== 'string') return `expected a base58 string, got ${text === null ? 'null' : typeof text}`;
-  const [min, max] = byteLength === 32 ? [32, 44] : [64, 88];
-  if (text.length < min || text.length > max) {
-    return `expected ${min}–${max} base58 characters (${byteLength} bytes), got ${text.length} characters`;
-  }
-  const bad = text.search(/[^1-9A-HJ-NP-Za-km-z]/);
-  if (bad !== -1) return `character ${bad} is not in the base58 alphabet`;
-  const decoded = bs58().decode(text);
-  if (decoded.length !== byteLength) return `decodes to ${decoded.length} bytes, expected ${byteLength}`;
-  return undefined;
-}

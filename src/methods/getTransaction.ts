@@ -1,4 +1,4 @@
-import { base58Problem } from '../codecs/base58.js';
+import { base58Problem } from '../codecs/base58Text.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../input.js';
