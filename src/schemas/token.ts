@@ -80,6 +80,10 @@ export const parsedTokenAccountData = /* @__PURE__ */ memo(() =>
   }),
 );
 
+const parsedMint = /* @__PURE__ */ memo(() => type({ type: literal('mint'), info: mintInfo() }));
+const parsedMultisig = /* @__PURE__ */ memo(() => type({ type: literal('multisig'), info: multisigInfo() }));
+const parsedAccount = /* @__PURE__ */ memo(() => type({ type: literal('account'), info: tokenAccountInfo() }));
+
 /** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`. */
 export const parsedTokenProgramData = /* @__PURE__ */ memo(
   (): Schema<ParsedTokenProgramData> =>
@@ -87,9 +91,9 @@ export const parsedTokenProgramData = /* @__PURE__ */ memo(
       program: tokenProgram(),
       parsed: dynamic<unknown>((parsed): Schema<unknown> => {
         const kind = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
-        if (kind === 'mint') return type({ type: literal('mint'), info: mintInfo() }) as Schema<unknown>;
-        if (kind === 'multisig') return type({ type: literal('multisig'), info: multisigInfo() }) as Schema<unknown>;
-        return type({ type: literal('account'), info: tokenAccountInfo() }) as Schema<unknown>;
+        if (kind === 'mint') return parsedMint() as Schema<unknown>;
+        if (kind === 'multisig') return parsedMultisig() as Schema<unknown>;
+        return parsedAccount() as Schema<unknown>;
       }),
       space: safeInteger(),
     }) as unknown as Schema<ParsedTokenProgramData>,

@@ -49,23 +49,24 @@ const header = /* @__PURE__ */ memo(() =>
 );
 
 /** A parsed instruction (`parsed` is an object, or a bare string for spl-memo) or a partially decoded one. */
-const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
-  dynamic((value): Schema<unknown> => {
-    if (typeof value === 'object' && value !== null && 'parsed' in value) {
-      return type({
-        program: string(),
-        programId: address(),
-        parsed: union([string(), type({ type: string() })]),
-        stackHeight: stackHeight(),
-      }) as Schema<unknown>;
-    }
-    return type({
-      programId: address(),
-      accounts: array(address()),
-      data: string(),
-      stackHeight: stackHeight(),
-    }) as Schema<unknown>;
+const parsedInstruction = /* @__PURE__ */ memo(() =>
+  type({
+    program: string(),
+    programId: address(),
+    parsed: union([string(), type({ type: string() })]),
+    stackHeight: stackHeight(),
   }),
+);
+const partiallyDecodedInstruction = /* @__PURE__ */ memo(() =>
+  type({ programId: address(), accounts: array(address()), data: string(), stackHeight: stackHeight() }),
+);
+const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
+  dynamic(
+    (value): Schema<unknown> =>
+      typeof value === 'object' && value !== null && 'parsed' in value
+        ? parsedInstruction()
+        : partiallyDecodedInstruction(),
+  ),
 );
 
 const jsonTransaction = /* @__PURE__ */ memo(() =>
@@ -132,14 +133,16 @@ const transactionError = /* @__PURE__ */ memo(
     }),
 );
 
+const statusErr = /* @__PURE__ */ memo(() => type({ Err: transactionError() }));
+const statusOk = /* @__PURE__ */ memo(() => type({ Ok: literal(null) }));
 const transactionStatus = /* @__PURE__ */ memo(
   (): Schema<TransactionStatus> =>
-    dynamic((value): Schema<TransactionStatus> => {
-      if (typeof value === 'object' && value !== null && 'Err' in value) {
-        return type({ Err: transactionError() }) as Schema<TransactionStatus>;
-      }
-      return type({ Ok: literal(null) }) as unknown as Schema<TransactionStatus>;
-    }),
+    dynamic(
+      (value): Schema<TransactionStatus> =>
+        typeof value === 'object' && value !== null && 'Err' in value
+          ? (statusErr() as Schema<TransactionStatus>)
+          : (statusOk() as unknown as Schema<TransactionStatus>),
+    ),
 );
 
 // Meta
