@@ -1,17 +1,24 @@
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import * as allMethods from './methods/index.js';
+import { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 import { createHttpTransport, type HttpTransportOptions } from './transport/http.js';
 import type { Transport } from './types.js';
 
-/** Options of `createRpc` and `createRpcWith`: the HTTP transport's, plus decoding limits. */
-export interface RpcOptions extends HttpTransportOptions {
+/** The decoding limits both clients take. */
+export interface DecodeOptions {
   /**
    * The most bytes `base64+zstd` account data may decompress to. Default 10 MiB, the largest account the
    * runtime allows; a frame that would produce more is refused before the memory is spent.
    */
   maxDecompressedBytes?: number;
 }
+
+/** Options of `createRpc`: the HTTP transport's (retries, failover, coalescing, batching), plus decoding limits. */
+export interface RpcOptions extends HttpTransportOptions, DecodeOptions {}
+
+/** Options of `createRpcWith`: the basic transport's (one attempt per call), plus decoding limits. */
+export interface RpcWithOptions extends BasicTransportOptions, DecodeOptions {}
 
 /** Any set of method definitions, keyed by wire name. */
 export type MethodSet = Record<string, MethodDefinition<unknown>>;
@@ -44,23 +51,49 @@ export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
  * const rpc = createRpc('http://127.0.0.1:8899');
  * const { value } = await rpc.getBalance(address); // bigint lamports
  */
-export function createRpc(url: string | readonly string[] | Transport, options?: RpcOptions): Rpc {
-  return createRpcWith(url, allMethods, options) as Rpc;
+export function createRpc(url: string | readonly string[] | Transport, options: RpcOptions = {}): Rpc {
+  const transport = typeof url === 'function' ? url : createHttpTransport(url, options);
+  return bind(transport, allMethods, options) as Rpc;
 }
 
 /**
- * Creates a client with only the methods given, so bundles carry no other method's code.
+ * Creates a client with only the methods given, so bundles carry no other method's code. Over a URL it
+ * uses the basic transport: one request per call, with the timeout, size cap and secret handling of every
+ * solrpc transport but no retries, failover, coalescing or batching, whose code a small app then does
+ * not carry. For those, pass `createHttpTransport(url, options)` instead of the URL.
  * @example
  * import { createRpcWith, getBalance } from 'solrpc';
  * const rpc = createRpcWith('https://rpc.example.com', { getBalance });
  * await rpc.getBalance(address);
  */
 export function createRpcWith<TMethods extends MethodSet>(
-  url: string | readonly string[] | Transport,
+  url: string | Transport,
   methods: TMethods,
-  options: RpcOptions = {},
+  options: RpcWithOptions = {},
 ): RpcWith<TMethods> {
-  const transport = typeof url === 'function' ? url : createHttpTransport(url, options);
+  if (typeof url === 'function') return bind(url, methods, options);
+  if (Array.isArray(url)) refuseReliability('url', 'several URLs (failover)');
+  for (const option of RELIABILITY_OPTIONS) {
+    if ((options as Record<string, unknown>)[option] !== undefined) refuseReliability(`options.${option}`, option);
+  }
+  return bind(createBasicTransport(url, options), methods, options);
+}
+
+/** What only `createHttpTransport` does: given to `createRpcWith` with a URL, it would be ignored. */
+const RELIABILITY_OPTIONS = ['retry', 'totalTimeoutMs', 'endpointCooldownMs', 'coalesce', 'batch'];
+
+function refuseReliability(param: string, what: string): never {
+  throw new InvalidInputError({
+    param,
+    problem: `createRpcWith's basic transport has no ${what}: pass createHttpTransport(url, options) as its first argument`,
+  });
+}
+
+function bind<TMethods extends MethodSet>(
+  transport: Transport,
+  methods: TMethods,
+  options: DecodeOptions,
+): RpcWith<TMethods> {
   const maxDecompressedBytes = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
   if (!Number.isSafeInteger(maxDecompressedBytes) || maxDecompressedBytes <= 0) {
     throw new InvalidInputError({ param: 'options.maxDecompressedBytes', problem: 'expected a positive integer' });

@@ -21,10 +21,12 @@ export {
   createRpc,
   createRpcWith,
   DEFAULT_MAX_DECOMPRESSED_BYTES,
+  type DecodeOptions,
   type MethodSet,
   type Rpc,
   type RpcOptions,
   type RpcWith,
+  type RpcWithOptions,
 } from './createRpc.js';
 export { decodeMint } from './decoders/mint.js';
 export {
@@ -165,6 +167,7 @@ export type {
   TransactionVersion,
   VersionedMessage,
 } from './transactionTypes.js';
+export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {
   createHttpTransport,

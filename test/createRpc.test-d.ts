@@ -7,6 +7,8 @@ import {
   type AccountInfoResult,
   type Address,
   type BalanceResult,
+  createBasicTransport,
+  createHttpTransport,
   createRpc,
   createRpcWith,
   type GetAccountInfo,
@@ -20,6 +22,7 @@ import {
   type Rpc,
   type RpcOptions,
   type RpcWith,
+  type RpcWithOptions,
   type Transport,
 } from '../src/index.js';
 
@@ -118,6 +121,19 @@ describe('createRpcWith', () => {
     expectTypeOf(needsBalance).toBeCallableWith(createRpcWith(url, { getBalance, getAccountInfo }));
     // @ts-expect-error a client without getBalance
     needsBalance(createRpcWith(url, { getAccountInfo }));
+  });
+
+  it("takes the basic transport's options; the reliability options need createHttpTransport", () => {
+    const options: RpcWithOptions = { timeoutMs: 1_000, maxResponseBytes: 1024, maxDecompressedBytes: 1024 };
+    createRpcWith(url, { getBalance }, options);
+    // @ts-expect-error retries belong to createHttpTransport
+    createRpcWith(url, { getBalance }, { retry: { maxRetries: 1 } });
+    // @ts-expect-error failover belongs to createHttpTransport
+    createRpcWith([url, url], { getBalance });
+    expectTypeOf(createRpcWith(createHttpTransport([url, url], { retry: false }), { getBalance })).toEqualTypeOf<
+      RpcWith<{ getBalance: typeof getBalance }>
+    >();
+    expectTypeOf(createBasicTransport(url, { timeoutMs: 1 })).toEqualTypeOf<Transport>();
   });
 
   it('takes method definitions only', () => {

@@ -5,10 +5,11 @@
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
+import { exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
-import { decodeResponse, encodeRequest } from './jsonrpc.js';
+import { checkByteLimit, checkPositive, checkUrlType, DEFAULT_TIMEOUT_MS } from './options.js';
 import {
   type Clock,
   type EndpointState,
@@ -18,7 +19,7 @@ import {
   withRetries,
 } from './retry.js';
 
-export { DEFAULT_MAX_RESPONSE_BYTES };
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS };
 
 /** Options of the HTTP transport; `createRpc` takes the same. */
 export interface HttpTransportOptions {
@@ -45,8 +46,6 @@ export interface HttpTransportOptions {
   batch?: boolean | BatchOptions;
 }
 
-/** The default of `timeoutMs`: how long one attempt may take, 30 s. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The default of `totalTimeoutMs`: how long a call may take in all, retries and waits included, 60 s. */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 60_000;
 
@@ -98,17 +97,9 @@ export function createTransport(
   };
 
   const single: Transport = (request) =>
-    withRetries(endpoints, policy, limitsOf(request), clock, async (endpoint, timeoutMs) => {
-      // A fresh id per attempt: a late answer to an earlier attempt can never be taken for this one.
-      const id = newId();
-      const answer = await endpoint.post(encodeRequest(id, request.method, request.params), {
-        method: request.method,
-        signal: request.signal,
-        timeoutMs,
-        parse: request.parse,
-      });
-      return decodeResponse(answer, id, request.method, endpoint.origin);
-    });
+    withRetries(endpoints, policy, limitsOf(request), clock, (endpoint, timeoutMs) =>
+      exchange(endpoint, request, newId(), timeoutMs),
+    );
 
   let send: Transport = single;
   const batch = options.batch === true ? {} : options.batch || undefined;
@@ -152,31 +143,4 @@ function retryPolicy(options: HttpTransportOptions): RetryPolicy | false {
     maxRetryAfterMs: whole(retry.maxRetryAfterMs, 'options.retry.maxRetryAfterMs', 30_000),
     endpointCooldownMs: whole(options.endpointCooldownMs, 'options.endpointCooldownMs', 30_000),
   };
-}
-
-function checkUrlType(url: unknown, param: string): string {
-  if (typeof url !== 'string') {
-    throw new InvalidInputError({ param, problem: `expected a string, got ${url === null ? 'null' : typeof url}` });
-  }
-  return url;
-}
-
-function checkPositive(value: number | undefined, param: string): number | undefined {
-  if (value === undefined) return undefined;
-  // setTimeout fires at once for delays beyond 2^31 - 1 ms, so larger values are refused too.
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new InvalidInputError({ param, problem: 'expected a positive number up to 2147483647' });
-  }
-  return value;
-}
-
-function checkByteLimit(value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new InvalidInputError({
-      param: 'options.maxResponseBytes',
-      problem: 'expected a positive integer number of bytes',
-    });
-  }
-  return value;
 }

@@ -113,7 +113,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 12_032, getAccountInfo: 14_912, full: 18_944 };
+    const CEILINGS = { getBalance: 10_000, getAccountInfo: 12_928, full: 18_944 };
     const OTHER_METHODS = [
       'getAccountInfo',
       'getBalance',
@@ -149,7 +149,7 @@ describe.runIf(built)('the packed package', () => {
         metafile: true,
         logLevel: 'silent',
       });
-      return upFront(result.metafile);
+      return upFront(result.metafile, `${name}.mjs`);
     }
 
     it.each(Object.keys(CEILINGS) as (keyof typeof CEILINGS)[])('%s stays under its gzip ceiling', async (name) => {
@@ -175,13 +175,21 @@ it.skipIf(built)('says plainly that the package checks need a build', () => {
   expect(built).toBe(false);
 });
 
-/** The entry chunk and the chunks it imports statically: what the browser loads before any call. */
-function upFront(metafile: Metafile) {
-  const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint) as [
-    string,
-    Metafile['outputs'][string],
-  ];
-  const files = [entryFile, ...entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)];
+/**
+ * The app's entry chunk and every chunk it imports statically, directly or through another chunk: what
+ * the browser loads before any call. (A lazily imported module is an entry point of its own in the
+ * metafile, so the app's entry is found by its file name.)
+ */
+function upFront(metafile: Metafile, appFile: string) {
+  const entryFile = Object.keys(metafile.outputs).find((file) =>
+    metafile.outputs[file]?.entryPoint?.endsWith(`apps/${appFile}`),
+  ) as string;
+  const files = [entryFile];
+  for (const file of files) {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !files.includes(imported.path)) files.push(imported.path);
+    }
+  }
   // Metafile paths are relative to the build's working directory, the app folder.
   const texts = files.map((file) => readFileSync(join(app, file)).toString());
   const inputs = files.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
