@@ -1,4 +1,5 @@
 import { SolRpcError } from './errors/SolRpcError.js';
+import { withHint } from './errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from './schemas/validate.js';
 import type { CallOptions, Transport } from './types.js';
 
@@ -51,8 +52,24 @@ export function defineMethod<TSignature, TShape = unknown>(
   return definition;
 }
 
-/** Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. */
+/**
+ * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. An
+ * RPC or HTTP error gets its code name and hint on the way out.
+ */
 export async function callMethod(
+  definition: MethodDefinition<unknown>,
+  transport: Transport,
+  args: readonly unknown[],
+  context: DecodeContext,
+): Promise<unknown> {
+  try {
+    return await runMethod(definition, transport, args, context);
+  } catch (error) {
+    throw await withHint(error);
+  }
+}
+
+async function runMethod(
   definition: MethodDefinition<unknown>,
   transport: Transport,
   args: readonly unknown[],

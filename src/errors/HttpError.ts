@@ -5,23 +5,10 @@ import { sanitizeText } from './sanitize.js';
 /** Statuses where the same request may succeed later: timeouts, rate limits, and gateway failures. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
-const HINTS: Readonly<Record<number, string>> = {
-  301: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
-  302: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
-  307: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
-  308: 'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.',
-  401: 'the endpoint wants credentials: check the API key in the URL or the headers option.',
-  403: 'the endpoint refused the request: check the API key and whether your plan allows this method.',
-  413: 'the request was too large for the endpoint.',
-  429: 'the endpoint is rate-limiting this client: slow down, or use a provider with a higher limit.',
-  502: 'a proxy in front of the node could not reach it.',
-  503: 'the endpoint (or the proxy in front of it) has no healthy node right now.',
-  504: 'a proxy in front of the node timed out waiting for it.',
-};
-
 /**
  * The server answered with a non-2xx HTTP status. Carries the `status`, the endpoint's origin (never its
- * path or query) and a short excerpt of a text body; an HTML page is never copied in.
+ * path or query) and a short excerpt of a text body; an HTML page is never copied in. The client adds
+ * the `hint` for known statuses before it throws one (errors/withHint.ts).
  */
 export class HttpError extends SolRpcError {
   override name = 'HttpError' as const;
@@ -51,7 +38,7 @@ export class HttpError extends SolRpcError {
       : '';
     super(
       `HTTP ${fields.status}${reason ? ` ${reason}` : ''} from ${fields.origin}`,
-      { method: fields.method, hint: HINTS[fields.status], retryable: RETRYABLE_STATUSES.has(fields.status) },
+      { method: fields.method, retryable: RETRYABLE_STATUSES.has(fields.status) },
       excerpt ? [`Body: ${excerpt}`] : [],
     );
     this.status = fields.status;

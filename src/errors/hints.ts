@@ -1,5 +1,13 @@
+/**
+ * The texts that complete an error the client throws: the names of JSON-RPC error codes and the hints for
+ * RPC and HTTP errors. This module is loaded with the first such error (errors/withHint.ts), never up
+ * front: an app whose calls succeed does not download it.
+ */
+import type { HttpError } from './HttpError.js';
+import type { RpcError } from './RpcError.js';
+
 /** Names of the JSON-RPC error codes an agave node sends, standard and agave-specific. */
-export const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
+const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32700]: 'PARSE_ERROR',
   [-32600]: 'INVALID_REQUEST',
   [-32601]: 'METHOD_NOT_FOUND',
@@ -26,23 +34,12 @@ export const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32019]: 'LONG_TERM_STORAGE_UNREACHABLE',
 };
 
-/**
- * Codes where asking again later can succeed: the node is behind, has not reached the slot yet, has
- * not got the block yet, or could not reach its long-term storage this time. (The transport retries
- * -32005 and -32016 by itself; see transport/retry.ts.)
- */
-const RETRYABLE_CODES: ReadonlySet<number> = new Set([-32004, -32005, -32014, -32016, -32019]);
-
-export function isRetryableRpcCode(code: number): boolean {
-  return RETRYABLE_CODES.has(code);
-}
-
 function field(data: unknown, key: string): unknown {
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
 }
 
 /** What to do about a JSON-RPC error, when there is something useful to say. */
-export function rpcErrorHint(code: number, message: string, data: unknown): string | undefined {
+function rpcErrorHint(code: number, message: string, data: unknown): string | undefined {
   switch (code) {
     case -32601:
       return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
@@ -82,4 +79,55 @@ export function rpcErrorHint(code: number, message: string, data: unknown): stri
     default:
       return undefined;
   }
+}
+
+const REDIRECT =
+  'the endpoint redirects, and solrpc does not follow redirects (they would carry API-key headers elsewhere): use the final URL.';
+
+const HTTP_HINTS: Readonly<Record<number, string>> = {
+  301: REDIRECT,
+  302: REDIRECT,
+  307: REDIRECT,
+  308: REDIRECT,
+  401: 'the endpoint wants credentials: check the API key in the URL or the headers option.',
+  403: 'the endpoint refused the request: check the API key and whether your plan allows this method.',
+  413: 'the request was too large for the endpoint.',
+  429: 'the endpoint is rate-limiting this client: slow down, or use a provider with a higher limit.',
+  502: 'a proxy in front of the node could not reach it.',
+  503: 'the endpoint (or the proxy in front of it) has no healthy node right now.',
+  504: 'a proxy in front of the node timed out waiting for it.',
+};
+
+/** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
+const completed = new WeakSet<object>();
+
+/**
+ * Adds an `RpcError`'s code name and the hint for an `RpcError` or `HttpError`, in their fields and in the
+ * message (the code name after the code on line 1, the hint as line 2), as the constructors would have.
+ */
+export function completeError(error: RpcError | HttpError): void {
+  if (completed.has(error)) return;
+  completed.add(error);
+  const before = error.message;
+  let [first = '', ...rest] = before.split('\n');
+  let hint: string | undefined;
+  if (error.name === 'RpcError') {
+    const codeName = RPC_ERROR_NAMES[error.code];
+    if (codeName) {
+      (error as { codeName: string | undefined }).codeName = codeName;
+      first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
+    }
+    hint = rpcErrorHint(error.code, error.serverMessage, error.data);
+  } else {
+    hint = HTTP_HINTS[error.status];
+  }
+  if (hint && error.hint === undefined) {
+    (error as { hint: string | undefined }).hint = hint;
+    rest = [`Hint: ${hint}`, ...rest];
+  }
+  const after = [first, ...rest].join('\n');
+  if (after === before) return;
+  error.message = after;
+  // The stack's first lines repeat the message as it was at construction.
+  if (error.stack?.includes(before)) error.stack = error.stack.replace(before, after);
 }

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { displayOrigin, redactUrls } from '../../src/errors/redact.js';
 import { sanitizeText } from '../../src/errors/sanitize.js';
+import { withHint } from '../../src/errors/withHint.js';
 import {
   AbortError,
   HttpError,
@@ -57,10 +58,45 @@ describe('error classes', () => {
     },
   );
 
-  it('puts the hint on its own line after the summary', () => {
-    const [first, second] = (samples[0] as RpcError).message.split('\n');
+  it('puts the hint on its own line after the summary, once the client has added it', async () => {
+    const error = new RpcError({
+      method: 'getBalance',
+      code: -32005,
+      message: 'Node is behind by 42 slots',
+      data: { numSlotsBehind: 42 },
+    });
+    // As constructed: no code name, no hint (their texts load with the first error the client throws).
+    expect(error.message).toBe('getBalance: RPC error -32005: Node is behind by 42 slots');
+    expect(error).toMatchObject({ codeName: undefined, hint: undefined });
+    expect(await withHint(error)).toBe(error);
+    const [first, second, third] = error.message.split('\n');
     expect(first).toBe('getBalance: RPC error -32005 (NODE_UNHEALTHY): Node is behind by 42 slots');
     expect(second).toBe('Hint: the node is 42 slots behind the cluster; retry later or use another node.');
+    expect(third).toBeUndefined();
+    expect(error).toMatchObject({ codeName: 'NODE_UNHEALTHY', hint: expect.stringContaining('42 slots behind') });
+    expect(error.stack).toContain(second);
+    // A coalesced error reaches several callers: completing it again changes nothing.
+    await withHint(error);
+    expect(error.message.split('\n')).toHaveLength(2);
+  });
+
+  it("adds an HTTP status's hint above the body excerpt, and leaves other errors alone", async () => {
+    const error = new HttpError({ status: 401, origin: 'https://rpc.example.com', body: 'no key' });
+    expect(error.hint).toBeUndefined();
+    await withHint(error);
+    expect(error.message.split('\n')).toEqual([
+      'HTTP 401 from https://rpc.example.com',
+      'Hint: the endpoint wants credentials: check the API key in the URL or the headers option.',
+      'Body: no key',
+    ]);
+    const unknownStatus = new HttpError({ status: 418, origin: 'https://rpc.example.com' });
+    await withHint(unknownStatus);
+    expect(unknownStatus.message).toBe('HTTP 418 from https://rpc.example.com');
+    const other = new TimeoutError({ timeoutMs: 10, origin: 'https://rpc.example.com' });
+    const message = other.message;
+    expect(await withHint(other)).toBe(other);
+    expect(other.message).toBe(message);
+    expect(await withHint('not an error')).toBe('not an error');
   });
 
   it('marks what may succeed later as retryable', () => {
@@ -77,16 +113,25 @@ describe('error classes', () => {
     expect(isSolRpcError(null)).toBe(false);
   });
 
-  it('knows every agave code by name, and hints where one helps', () => {
+  it('knows every agave code by name, and hints where one helps', async () => {
+    const completed = async (fields: ConstructorParameters<typeof RpcError>[0]) =>
+      (await withHint(new RpcError(fields))) as RpcError;
     for (let code = -32019; code <= -32001; code++) {
-      expect(new RpcError({ code, message: 'm' }).codeName).toMatch(/^[A-Z_]+$/);
+      expect((await completed({ code, message: 'm' })).codeName).toMatch(/^[A-Z_]+$/);
     }
     expect(
-      new RpcError({ code: -32016, message: 'Minimum context slot has not been reached', data: { contextSlot: 99 } })
-        .hint,
+      (
+        await completed({
+          code: -32016,
+          message: 'Minimum context slot has not been reached',
+          data: { contextSlot: 99 },
+        })
+      ).hint,
     ).toContain('99');
-    expect(new RpcError({ code: -32601, message: 'Method not found' }).hint).toContain('--full-rpc-api');
-    expect(new RpcError({ code: -31999, message: 'provider-specific' }).codeName).toBeUndefined();
+    expect((await completed({ code: -32601, message: 'Method not found' })).hint).toContain('--full-rpc-api');
+    const unknown = await completed({ code: -31999, message: 'provider-specific' });
+    expect(unknown.codeName).toBeUndefined();
+    expect(unknown.message).toBe('RPC error -31999: provider-specific');
   });
 
   it('keeps a long server message whole in serverMessage (1 KiB) but short on line 1', () => {
