@@ -14,6 +14,7 @@
 import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
 import {
   checkValidator,
+  createHttpTransport,
   createRpcWith,
   getClusterNodes,
   getEpochInfo,
@@ -53,10 +54,11 @@ if (!identity) {
 }
 
 // The four methods the check needs, and nothing else in the bundle. `timeoutMs` bounds each request.
+// The full HTTP transport, so a passing 503 is retried before it can make a finding `unknown`; a URL alone
+// would give createRpcWith's basic transport, one request per call.
 const rpc = createRpcWith(
-  givenUrl ?? (cluster as { url: string }).url,
+  createHttpTransport(givenUrl ?? (cluster as { url: string }).url, { timeoutMs: 10_000 }),
   { getClusterNodes, getVoteAccounts, getEpochInfo, getLeaderSchedule },
-  { timeoutMs: 10_000 },
 );
 
 try {
