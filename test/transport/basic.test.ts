@@ -11,6 +11,7 @@ import {
   InvalidInputError,
   isSolRpcError,
 } from '../../src/index.js';
+import { failure } from '../support/failure.js';
 import { startServer, type TestServer } from '../support/httpServer.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
@@ -34,15 +35,6 @@ function replyWith(status: number) {
       status === 200 ? `{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":5},"id":${id}}` : '{"busy":true}',
     );
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('createRpcWith over a URL', () => {

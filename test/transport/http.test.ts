@@ -3,6 +3,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport, createRpc, isSolRpcError } from '../../src/index.js';
+import { failure } from '../support/failure.js';
 import { startServer, type TestServer } from '../support/httpServer.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
@@ -24,15 +25,6 @@ function replyWith(status: number, contentType: string | undefined, body: (id: u
     if (contentType) response.setHeader('content-type', contentType);
     response.end(body((request.json as { id?: unknown } | undefined)?.id));
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('requests', () => {

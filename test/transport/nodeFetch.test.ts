@@ -10,6 +10,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRpc, isSolRpcError } from '../../src/index.js';
 import { createNodeFetch } from '../../src/node.js';
+import { failure } from '../support/failure.js';
 import { startServer, type TestServer } from '../support/httpServer.js';
 
 const ADDRESS = '9jvSLPE7gwWiKMH77FG8Dk44cm3ipLTVERuTULcQsWq2';
@@ -31,15 +32,6 @@ afterAll(async () => {
 
 const rpcFor = (url = server.url, options: Parameters<typeof createRpc>[1] = {}) =>
   createRpc(url, { retry: false, fetch: nodeFetch, ...options });
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('createNodeFetch', () => {
   it('sends the JSON-RPC POST with its headers and reads an exact u64', async () => {

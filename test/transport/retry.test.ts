@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createRpc, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
 import { createTransport } from '../../src/transport/http.js';
 import type { Clock } from '../../src/transport/retry.js';
+import { failure } from '../support/failure.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
 const OK = (id: unknown, value = 5) =>
@@ -75,15 +76,6 @@ const json = (body: string, status = 200, headers: Record<string, string> = {}) 
 const text = (status: number, headers: Record<string, string> = {}) =>
   new Response('upstream trouble', { status, headers: { 'content-type': 'text/plain', ...headers } });
 const idOf = (sent: Sent) => (sent.body as { id: unknown }).id;
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('what is retried', () => {
   it.each([408, 429, 500, 502, 503, 504])('HTTP %i: four attempts in all, then the HttpError', async (status) => {
