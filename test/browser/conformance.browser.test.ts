@@ -7,7 +7,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRpc, decodeTransaction } from '../../src/index.js';
+import { createRpc, createRpcWith, decodeTransaction, getBalance, isSolRpcError } from '../../src/index.js';
 import {
   type ConformanceCase,
   callFor,
@@ -91,5 +91,30 @@ describe('in a real browser', () => {
     const decoded = decodeTransaction(tx?.transaction as Uint8Array);
     expect(decoded.version).toBe(0);
     expect(decoded.signatures[0]).toBe(c.params[0]);
+  });
+
+  it("loads the error texts with the first RPC error, through createRpcWith's basic transport", async () => {
+    const errorsUrl = 'https://rpc-errors.test/';
+    let requests = 0;
+    worker.use(
+      http.post(errorsUrl, async ({ request }) => {
+        requests++;
+        const { id } = (await request.json()) as { id: unknown };
+        return HttpResponse.json({
+          jsonrpc: '2.0',
+          error: { code: -32005, message: 'Node is behind by 42 slots', data: { numSlotsBehind: 42 } },
+          id,
+        });
+      }),
+    );
+    const error = await createRpcWith(errorsUrl, { getBalance })
+      .getBalance('B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi')
+      .catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'RpcError') && error.codeName).toBe('NODE_UNHEALTHY');
+    expect((error as Error).message.split('\n')[1]).toBe(
+      'Hint: the node is 42 slots behind the cluster; retry later or use another node.',
+    );
+    // One request: the basic transport does not retry a -32005.
+    expect(requests).toBe(1);
   });
 });
