@@ -4,8 +4,8 @@
  * optional batching. Each layer lives in its own file; this one puts them together.
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { FetchLike, Transport, TransportRequest } from '../types.js';
-import { exchange } from './basic.js';
+import type { Transport, TransportRequest } from '../types.js';
+import { type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
@@ -21,21 +21,12 @@ import {
 
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS };
 
-/** Options of the HTTP transport; `createRpc` takes the same. */
-export interface HttpTransportOptions {
-  /** Extra request headers, e.g. an API key. Their values never appear in errors. */
-  headers?: Record<string, string>;
-  /**
-   * A `fetch` to use instead of the default: in Node a shared keep-alive `node:http`/`node:https` pool,
-   * elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use Node's own fetch (undici).
-   */
-  fetch?: FetchLike;
+/** Options of the HTTP transport: the basic transport's, and the reliability layer's. `createRpc` takes the same. */
+export interface HttpTransportOptions extends BasicTransportOptions {
   /** How long one attempt may take, from sending to the last byte of the answer, in ms. Default 30 000. */
   timeoutMs?: number;
   /** How long a call may take in all, retries and waits included, in ms. Default 60 000. */
   totalTimeoutMs?: number;
-  /** The largest response body accepted, in bytes; reading stops there. Default 64 MiB. */
-  maxResponseBytes?: number;
   /** How failed calls are retried; `false` for no retries. See `RetryOptions` for the defaults. */
   retry?: RetryOptions | false;
   /** With several endpoints: how long one that failed is passed over, in ms. Default 30 000. */
