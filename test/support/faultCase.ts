@@ -5,7 +5,8 @@
  */
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { defaultFetch } from '#default-fetch';
-import { createRpc, type FetchLike, isSolRpcError } from '../../src/index.js';
+import { createRpc, createRpcWith, type FetchLike, isSolRpcError } from '../../src/index.js';
+import * as allMethods from '../../src/methods/index.js';
 import { type CliRun, runCaptured } from './cliRun.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
 import { type FaultServer, startFaultServer } from './faultServer.js';
@@ -229,6 +230,37 @@ export function callSdk(
     fetch: countingFetch,
   }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
+}
+
+/**
+ * The same call through `createRpcWith` over the URL: the basic transport, one request per call, with
+ * the scenario's per-attempt timeout and size cap (it has no retries or total deadline to give).
+ */
+export function callBasic(
+  scenario: Scenario,
+  method: MethodName,
+  client: { url: string; headers?: Record<string, string> },
+): Promise<unknown> {
+  const { timeoutMs, maxResponseBytes } = optionsFor(scenario);
+  const rpc = createRpcWith(
+    client.url,
+    { [method]: allMethods[method] },
+    { timeoutMs, maxResponseBytes, headers: client.headers, fetch: countingFetch },
+  ) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
+}
+
+/** One call of `method` under `scenario` through a fresh basic-transport client. */
+export async function runBasicCase(
+  h: Harness,
+  scenario: Scenario,
+  method: MethodName,
+  client: { url: string; headers?: Record<string, string> },
+): Promise<Measured<unknown>> {
+  h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
+  h.other.requests.length = 0;
+  const limit = (optionsFor(scenario).timeoutMs ?? 0) + 1000;
+  return measure(h, limit, () => callBasic(scenario, method, client));
 }
 
 // ---------------------------------------------------------------- judging an SDK case
