@@ -56,10 +56,12 @@ if (!identity) {
 // The four methods the check needs, and nothing else in the bundle. `timeoutMs` bounds each request.
 // The full HTTP transport, so a passing 503 is retried before it can make a finding `unknown`; a URL alone
 // would give createRpcWith's basic transport, one request per call.
-const rpc = createRpcWith(
-  createHttpTransport(givenUrl ?? (cluster as { url: string }).url, { timeoutMs: 10_000 }),
-  { getClusterNodes, getVoteAccounts, getEpochInfo, getLeaderSchedule },
-);
+const rpc = createRpcWith(createHttpTransport(givenUrl ?? (cluster as { url: string }).url, { timeoutMs: 10_000 }), {
+  getClusterNodes,
+  getVoteAccounts,
+  getEpochInfo,
+  getLeaderSchedule,
+});
 
 try {
   const report = await checkValidator(rpc, {

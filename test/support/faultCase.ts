@@ -5,8 +5,20 @@
  */
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { defaultFetch } from '#default-fetch';
-import { createRpc, createRpcWith, type FetchLike, isSolRpcError } from '../../src/index.js';
-import * as allMethods from '../../src/methods/index.js';
+import {
+  createRpc,
+  createRpcWith,
+  type FetchLike,
+  getAccountInfo,
+  getBalance,
+  getClusterNodes,
+  getEpochInfo,
+  getLeaderSchedule,
+  getTokenAccountsByDelegate,
+  getTransaction,
+  getVoteAccounts,
+  isSolRpcError,
+} from '../../src/index.js';
 import { type CliRun, runCaptured } from './cliRun.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
 import { type FaultServer, startFaultServer } from './faultServer.js';
@@ -232,6 +244,17 @@ export function callSdk(
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
 }
 
+const DEFINITIONS = {
+  getAccountInfo,
+  getBalance,
+  getClusterNodes,
+  getEpochInfo,
+  getLeaderSchedule,
+  getTokenAccountsByDelegate,
+  getTransaction,
+  getVoteAccounts,
+};
+
 /**
  * The same call through `createRpcWith` over the URL: the basic transport, one request per call, with
  * the scenario's per-attempt timeout and size cap (it has no retries or total deadline to give).
@@ -244,7 +267,7 @@ export function callBasic(
   const { timeoutMs, maxResponseBytes } = optionsFor(scenario);
   const rpc = createRpcWith(
     client.url,
-    { [method]: allMethods[method] },
+    { [method]: DEFINITIONS[method] },
     { timeoutMs, maxResponseBytes, headers: client.headers, fetch: countingFetch },
   ) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
