@@ -7,7 +7,7 @@
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
-import { checkByteLimit, checkPositive, checkUrlType, DEFAULT_TIMEOUT_MS } from './options.js';
+import { checkByteLimit, checkPositive, DEFAULT_TIMEOUT_MS } from './options.js';
 
 /** Options of `createBasicTransport`; `createRpcWith` takes the same. */
 export interface BasicTransportOptions {
@@ -31,7 +31,8 @@ export interface BasicTransportOptions {
  * const rpc = createRpc(createBasicTransport('http://127.0.0.1:8899', { timeoutMs: 5_000 }));
  */
 export function createBasicTransport(url: string, options: BasicTransportOptions = {}): Transport {
-  const endpoint = createEndpoint(checkUrlType(url, 'url'), {
+  // createEndpoint checks the URL itself, naming it `url`.
+  const endpoint = createEndpoint(url, {
     headers: options.headers,
     fetch: options.fetch,
     maxResponseBytes: checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES,

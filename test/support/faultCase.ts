@@ -5,20 +5,8 @@
  */
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { defaultFetch } from '#default-fetch';
-import {
-  createRpc,
-  createRpcWith,
-  type FetchLike,
-  getAccountInfo,
-  getBalance,
-  getClusterNodes,
-  getEpochInfo,
-  getLeaderSchedule,
-  getTokenAccountsByDelegate,
-  getTransaction,
-  getVoteAccounts,
-  isSolRpcError,
-} from '../../src/index.js';
+import { createRpc, createRpcWith, type FetchLike, isSolRpcError } from '../../src/index.js';
+import * as allMethods from '../../src/methods/index.js';
 import { type CliRun, runCaptured } from './cliRun.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
 import { type FaultServer, startFaultServer } from './faultServer.js';
@@ -244,17 +232,6 @@ export function callSdk(
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
 }
 
-const DEFINITIONS = {
-  getAccountInfo,
-  getBalance,
-  getClusterNodes,
-  getEpochInfo,
-  getLeaderSchedule,
-  getTokenAccountsByDelegate,
-  getTransaction,
-  getVoteAccounts,
-};
-
 /**
  * The same call through `createRpcWith` over the URL: the basic transport, one request per call, with
  * the scenario's per-attempt timeout and size cap (it has no retries or total deadline to give).
@@ -265,11 +242,12 @@ export function callBasic(
   client: { url: string; headers?: Record<string, string> },
 ): Promise<unknown> {
   const { timeoutMs, maxResponseBytes } = optionsFor(scenario);
-  const rpc = createRpcWith(
-    client.url,
-    { [method]: DEFINITIONS[method] },
-    { timeoutMs, maxResponseBytes, headers: client.headers, fetch: countingFetch },
-  ) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const rpc = createRpcWith(client.url, allMethods, {
+    timeoutMs,
+    maxResponseBytes,
+    headers: client.headers,
+    fetch: countingFetch,
+  }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   return (rpc[method] as (...args: unknown[]) => Promise<unknown>)(...paramsOf(method));
 }
 

@@ -104,6 +104,7 @@ describe('createRpcWith over a URL', () => {
       'options.maxResponseBytes',
     );
     expect(() => createRpcWith('ftp://example.com', { getBalance })).toThrow('the scheme must be http: or https:');
+    expect(() => createRpcWith(42 as never, { getBalance })).toThrow('invalid url: expected a string, got number');
   });
 });
 
