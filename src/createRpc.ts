@@ -1,6 +1,6 @@
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
-import * as allMethods from './methods/index.js';
+import { allMethods } from './methods/index.js';
 import { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 import { createHttpTransport, type HttpTransportOptions } from './transport/http.js';
 import type { Transport } from './types.js';

@@ -3,10 +3,48 @@
  * `validate.ts` only when a response is refused, so that apps whose responses are valid never download
  * superstruct (docs/tree-shaking.md).
  */
-import * as superstruct from 'superstruct';
+import {
+  array,
+  boolean,
+  define,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  number,
+  optional,
+  refine,
+  string,
+  tuple,
+  type,
+  union,
+  unknown,
+  validate,
+} from 'superstruct';
 import { redactUrls } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
-import type { AnySchema, AnyStruct } from './struct.js';
+import type { AnySchema, AnyStruct, Superstruct } from './struct.js';
+
+// Named one by one rather than passing the module's namespace: a namespace passed as a value makes
+// bundlers keep all of superstruct in this chunk, and put a helper to build it in a chunk that every app
+// loads up front (docs/tree-shaking.md).
+const combinators: Superstruct = {
+  array,
+  boolean,
+  define,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  number,
+  optional,
+  refine,
+  string,
+  tuple,
+  type,
+  union,
+  unknown,
+};
 
 // Each schema's struct is built once: schemas are memoised, so the same objects come back every call.
 const built = new WeakMap<AnySchema, AnyStruct>();
@@ -15,7 +53,7 @@ const built = new WeakMap<AnySchema, AnyStruct>();
 export function toStruct(schema: AnySchema): AnyStruct {
   let struct = built.get(schema);
   if (!struct) {
-    struct = schema.toStruct(superstruct, toStruct);
+    struct = schema.toStruct(combinators, toStruct);
     built.set(schema, struct);
   }
   return struct;
@@ -23,9 +61,9 @@ export function toStruct(schema: AnySchema): AnyStruct {
 
 /** The `ValidationError` for a result that failed its schema: the first failing field, what it must hold. */
 export function explain(method: string, value: unknown, schema: AnySchema): ValidationError {
-  let outcome: ReturnType<typeof superstruct.validate<unknown, unknown>>;
+  let outcome: ReturnType<typeof validate<unknown, unknown>>;
   try {
-    outcome = superstruct.validate(value, toStruct(schema));
+    outcome = validate(value, toStruct(schema));
   } catch (error) {
     // superstruct prints a failing value with `${value}`, which throws for an object whose `toString`
     // key the server set to a non-function ({"toString": ""}): report it as the invalid field it is.

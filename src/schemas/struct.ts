@@ -16,8 +16,28 @@
  */
 import type { Context, Result, Struct } from 'superstruct';
 
-/** The superstruct module, as `explain.ts` hands it to a schema's `toStruct`. */
-export type Superstruct = typeof import('superstruct');
+/**
+ * The superstruct combinators the schemas build with, as `explain.ts` hands them to a schema's `toStruct`.
+ * A schema that needs another one adds its name here and in explain.ts.
+ */
+export type Superstruct = Pick<
+  typeof import('superstruct'),
+  | 'array'
+  | 'boolean'
+  | 'define'
+  | 'dynamic'
+  | 'enums'
+  | 'literal'
+  | 'nullable'
+  | 'number'
+  | 'optional'
+  | 'refine'
+  | 'string'
+  | 'tuple'
+  | 'type'
+  | 'union'
+  | 'unknown'
+>;
 
 /** A yes/no check equivalent to `superstruct.is(value, struct)`. */
 export type Check = (value: unknown) => boolean;

@@ -305,7 +305,8 @@ export function parseJsonExactAt(text: string, keys: readonly string[]): unknown
   return parseJson(text);
 }
 
-const MISMATCH = new Error('the tokens and the parsed values do not pair up');
+// Pure: apps that never read with parseJsonExactAt drop it.
+const MISMATCH = /* @__PURE__ */ new Error('the tokens and the parsed values do not pair up');
 
 /**
  * Replaces every unsafe integer in `root`, in the text's order, by the exact value of the next token;

@@ -6,7 +6,7 @@
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { defaultFetch } from '#default-fetch';
 import { createRpc, createRpcWith, type FetchLike, isSolRpcError } from '../../src/index.js';
-import * as allMethods from '../../src/methods/index.js';
+import { allMethods } from '../../src/methods/index.js';
 import { type CliRun, runCaptured } from './cliRun.js';
 import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
 import { type FaultServer, startFaultServer } from './faultServer.js';
