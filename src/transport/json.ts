@@ -64,74 +64,35 @@ export function parseJson(text: string): unknown {
 
   const parseString = (): string => {
     const start = ++pos; // after the opening quote
-    const end = text.indexOf('"', start);
+    let end = text.indexOf('"', start);
     if (end === -1) fail('unterminated string');
     if (nextBackslash > end) {
       pos = end + 1;
       return text.slice(start, end);
     }
-    return parseEscapedString(start);
-  };
-
-  const parseEscapedString = (start: number): string => {
-    let out = '';
-    let chunkStart = start;
-    pos = start;
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      if (c === QUOTE) break;
-      if (Number.isNaN(c)) fail('unterminated string');
-      if (c < 32) fail('control character in string');
-      if (c !== BACKSLASH) {
-        pos++;
-        continue;
-      }
-      out += text.slice(chunkStart, pos);
-      const e = text.charCodeAt(pos + 1);
-      pos += 2;
-      switch (e) {
-        case QUOTE:
-          out += '"';
-          break;
-        case BACKSLASH:
-          out += '\\';
-          break;
-        case 47:
-          out += '/';
-          break;
-        case 98:
-          out += '\b';
-          break;
-        case 102:
-          out += '\f';
-          break;
-        case 110:
-          out += '\n';
-          break;
-        case 114:
-          out += '\r';
-          break;
-        case 116:
-          out += '\t';
-          break;
-        case 117: {
-          const hex = text.slice(pos, pos + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape');
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          pos += 4;
-          break;
-        }
-        default:
-          pos -= 2;
-          fail('bad escape');
-      }
-      chunkStart = pos;
+    // The string holds an escape (rare in RPC bodies): find its closing quote, the first one not itself
+    // escaped, and let the engine decode the escapes and refuse bad ones and raw control characters.
+    while (escaped(end)) {
+      end = text.indexOf('"', end + 1);
+      if (end === -1) fail('unterminated string');
     }
-    out += text.slice(chunkStart, pos);
-    pos++;
+    let value: string;
+    try {
+      value = JSON.parse(text.slice(start - 1, end + 1));
+    } catch {
+      return fail('bad escape or control character in string');
+    }
+    pos = end + 1;
     nextBackslash = text.indexOf('\\', pos);
     if (nextBackslash === -1) nextBackslash = text.length;
-    return out;
+    return value;
+  };
+
+  /** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+  const escaped = (at: number): boolean => {
+    let count = 0;
+    while (text.charCodeAt(at - 1 - count) === BACKSLASH) count++;
+    return count % 2 === 1;
   };
 
   const parseNumber = (): number | bigint => {
