@@ -3,47 +3,30 @@
  * `validate.ts` only when a response is refused, so that apps whose responses are valid never download
  * superstruct (docs/tree-shaking.md).
  */
-import {
-  array,
-  boolean,
-  define,
-  dynamic,
-  enums,
-  literal,
-  nullable,
-  number,
-  optional,
-  refine,
-  string,
-  tuple,
-  type,
-  union,
-  unknown,
-  validate,
-} from 'superstruct';
+import * as superstruct from 'superstruct';
 import { redactUrls } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { AnySchema, AnyStruct, Superstruct } from './struct.js';
 
-// Named one by one rather than passing the module's namespace: a namespace passed as a value makes
-// bundlers keep all of superstruct in this chunk, and put a helper to build it in a chunk that every app
-// loads up front (docs/tree-shaking.md).
+// Named one by one, never the namespace itself as a value: a namespace passed around makes bundlers keep
+// all of superstruct in this chunk, and put a helper to build it in a chunk every app loads up front
+// (docs/tree-shaking.md).
 const combinators: Superstruct = {
-  array,
-  boolean,
-  define,
-  dynamic,
-  enums,
-  literal,
-  nullable,
-  number,
-  optional,
-  refine,
-  string,
-  tuple,
-  type,
-  union,
-  unknown,
+  array: superstruct.array,
+  boolean: superstruct.boolean,
+  define: superstruct.define,
+  dynamic: superstruct.dynamic,
+  enums: superstruct.enums,
+  literal: superstruct.literal,
+  nullable: superstruct.nullable,
+  number: superstruct.number,
+  optional: superstruct.optional,
+  refine: superstruct.refine,
+  string: superstruct.string,
+  tuple: superstruct.tuple,
+  type: superstruct.type,
+  union: superstruct.union,
+  unknown: superstruct.unknown,
 };
 
 // Each schema's struct is built once: schemas are memoised, so the same objects come back every call.
@@ -61,9 +44,9 @@ export function toStruct(schema: AnySchema): AnyStruct {
 
 /** The `ValidationError` for a result that failed its schema: the first failing field, what it must hold. */
 export function explain(method: string, value: unknown, schema: AnySchema): ValidationError {
-  let outcome: ReturnType<typeof validate<unknown, unknown>>;
+  let outcome: ReturnType<typeof superstruct.validate<unknown, unknown>>;
   try {
-    outcome = validate(value, toStruct(schema));
+    outcome = superstruct.validate(value, toStruct(schema));
   } catch (error) {
     // superstruct prints a failing value with `${value}`, which throws for an object whose `toString`
     // key the server set to a non-function ({"toString": ""}): report it as the invalid field it is.
