@@ -14,6 +14,7 @@ import {
   type Harness,
   installProcessHooks,
   type Measured,
+  plainAnswers,
   runBasicCase,
   startHarness,
   summarize,
@@ -30,19 +31,14 @@ import {
 
 let h: Harness;
 let removeHooks: () => void;
-const golden = new Map<MethodName, unknown>();
+let golden: ReadonlyMap<MethodName, unknown>;
 const figures = { cases: 0, hangs: 0, untyped: 0, leaks: 0, unhandled: 0, wrongAttempts: 0, secrets: 0, failed: 0 };
 const HEADERS = { 'x-api-key': CANARY.header };
 
 beforeAll(async () => {
   h = await startHarness();
   removeHooks = installProcessHooks();
-  const ok = SCENARIOS.find((s) => s.name === 'ok') as Scenario;
-  for (const method of METHODS) {
-    const measured = await runBasicCase(h, ok, method, { url: urlFor(h, ok, 'plain') });
-    if (!measured.ok) throw new Error(`${method} fails on the plain answer: ${summarize(measured.error)}`);
-    golden.set(method, measured.value);
-  }
+  golden = await plainAnswers(h, runBasicCase);
 });
 
 afterAll(async () => {

@@ -9,10 +9,10 @@ import {
   type Harness,
   installProcessHooks,
   measure,
+  plainAnswers,
   problemsOf,
   runSdkCase,
   startHarness,
-  summarize,
   urlFor,
 } from '../support/faultCase.js';
 import {
@@ -29,7 +29,7 @@ import { knownBug } from './knownBugs.js';
 
 let h: Harness;
 let removeHooks: () => void;
-const golden = new Map<MethodName, unknown>();
+let golden: ReadonlyMap<MethodName, unknown>;
 /** Figures of the cases that must pass, and apart, of the cases of known src bugs. */
 const figures = {
   cases: 0,
@@ -47,15 +47,7 @@ const figures = {
 beforeAll(async () => {
   h = await startHarness();
   removeHooks = installProcessHooks();
-  // The plain answer of each method, to compare the "must succeed unchanged" scenarios with; also
-  // loads fetch and its connection machinery before any case measures what is left behind.
-  const ok = SCENARIOS.find((s) => s.name === 'ok');
-  if (!ok) throw new Error('no ok scenario');
-  for (const method of METHODS) {
-    const measured = await runSdkCase(h, ok, method, { url: urlFor(h, ok, 'plain') });
-    if (!measured.ok) throw new Error(`${method} fails on the plain answer: ${summarize(measured.error)}`);
-    golden.set(method, measured.value);
-  }
+  golden = await plainAnswers(h, runSdkCase);
 });
 
 afterAll(async () => {

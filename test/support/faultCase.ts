@@ -8,7 +8,16 @@ import { defaultFetch } from '#default-fetch';
 import { createRpc, createRpcWith, type FetchLike, isSolRpcError } from '../../src/index.js';
 import { allMethods } from '../../src/methods/index.js';
 import { type CliRun, runCaptured } from './cliRun.js';
-import { type Expected, expectedFor, type MethodName, optionsFor, paramsOf, type Scenario } from './faultScenarios.js';
+import {
+  type Expected,
+  expectedFor,
+  METHODS,
+  type MethodName,
+  optionsFor,
+  paramsOf,
+  SCENARIOS,
+  type Scenario,
+} from './faultScenarios.js';
 import { type FaultServer, startFaultServer } from './faultServer.js';
 import { closedPort } from './httpServer.js';
 
@@ -164,18 +173,39 @@ export async function measure<T>(h: Harness, limitMs: number, body: () => Promis
   };
 }
 
+/** Runs one case's `call` against a server set to `scenario`, measured, given `limitMs` to settle. */
+function runCase(h: Harness, scenario: Scenario, limitMs: number, call: () => Promise<unknown>) {
+  h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
+  h.other.requests.length = 0;
+  return measure(h, limitMs, call);
+}
+
 /** One SDK call of `method` under `scenario`, through a fresh client. */
-export async function runSdkCase(
+export function runSdkCase(
   h: Harness,
   scenario: Scenario,
   method: MethodName,
   client: { url: string; headers?: Record<string, string> },
 ): Promise<Measured<unknown>> {
-  h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
-  h.other.requests.length = 0;
-  const options = optionsFor(scenario);
-  const limit = (options.totalTimeoutMs ?? 0) + 1000;
-  return measure(h, limit, () => callSdk(scenario, method, client));
+  const limit = (optionsFor(scenario).totalTimeoutMs ?? 0) + 1000;
+  return runCase(h, scenario, limit, () => callSdk(scenario, method, client));
+}
+
+/**
+ * Each method's answer to the `ok` scenario through `run`: what the cases that must succeed unchanged
+ * are compared with. Running them first also loads fetch and its connection machinery before any case
+ * measures what is left behind.
+ */
+export async function plainAnswers(h: Harness, run: typeof runSdkCase): Promise<Map<MethodName, unknown>> {
+  const ok = SCENARIOS.find((s) => s.name === 'ok');
+  if (!ok) throw new Error('no ok scenario');
+  const answers = new Map<MethodName, unknown>();
+  for (const method of METHODS) {
+    const measured = await run(h, ok, method, { url: urlFor(h, ok, 'plain') });
+    if (!measured.ok) throw new Error(`${method} fails on the plain answer: ${summarize(measured.error)}`);
+    answers.set(method, measured.value);
+  }
+  return answers;
 }
 
 /** One in-process CLI run, HOME the directory given; the server's scenario is the caller's to set. */
@@ -252,16 +282,14 @@ export function callBasic(
 }
 
 /** One call of `method` under `scenario` through a fresh basic-transport client. */
-export async function runBasicCase(
+export function runBasicCase(
   h: Harness,
   scenario: Scenario,
   method: MethodName,
   client: { url: string; headers?: Record<string, string> },
 ): Promise<Measured<unknown>> {
-  h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
-  h.other.requests.length = 0;
   const limit = (optionsFor(scenario).timeoutMs ?? 0) + 1000;
-  return measure(h, limit, () => callBasic(scenario, method, client));
+  return runCase(h, scenario, limit, () => callBasic(scenario, method, client));
 }
 
 // ---------------------------------------------------------------- judging an SDK case
