@@ -20,6 +20,8 @@ import { JsonSyntaxError, parseJson } from './json.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 export interface EndpointOptions {
+  /** What the caller called the URL, for the errors about it: `url`, or `url.1` in a list. Default `url`. */
+  param?: string;
   headers?: Record<string, string>;
   fetch?: FetchLike;
   maxResponseBytes: number;
@@ -49,7 +51,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  * header here, before any request.
  */
 export function createEndpoint(url: string, options: EndpointOptions): Endpoint {
-  const endpoint = parseEndpoint(url);
+  const endpoint = parseEndpoint(url, options.param ?? 'url');
   const origin = displayOrigin(endpoint.url);
   const { maxResponseBytes } = options;
   const extraHeaders = checkHeaders(options.headers);
@@ -190,8 +192,11 @@ async function readBody(response: Response, limit: number, method: string, signa
   return new TextDecoder().decode(bytes);
 }
 
-function parseEndpoint(url: string): { url: string; authorization?: { authorization: string }; secrets: string[] } {
-  const invalid = (problem: string) => new InvalidInputError({ param: 'url', problem });
+function parseEndpoint(
+  url: string,
+  param: string,
+): { url: string; authorization?: { authorization: string }; secrets: string[] } {
+  const invalid = (problem: string) => new InvalidInputError({ param, problem });
   if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
   let parsed: URL;
   try {

@@ -9,7 +9,7 @@ import { type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
-import { checkByteLimit, checkPositive, checkUrlType, DEFAULT_TIMEOUT_MS } from './options.js';
+import { checkByteLimit, checkPositive, DEFAULT_TIMEOUT_MS } from './options.js';
 import {
   type Clock,
   type EndpointState,
@@ -61,7 +61,8 @@ export function createTransport(
   }
   const maxResponseBytes = checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES;
   const endpoints: EndpointState[] = urls.map((each, index) => ({
-    endpoint: createEndpoint(checkUrlType(each, urls.length > 1 ? `url.${index}` : 'url'), {
+    endpoint: createEndpoint(each, {
+      param: urls.length > 1 ? `url.${index}` : 'url',
       headers: options.headers,
       fetch: options.fetch,
       maxResponseBytes,

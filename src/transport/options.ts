@@ -4,13 +4,6 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 /** The default of `timeoutMs`: how long one attempt may take, 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export function checkUrlType(url: unknown, param: string): string {
-  if (typeof url !== 'string') {
-    throw new InvalidInputError({ param, problem: `expected a string, got ${url === null ? 'null' : typeof url}` });
-  }
-  return url;
-}
-
 export function checkPositive(value: number | undefined, param: string): number | undefined {
   if (value === undefined) return undefined;
   // setTimeout fires at once for delays beyond 2^31 - 1 ms, so larger values are refused too.

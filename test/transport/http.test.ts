@@ -286,6 +286,16 @@ describe('options', () => {
     expect((error as Error).message).not.toContain('127.0.0.1');
   });
 
+  it('names the bad entry of a list of URLs, whatever is wrong with it', () => {
+    expect(() => createRpc([server.url, 42 as never])).toThrow('invalid url.1: expected a string, got number');
+    expect(() => createRpc([server.url, 'not a url'])).toThrow('invalid url.1: not a valid absolute URL');
+    expect(() => createRpc(['ws://127.0.0.1:8900', server.url])).toThrow(
+      'invalid url.0: the scheme must be http: or https:, got ws:',
+    );
+    // A single URL is `url`, in a list or not.
+    expect(() => createRpc(['not a url'])).toThrow('invalid url: not a valid absolute URL');
+  });
+
   it('refuses a bad timeout and header values, without echoing the header value', () => {
     expect(() => createHttpTransport(server.url, { timeoutMs: -1 })).toThrow(/options\.timeoutMs/);
     expect(() => createHttpTransport(server.url, { timeoutMs: 2 ** 40 })).toThrow(/options\.timeoutMs/);
