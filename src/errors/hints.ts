@@ -34,15 +34,95 @@ const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32019]: 'LONG_TERM_STORAGE_UNREACHABLE',
 };
 
+/**
+ * The methods an agave node serves only when started with `--full-rpc-api`. agave's rpc/src/rpc.rs puts
+ * its 52 HTTP methods in five traits; rpc/src/rpc_service.rs always serves `Minimal` and adds `BankData`,
+ * `AccountsData`, `AccountsScan` and `Full` only when the node runs with the full API (anza-xyz/agave,
+ * read at commit 4afe27140c0e). Every method outside this list is in `Minimal`, which every node serves.
+ */
+export const FULL_RPC_API_METHODS: ReadonlySet<string> = new Set([
+  // BankData
+  'getMinimumBalanceForRentExemption',
+  'getInflationGovernor',
+  'getInflationRate',
+  'getEpochSchedule',
+  'getSlotLeader',
+  'getSlotLeaders',
+  'getBlockProduction',
+  // AccountsData
+  'getAccountInfo',
+  'getMultipleAccounts',
+  'getBlockCommitment',
+  'getTokenAccountBalance',
+  'getTokenSupply',
+  // AccountsScan
+  'getProgramAccounts',
+  'getLargestAccounts',
+  'getSupply',
+  'getTokenLargestAccounts',
+  'getTokenAccountsByOwner',
+  'getTokenAccountsByDelegate',
+  // Full
+  'getInflationReward',
+  'getClusterNodes',
+  'getRecentPerformanceSamples',
+  'getSignatureStatuses',
+  'getMaxRetransmitSlot',
+  'getMaxShredInsertSlot',
+  'requestAirdrop',
+  'sendTransaction',
+  'simulateTransaction',
+  'minimumLedgerSlot',
+  'getBlock',
+  'getBlockTime',
+  'getBlocks',
+  'getBlocksWithLimit',
+  'getTransaction',
+  'getSignaturesForAddress',
+  'getFirstAvailableBlock',
+  'getLatestBlockhash',
+  'isBlockhashValid',
+  'getFeeForMessage',
+  'getStakeMinimumDelegation',
+  'getRecentPrioritizationFees',
+]);
+
+/** The methods of agave's `Minimal` trait: every node serves them, with or without `--full-rpc-api`. */
+export const MINIMAL_RPC_API_METHODS: ReadonlySet<string> = new Set([
+  'getBalance',
+  'getEpochInfo',
+  'getGenesisHash',
+  'getHealth',
+  'getIdentity',
+  'getSlot',
+  'getBlockHeight',
+  'getHighestSnapshotSlot',
+  'getTransactionCount',
+  'getVersion',
+  'getVoteAccounts',
+  'getLeaderSchedule',
+]);
+
+/** What a -32601 "Method not found" means, depending on which method was asked for. */
+function methodNotFoundHint(method: string | undefined): string {
+  if (method === undefined || FULL_RPC_API_METHODS.has(method)) {
+    return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
+  }
+  if (MINIMAL_RPC_API_METHODS.has(method)) {
+    return `every agave node serves ${method}, so something in front of this one (a proxy, or a provider's plan) limits the methods it passes, or the server is not an agave node; try another RPC URL.`;
+  }
+  return `${method} is not an agave RPC method this node knows: it may be newer than the node's version, or not a method of this server; check the name and the node's version (getVersion).`;
+}
+
 function field(data: unknown, key: string): unknown {
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
 }
 
 /** What to do about a JSON-RPC error, when there is something useful to say. */
-function rpcErrorHint(code: number, message: string, data: unknown): string | undefined {
+function rpcErrorHint(code: number, message: string, data: unknown, method: string | undefined): string | undefined {
   switch (code) {
     case -32601:
-      return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
+      return methodNotFoundHint(method);
     case -32600:
       if (/less than 128 bytes/i.test(message)) {
         return "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'.";
@@ -117,7 +197,7 @@ export function completeError(error: RpcError | HttpError): void {
       (error as { codeName: string | undefined }).codeName = codeName;
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
-    hint = rpcErrorHint(error.code, error.serverMessage, error.data);
+    hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
   } else {
     hint = HTTP_HINTS[error.status];
   }
