@@ -196,6 +196,7 @@ function usageMessage(error: unknown): string {
 function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): number {
   let code: number = EXIT.failed;
   let line: string;
+  let details: string[] = [];
   if (isSolRpcError(error, 'AbortError') || io.signal?.aborted) {
     return nagios ? 3 : EXIT.interrupted; // interrupted: end quietly
   }
@@ -203,7 +204,10 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     code = error.exitCode;
     line = error.message;
   } else if (isSolRpcError(error)) {
-    const [summary] = error.message.split('\n');
+    // Line 1 says what failed; the lines after it (but the hint, shown on line 1) say why: an
+    // InvalidResponseError's reason, an HttpError's body excerpt.
+    const [summary, ...rest] = error.message.split('\n');
+    details = rest.filter((detail) => !detail.startsWith('Hint: ') && detail.trim() !== '');
     // The library's hint names its own option; on the command line it is --rpc-timeout.
     const hint = isSolRpcError(error, 'TimeoutError')
       ? 'raise --rpc-timeout, or check that the node is reachable and not overloaded.'
@@ -215,6 +219,7 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     line = error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error);
   }
   io.err(`Error: ${sanitizeText(line, 2000, true)}\n`);
+  for (const detail of details) io.err(`  ${sanitizeText(detail, 500, true)}\n`);
   if (verbose && error instanceof Error && error.stack) io.err(`${sanitizeText(error.stack, 20000)}\n`);
   // Nagios: a check that could not run is UNKNOWN.
   return nagios ? 3 : code;

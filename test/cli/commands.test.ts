@@ -1112,7 +1112,7 @@ describe('an unreachable or slow cluster', () => {
     });
   }, 10_000);
 
-  it('HTTP 503: exit 1, one line', async () => {
+  it("HTTP 503: exit 1, the line with its hint, then the body's text", async () => {
     // The recording's body, plain text: no JSON-RPC id to echo.
     const rpc = await scripted({
       getEpochInfo: reply.body('no healthy upstream', { status: 503, contentType: 'text/plain' }),
@@ -1121,8 +1121,79 @@ describe('an unreachable or slow cluster', () => {
     expect(result).toEqual({
       code: 1,
       out: '',
-      err: `Error: getEpochInfo: HTTP 503 Service Unavailable from ${rpc.url} — the endpoint (or the proxy in front of it) has no healthy node right now.\n`,
+      err: `Error: getEpochInfo: HTTP 503 Service Unavailable from ${rpc.url} — the endpoint (or the proxy in front of it) has no healthy node right now.\n  Body: no healthy upstream\n`,
     });
+  }, 10_000);
+
+  it('HTTP 503 with an HTML page: one line, the page is not copied', async () => {
+    const rpc = await scripted({
+      getEpochInfo: reply.body('<html><body>down</body></html>', { status: 503, contentType: 'text/html' }),
+    });
+    const result = await runCli(['epoch-info', '-u', rpc.url]);
+    expect(result.err).toBe(
+      `Error: getEpochInfo: HTTP 503 Service Unavailable from ${rpc.url} — the endpoint (or the proxy in front of it) has no healthy node right now.\n`,
+    );
+  }, 10_000);
+
+  it('a body with escapes and line breaks reaches the second line as clean text', async () => {
+    const rpc = await scripted({
+      getEpochInfo: reply.body('upstream\u001b[31m down\n\u0007again', { status: 502, contentType: 'text/plain' }),
+    });
+    const result = await runCli(['epoch-info', '-u', rpc.url]);
+    expect(result.err.split('\n')[1]).toBe('  Body: upstream down again');
+    expect(result.err).not.toMatch(TERMINAL_CONTROL);
+  }, 10_000);
+});
+
+describe('an answer that is not JSON-RPC: exit 1, what was wrong on a second line', () => {
+  it.each([
+    [
+      'content-type',
+      reply.body('<html><body>Portal</body></html>', { contentType: 'text/html; charset=utf-8' }),
+      'expected a JSON body, got content-type text/html',
+    ],
+    [
+      'json',
+      reply.body('{"jsonrpc":"2.0",', { contentType: 'application/json' }),
+      'the body is not valid JSON (expected a string key at offset 17)',
+    ],
+    [
+      'not-jsonrpc',
+      reply.body('[1,2]', { contentType: 'application/json' }),
+      'expected a JSON-RPC response object, got an array',
+    ],
+    [
+      'id-mismatch',
+      reply.body('{"jsonrpc":"2.0","result":[],"id":987654}', { contentType: 'application/json' }),
+      /^sent id \d+, the response answers another id$/,
+    ],
+  ])(
+    '(%s)',
+    async (reason, answer, detail) => {
+      const rpc = await scripted({ getClusterNodes: answer });
+      const result = await runCli(['gossip', '-u', `${rpc.url}/key-SECRET?api-key=SECRET`]);
+      const lines = result.err.split('\n');
+      expect(result.code).toBe(1);
+      expect(result.out).toBe('');
+      expect(lines[0]).toBe(`Error: getClusterNodes: invalid response from ${rpc.url} (${reason})`);
+      expect(lines[1]?.startsWith('  ')).toBe(true);
+      expect(lines[1]?.slice(2)).toMatch(detail);
+      expect(lines.slice(2)).toEqual(['']);
+      expect(result.err).not.toContain('SECRET');
+    },
+    10_000,
+  );
+
+  it('--verbose: the same two lines, then the stack', async () => {
+    const rpc = await scripted({ getClusterNodes: reply.body('<html></html>', { contentType: 'text/html' }) });
+    const result = await runCli(['gossip', '-u', rpc.url, '--verbose']);
+    const lines = result.err.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      `Error: getClusterNodes: invalid response from ${rpc.url} (content-type)`,
+      '  expected a JSON body, got content-type text/html',
+      `InvalidResponseError: getClusterNodes: invalid response from ${rpc.url} (content-type)`,
+    ]);
+    expect(lines.some((line) => /^ {4}at /.test(line))).toBe(true);
   }, 10_000);
 
   it('--verbose adds the stack after the line', async () => {
