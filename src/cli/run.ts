@@ -166,8 +166,7 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
   if (!['text', 'json', 'json-compact'].includes(output))
     throw new CliError('--output must be text, json or json-compact');
   const timeoutText = values['rpc-timeout'];
-  const timeoutSeconds = timeoutText === undefined ? 30 : Number(timeoutText);
-  if (!(timeoutSeconds > 0 && timeoutSeconds <= 86400)) throw new CliError('--rpc-timeout must be a number of seconds');
+  const timeoutSeconds = timeoutText === undefined ? 30 : parseTimeout(timeoutText);
   return {
     url: values.url !== undefined ? urlFromMoniker(values.url) : urlFromMoniker(config.jsonRpcUrl ?? DEFAULT_URL),
     commitment: checkCommitmentText(
@@ -181,6 +180,25 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
   };
 }
 
+const MAX_TIMEOUT_SECONDS = 86400;
+
+/** `--rpc-timeout`: a decimal number of seconds, above 0 and at most a day. */
+function parseTimeout(text: string): number {
+  // Only plain decimals: Number() would also read '', '0x1f' and 'Infinity'.
+  if (!/^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text)) {
+    throw new CliError('--rpc-timeout must be a number of seconds, such as 30 or 2.5');
+  }
+  const seconds = Number(text);
+  // The value is a number by now, so echoing it shows nothing but digits.
+  if (!(seconds > 0)) throw new CliError(`--rpc-timeout must be above 0 seconds, got ${seconds}`);
+  // Under a millisecond would round to a timeout of 0 ms.
+  if (seconds < 0.001) throw new CliError(`--rpc-timeout must be at least 0.001 seconds (1 ms), got ${text.trim()}`);
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    throw new CliError(`--rpc-timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (one day), got ${text.trim()}`);
+  }
+  return seconds;
+}
+
 /** parseArgs' own messages can repeat a whole `--opt=value`; keep only the option's name. */
 function usageMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -188,7 +206,12 @@ function usageMessage(error: unknown): string {
   const option = /--[a-z][a-z-]*/.exec(message)?.[0] ?? /'(-[A-Za-z])/.exec(message)?.[1];
   const code = (error as { code?: string }).code;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''} (see 'solrpc --help')`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option ${option ?? ''} needs a value`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    // "--rpc-timeout -1": parseArgs takes the -1 for an option. Say how to pass such a value.
+    if (/ambiguous/.test(message) && option?.startsWith('--'))
+      return `option ${option} needs a value; to give one that starts with '-', write ${option}=VALUE`;
+    return `option ${option ?? ''} needs a value`;
+  }
   return 'invalid command line (see solrpc --help)';
 }
 
