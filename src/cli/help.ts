@@ -28,6 +28,13 @@ Exit codes: 0 success; 1 the cluster answered with an error; 2 bad arguments or 
 69 the cluster could not be reached; 130 interrupted. 'check' uses 0 ok, 1 warning, 2 critical, 3 unknown.
 `;
 
+/** The global options every command accepts, as each command's help lists them. */
+const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
+  -u, --url <URL_OR_MONIKER>    -k, --keypair <PATH>          -C, --config <PATH>
+      --commitment <LEVEL>          --output <FORMAT>             --rpc-timeout <SECONDS>
+  -v, --verbose                 -h, --help
+`;
+
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   gossip: `solrpc gossip — the nodes the RPC node sees in gossip
 
@@ -37,8 +44,7 @@ Prints IP address, identity, gossip port, TPU and TPU-QUIC ports, RPC address, v
 of every node, then the count. 'none' or 'unknown' where a node advertises nothing.
 Needs an RPC node started with --full-rpc-api (others answer "Method not found").
 
-Options: --url, --output, --verbose (see 'solrpc --help')
-`,
+${GLOBAL_OPTIONS}`,
   balance: `solrpc balance — an account's balance
 
 Usage: solrpc balance [ADDRESS_OR_KEYPAIR] [options]
@@ -48,8 +54,8 @@ ADDRESS_OR_KEYPAIR   A base58 address or a keypair file; the configured keypair'
 Options:
       --lamports     Print lamports instead of SOL
   -v, --verbose      Print all nine decimals of SOL
-  Plus --url, --keypair, --commitment, --config, --output (see 'solrpc --help')
-`,
+
+${GLOBAL_OPTIONS}`,
   'vote-account': `solrpc vote-account — a vote account's recent voting activity
 
 Usage: solrpc vote-account <VOTE_ACCOUNT_KEYPAIR_FILE_OR_ADDRESS> [options]
@@ -59,8 +65,8 @@ recent timestamp, recent votes (newest first) and the epoch voting history.
 
 Options:
       --lamports     Print the balance in lamports
-  Plus --url, --commitment, --config, --output (see 'solrpc --help')
-`,
+
+${GLOBAL_OPTIONS}`,
   'epoch-info': `solrpc epoch-info — the current epoch
 
 Usage: solrpc epoch-info [options]
@@ -68,8 +74,7 @@ Usage: solrpc epoch-info [options]
 Prints block height, slot, epoch, transaction count, the epoch's slot range, how far it has run
 (with a progress bar on a terminal) and an estimate of the time left.
 
-Options: --url, --commitment, --config, --output (see 'solrpc --help')
-`,
+${GLOBAL_OPTIONS}`,
   'leader-schedule': `solrpc leader-schedule — who leads which slot this epoch
 
 Usage: solrpc leader-schedule [--identity ADDRESS] [options]
@@ -78,8 +83,8 @@ Prints every slot of the current epoch with its leader, or only the slots of --i
 
 Options:
       --identity <ADDRESS>   Only this validator's slots
-  Plus --url, --commitment, --config, --output (see 'solrpc --help')
-`,
+
+${GLOBAL_OPTIONS}`,
   check: `solrpc check — is a validator visible in gossip, voting, staked and progressing?
 
 Usage: solrpc check <IDENTITY> [--vote-account ADDRESS] [--watch [SECONDS]] [options]
@@ -92,8 +97,8 @@ Options:
       --samples <N>              Samples of slot and vote (default 2)
       --interval <SECONDS>       Time between samples (default 2)
       --watch [SECONDS]          Repeat every SECONDS (default 60) until interrupted
-  Plus --url, --commitment, --config, --output (see 'solrpc --help')
-`,
+
+${GLOBAL_OPTIONS}`,
   demo: `solrpc demo — the commands against a simulated cluster
 
 Usage: solrpc demo [--serve]
@@ -104,5 +109,7 @@ gossip, balance, vote-account, epoch-info and check against it. Nothing leaves t
 
 Options:
       --serve    Only start the simulated cluster and print its URL; stop with Ctrl-C
+
+${GLOBAL_OPTIONS}Its steps take none of them: they run against the simulated cluster and print text.
 `,
 };

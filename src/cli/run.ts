@@ -64,7 +64,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   demo,
 };
 
-const GLOBAL = new Set([
+export const GLOBAL = new Set([
   'url',
   'keypair',
   'commitment',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { COMMAND_HELP, MAIN_HELP } from '../../src/cli/help.js';
+import { GLOBAL } from '../../src/cli/run.js';
 import { serveFixture } from '../msw/fixtures.js';
 import { type RpcHandler, type RpcReply, reply } from '../msw/server.js';
 import {
@@ -1046,6 +1047,14 @@ describe('help and version', () => {
       }
     },
   );
+
+  // GLOBAL is what run() lets past its per-command option check.
+  it.each(commands)('%s: its help lists every global option it accepts, --rpc-timeout included', (name) => {
+    const text = COMMAND_HELP[name] as string;
+    const globals = [...GLOBAL].filter((option) => option !== 'version');
+    expect(globals).toContain('rpc-timeout');
+    for (const option of globals) expect(text).toMatch(new RegExp(`--${option}\\b`));
+  });
 
   it('solrpc --help and solrpc help: the main help, listing every command, exit 0', async () => {
     expect(await runCli(['--help'])).toEqual({ code: 0, out: MAIN_HELP, err: '' });
