@@ -9,6 +9,9 @@ import { readKeypairFile } from './keypair.js';
 
 export type OutputFormat = 'text' | 'json' | 'json-compact';
 
+/** Where the keypair path came from: the flag, the config file's `keypair_path` (naming the file), or the default. */
+export type KeypairSource = '--keypair' | `keypair_path in ${string}` | 'default';
+
 /** Everything a command needs, resolved from the command line, the config file and the defaults. */
 export class Context {
   private client: Rpc | undefined;
@@ -21,6 +24,8 @@ export class Context {
       url: string;
       commitment: Commitment;
       keypairPath: string | undefined;
+      /** Where `keypairPath` came from; `'default'` when not given. */
+      keypairSource?: KeypairSource;
       output: OutputFormat;
       verbose: boolean;
       timeoutMs: number;
@@ -97,10 +102,26 @@ export class Context {
     return address;
   }
 
-  /** The configured keypair's address, for commands whose address argument is optional. */
-  defaultAddress(): string {
+  /**
+   * The configured keypair's address, for commands whose address argument is optional. When there is
+   * none, the message says an address or keypair file can be given, and where the keypair was looked for.
+   */
+  defaultAddress(command: string): string {
     const path = this.settings.keypairPath;
-    if (!path) throw new CliError('no address given and no keypair configured (use --keypair or pass an address)');
-    return this.keypairAddress(path);
+    const source = this.settings.keypairSource ?? 'default';
+    const instead = `pass an address or a keypair file (solrpc ${command} ADDRESS_OR_KEYPAIR), or name a keypair with --keypair or keypair_path in the config file`;
+    if (!path) {
+      throw new CliError(
+        `no address given, and no default keypair: neither HOME nor USERPROFILE is set, so there is no ~/.config/solana/id.json; ${instead}`,
+      );
+    }
+    try {
+      return this.keypairAddress(path);
+    } catch (error) {
+      // A keypair named with --keypair is reported as it is: the user chose that file.
+      if (source === '--keypair' || !(error instanceof CliError) || !/: not found$/.test(error.message)) throw error;
+      const where = source === 'default' ? `the default keypair ${path}` : `the keypair ${path} (${source})`;
+      throw new CliError(`no address given, and ${where} was not found: ${instead}`);
+    }
   }
 }

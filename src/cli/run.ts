@@ -21,7 +21,7 @@ import {
   readConfig,
   urlFromMoniker,
 } from './config.js';
-import { Context, type OutputFormat } from './context.js';
+import { Context, type KeypairSource, type OutputFormat } from './context.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';
 import { type CliIo, EXIT } from './io.js';
 import { VERSION } from './version.js';
@@ -161,7 +161,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
 function resolveSettings(values: ParsedOptions, io: CliIo) {
   const home = io.env.HOME ?? io.env.USERPROFILE;
-  const config = readConfig(values.config ?? defaultConfigPath(home), values.config !== undefined);
+  const configPath = values.config ?? defaultConfigPath(home);
+  const config = readConfig(configPath, values.config !== undefined);
   const output = values.output ?? 'text';
   if (!['text', 'json', 'json-compact'].includes(output))
     throw new CliError('--output must be text, json or json-compact');
@@ -174,6 +175,11 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
       values.commitment !== undefined ? '--commitment' : 'config file',
     ),
     keypairPath: values.keypair ?? config.keypairPath ?? defaultKeypairPath(home),
+    keypairSource: (values.keypair !== undefined
+      ? '--keypair'
+      : config.keypairPath !== undefined
+        ? `keypair_path in ${configPath}`
+        : 'default') as KeypairSource,
     output: output as OutputFormat,
     verbose: values.verbose === true,
     timeoutMs: Math.round(timeoutSeconds * 1000),

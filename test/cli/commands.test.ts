@@ -25,6 +25,7 @@ import {
   TVC_FEATURE,
   tempDir,
   voteAccountResult,
+  writeConfig,
   writeKeypairFile,
 } from './helpers.js';
 
@@ -195,6 +196,54 @@ describe('balance', () => {
     });
     expect(rpc.calls.map((c) => c.params)).toEqual([[keypair.address, { commitment: 'confirmed' }]]);
   }, 10_000);
+});
+
+describe('balance without an address and without a keypair: exit 2, nothing sent', () => {
+  const INSTEAD =
+    'pass an address or a keypair file (solrpc balance ADDRESS_OR_KEYPAIR), or name a keypair with --keypair or keypair_path in the config file';
+
+  it('names the default keypair path it looked for', async () => {
+    const rpc = await scripted({});
+    const home = tempDir();
+    const path = join(home, '.config', 'solana', 'id.json');
+    expect(await runCli(['balance', '-u', rpc.url], { env: { HOME: home } })).toEqual({
+      code: 2,
+      out: '',
+      err: `Error: no address given, and the default keypair ${path} was not found: ${INSTEAD}\n`,
+    });
+    expect(rpc.calls).toEqual([]);
+  });
+
+  it("names the config file's keypair_path, and the config file", async () => {
+    const rpc = await scripted({});
+    const home = tempDir();
+    const config = writeConfig(home, ['---', 'keypair_path: /nonexistent/solrpc/validator.json']);
+    expect(await runCli(['balance', '-u', rpc.url], { env: { HOME: home } })).toEqual({
+      code: 2,
+      out: '',
+      err: `Error: no address given, and the keypair /nonexistent/solrpc/validator.json (keypair_path in ${config}) was not found: ${INSTEAD}\n`,
+    });
+    expect(rpc.calls).toEqual([]);
+  });
+
+  it('says there is no default keypair without HOME or USERPROFILE', async () => {
+    const rpc = await scripted({});
+    expect(await runCli(['balance', '-u', rpc.url], { env: {} })).toEqual({
+      code: 2,
+      out: '',
+      err: `Error: no address given, and no default keypair: neither HOME nor USERPROFILE is set, so there is no ~/.config/solana/id.json; ${INSTEAD}\n`,
+    });
+  });
+
+  it('a missing file named with --keypair is reported as that file', async () => {
+    const rpc = await scripted({});
+    const path = join(tempDir(), 'mine.json');
+    expect(await runCli(['balance', '-u', rpc.url, '--keypair', path])).toEqual({
+      code: 2,
+      out: '',
+      err: `Error: keypair file ${path}: not found\n`,
+    });
+  });
 });
 
 /** Vote info with two voters queued, no root, latencies 0 and absent, history from credits 0. */

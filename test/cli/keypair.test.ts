@@ -278,7 +278,7 @@ describe('a malformed keypair file: exit 2, one line, none of its content', () =
     expect(await runCli(['balance', '-u', RPC_URL], { env: { HOME: empty } })).toEqual({
       code: 2,
       out: '',
-      err: `Error: keypair file ${join(empty, '.config', 'solana', 'id.json')}: not found\n`,
+      err: `Error: no address given, and the default keypair ${join(empty, '.config', 'solana', 'id.json')} was not found: pass an address or a keypair file (solrpc balance ADDRESS_OR_KEYPAIR), or name a keypair with --keypair or keypair_path in the config file\n`,
     });
   });
 

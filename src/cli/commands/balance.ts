@@ -6,7 +6,7 @@ export const balance: Command = {
   positionals: { min: 0, max: 1 },
   options: ['lamports'],
   async run(ctx, args, options) {
-    const address = args[0] === undefined ? ctx.defaultAddress() : ctx.addressOrKeypair(args[0], 'account');
+    const address = args[0] === undefined ? ctx.defaultAddress('balance') : ctx.addressOrKeypair(args[0], 'account');
     const { value } = await ctx.rpc.getBalance(address, ctx.call);
     if (ctx.json) {
       // As the Solana CLI: {"lamports": N}, whatever the unit flag.
