@@ -79,12 +79,14 @@ export class Context {
    * base58 address is used as it is; anything else is read as a keypair file for its public key.
    */
   addressOrKeypair(value: string, what: string): string {
-    if (base58Problem(value, 32) === undefined) return value;
+    const problem = base58Problem(value, 32);
+    if (problem === undefined) return value;
     try {
       return this.keypairAddress(value);
     } catch (error) {
       if (error instanceof CliError && /: not found$/.test(error.message) && !/[/\\.]/.test(value)) {
-        throw new CliError(`${what} ${value} is neither a base58 address nor a keypair file`);
+        // An address is public, so the value may be shown; report() strips control characters from it.
+        throw new CliError(`${what} ${value} is neither a keypair file nor a base58 address: ${problem}`);
       }
       throw error;
     }

@@ -16,10 +16,27 @@ export function base58Problem(text: unknown, byteLength: 32 | 64): string | unde
     return `expected ${min}–${max} base58 characters (${byteLength} bytes), got ${text.length} characters`;
   }
   const bad = text.search(/[^1-9A-HJ-NP-Za-km-z]/);
-  if (bad !== -1) return `character ${bad} is not in the base58 alphabet`;
+  if (bad !== -1) return alphabetProblem(text, bad);
   const length = decodedLength(text);
   if (length !== byteLength) return `decodes to ${length} bytes, expected ${byteLength}`;
   return undefined;
+}
+
+/**
+ * Names the first character outside the alphabet and its position, counted from 1 (every character
+ * before it is a base58 digit, so UTF-16 units and characters agree). Only a printable ASCII character
+ * is shown as itself; anything else (a control
+ * character, a space, a look-alike letter from another script) as its code point, so that nothing in
+ * the message can drive a terminal or hide what is wrong.
+ */
+function alphabetProblem(text: string, index: number): string {
+  const code = text.codePointAt(index) as number;
+  const shown =
+    code > 0x20 && code < 0x7f
+      ? `'${String.fromCharCode(code)}'`
+      : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const left = '0OIl'.includes(String.fromCodePoint(code)) ? ' (base58 leaves out 0, O, I and l)' : '';
+  return `the character ${shown} at position ${index + 1} is not in the base58 alphabet${left}`;
 }
 
 const DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

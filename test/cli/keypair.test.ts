@@ -287,8 +287,25 @@ describe('a malformed keypair file: exit 2, one line, none of its content', () =
     expect(result).toEqual({
       code: 2,
       out: '',
-      err: 'Error: account not-an-address is neither a base58 address nor a keypair file\n',
+      err: 'Error: account not-an-address is neither a keypair file nor a base58 address: expected 32–44 base58 characters (32 bytes), got 14 characters\n',
     });
+  });
+
+  it('names the character that keeps a word from being an address, and its position', async () => {
+    const typo = `${'2'.repeat(10)}0${'2'.repeat(21)}`;
+    expect(await runCli(['balance', typo, '-u', RPC_URL])).toEqual({
+      code: 2,
+      out: '',
+      err: `Error: account ${typo} is neither a keypair file nor a base58 address: the character '0' at position 11 is not in the base58 alphabet (base58 leaves out 0, O, I and l)\n`,
+    });
+    const escaped = `${'2'.repeat(5)}\u001b]0;x\u0007${'2'.repeat(26)}`;
+    const result = await runCli(['vote-account', escaped, '-u', RPC_URL]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      // The escape sequence is stripped from the echoed value; the message names its first character.
+      `Error: vote account ${'2'.repeat(31)} is neither a keypair file nor a base58 address: the character U+001B at position 6 is not in the base58 alphabet\n`,
+    );
+    expect(calls).toHaveLength(0);
   });
 
   it.skipIf(process.getuid?.() === 0)('refuses a file it may not read (not as root)', async () => {
