@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION } from '../src/cli/demo/simulatedCluster.js';
+import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const RUN_TIMEOUT_MS = 30_000;
@@ -222,6 +222,44 @@ describe('examples/validator-check.ts', () => {
       );
       expect(lines.slice(1).every((line) => line.startsWith('unknown  '))).toBe(true);
       expect(lines).toHaveLength(7);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('examples/vote-account.ts', () => {
+  it(
+    "decodes the simulated vote account's bytes (base64+zstd) with decodeVoteAccount",
+    async () => {
+      const run = await runExample(['vote-account']);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^vote account ${alpha.vote} at slot (\\d+) \\(3762 bytes\\)$`));
+      const slot = Number(/at slot (\d+)/.exec(lines[0] as string)?.[1]);
+      expect(lines.slice(1, 5)).toEqual([
+        `  validator identity: ${alpha.identity}`,
+        `  withdraw authority: ${alpha.withdrawer}`,
+        `  commission: ${alpha.commission}%`,
+        // The simulation's validator alpha votes one slot behind, its root 31 votes before that.
+        `  root slot: ${slot - 1 - 31}`,
+      ]);
+      expect(lines[5]).toBe(`  last vote: slot ${slot - 1}, 31 votes in the tower`);
+      expect(lines[6]).toMatch(/^ {2}epoch 824: \d+ credits earned so far, \d+ in all$/);
+      expect(lines.slice(7)).toEqual(['']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'exits 1 with one line for an account that is not a vote account',
+    async () => {
+      const cluster = await startSimulatedCluster();
+      try {
+        const run = await runExample(['vote-account', cluster.url, SIMULATION.wallet.address]);
+        expect(run).toEqual({ code: 1, stdout: '', stderr: `${SIMULATION.wallet.address} is not a vote account\n` });
+      } finally {
+        await cluster.close();
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -10,6 +10,8 @@ import { encodeBase58 } from '../../codecs/base58.js';
 import type { DecodedTransaction } from '../../transactionTypes.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
+import { type SimulatedVoteState, VOTE_ACCOUNT_SPACE, voteStateBytes } from './voteStateBytes.js';
+import { zstdFrame } from './zstdFrame.js';
 
 const SLOTS_PER_EPOCH = 432_000;
 const SLOT_MS = 400;
@@ -162,14 +164,14 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number):
     case 'getAccountInfo':
       return {
         context: context(slot),
-        value: account(String(params[0]), params[1] as { encoding?: string }, slot, nowMs),
+        value: account(String(params[0]), (params[1] ?? {}) as AccountConfig, slot, nowMs),
       };
     case 'getTransaction':
       return getTransaction(params);
     case 'getTokenAccountsByDelegate':
       return {
         context: context(slot),
-        value: delegatedAccounts(String(params[0]), params[2] as { encoding?: string }),
+        value: delegatedAccounts(String(params[0]), (params[2] ?? {}) as AccountConfig),
       };
     default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
@@ -273,79 +275,129 @@ function balanceOf(address: string): bigint {
   return 0n;
 }
 
-function account(address: string, config: { encoding?: string } = {}, slot: number, nowMs: number): unknown {
-  const encoding = config.encoding ?? 'binary';
+/** The `encoding` and `dataSlice` of a getAccountInfo or getTokenAccountsByDelegate config. */
+interface AccountConfig {
+  encoding?: string;
+  dataSlice?: { offset?: number; length?: number };
+}
+
+/** An account the simulation holds: its bytes, and what jsonParsed shows for them when agave parses them. */
+interface StoredAccount {
+  bytes: Uint8Array;
+  owner: string;
+  lamports: bigint;
+  parsed?: () => unknown;
+}
+
+/** Every account the simulation holds, served in every encoding agave offers. */
+function storedAccount(address: string, slot: number, nowMs: number): StoredAccount | undefined {
   const validator = SIMULATION.validators.find((v) => v.vote === address);
-  if (validator && encoding === 'jsonParsed') return voteAccount(validator, slot, nowMs);
+  if (validator) {
+    const state = voteState(validator, slot, nowMs);
+    return {
+      bytes: voteStateBytes(state),
+      owner: VOTE_PROGRAM,
+      lamports: 26_858_640n + 2_039_280n,
+      parsed: () => ({
+        parsed: { info: { ...state, priorVoters: [] }, type: 'vote' },
+        program: 'vote',
+        space: VOTE_ACCOUNT_SPACE,
+      }),
+    };
+  }
   if (address === TIMELY_VOTE_CREDITS) {
-    // Activated 200 epochs ago: Option<u64> = Some(slot), bincode.
+    // Activated 200 epochs ago: Option<u64> = Some(slot), bincode. agave does not parse feature accounts.
     const bytes = Buffer.alloc(9);
     bytes[0] = 1;
     bytes.writeBigUInt64LE(BigInt((Math.floor(slot / SLOTS_PER_EPOCH) - 200) * SLOTS_PER_EPOCH), 1);
-    return {
-      data: [bytes.toString('base64'), 'base64'],
-      executable: false,
-      lamports: 1_454_640n,
-      owner: FEATURE_PROGRAM,
-      rentEpoch: 18446744073709551615n,
-      space: 9,
-    };
+    return { bytes, owner: FEATURE_PROGRAM, lamports: 1_454_640n };
   }
   if (address === SIMULATION.wallet.address) {
-    return {
-      data: encoded(Buffer.alloc(0), encoding),
-      executable: false,
-      lamports: SIMULATION.wallet.lamports,
-      owner: SYSTEM_PROGRAM,
-      rentEpoch: 18446744073709551615n,
-      space: 0,
-    };
+    return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: SIMULATION.wallet.lamports };
   }
-  if (address === SIMULATION.tokenAccount) return tokenAccount(encoding);
-  return null;
+  if (address === SIMULATION.tokenAccount) {
+    return { bytes: tokenAccountBytes(), owner: TOKEN_PROGRAM, lamports: 2_039_280n, parsed: parsedTokenAccount };
+  }
+  return undefined;
 }
 
-function encoded(bytes: Buffer, encoding: string): unknown {
-  if (encoding === 'base58' || encoding === 'binary')
-    return encoding === 'binary' ? encodeBase58(bytes) : [encodeBase58(bytes), 'base58'];
-  return [bytes.toString('base64'), 'base64'];
+function account(address: string, config: AccountConfig, slot: number, nowMs: number): unknown {
+  const stored = storedAccount(address, slot, nowMs);
+  return stored === undefined ? null : uiAccount(stored, config, 'refuse');
 }
 
-function voteAccount(v: SimulatedValidator, slot: number, nowMs: number) {
+/**
+ * An account as agave encodes it (account-decoder's encode_ui_account). Base58 data over 128 bytes is
+ * refused by getAccountInfo (rpc.rs); in a list of accounts agave writes a placeholder text instead.
+ */
+function uiAccount(stored: StoredAccount, config: AccountConfig, base58TooLarge: 'refuse' | 'placeholder'): unknown {
+  const encoding = config.encoding ?? 'binary';
+  const slice = sliced(stored.bytes, config.dataSlice);
+  let data: unknown;
+  if (encoding === 'jsonParsed') {
+    // Parsed data ignores dataSlice; what agave cannot parse goes out as base64 of the slice.
+    data = stored.parsed ? stored.parsed() : [Buffer.from(slice).toString('base64'), 'base64'];
+  } else if (encoding === 'binary' || encoding === 'base58') {
+    if (slice.length > MAX_BASE58_BYTES && base58TooLarge === 'placeholder') {
+      const text = 'error: data too large for bs58 encoding';
+      data = encoding === 'binary' ? text : [text, 'base58'];
+    } else if (slice.length > MAX_BASE58_BYTES) {
+      throw new RpcFailure({
+        code: -32600,
+        message: `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+      });
+    } else data = encoding === 'binary' ? encodeBase58(slice) : [encodeBase58(slice), 'base58'];
+  } else if (encoding === 'base64') {
+    data = [Buffer.from(slice).toString('base64'), 'base64'];
+  } else if (encoding === 'base64+zstd') {
+    data = [Buffer.from(zstdFrame(slice)).toString('base64'), 'base64+zstd'];
+  } else {
+    throw new RpcFailure({
+      code: -32602,
+      message: `Invalid params: unknown variant \`${encoding.slice(0, 40)}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\`.`,
+    });
+  }
+  return {
+    data,
+    executable: false,
+    lamports: stored.lamports,
+    owner: stored.owner,
+    rentEpoch: 18446744073709551615n,
+    space: stored.bytes.length,
+  };
+}
+
+const MAX_BASE58_BYTES = 128;
+
+/** agave's slice_data: from `offset`, at most `length` bytes; nothing past the end. */
+function sliced(bytes: Uint8Array, slice: AccountConfig['dataSlice']): Uint8Array {
+  if (slice === undefined) return bytes;
+  const offset = slice.offset ?? 0;
+  const length = slice.length ?? 0;
+  return offset >= bytes.length ? new Uint8Array(0) : bytes.subarray(offset, offset + length);
+}
+
+/** A vote account's state, in jsonParsed's shape: the bytes are made from this same value. */
+function voteState(v: SimulatedValidator, slot: number, nowMs: number): SimulatedVoteState {
   const last = lastVote(v, slot);
   const epoch = Math.floor(slot / SLOTS_PER_EPOCH);
   return {
-    data: {
-      parsed: {
-        info: {
-          authorizedVoters: [{ authorizedVoter: v.identity, epoch }],
-          authorizedWithdrawer: v.withdrawer,
-          commission: v.commission,
-          epochCredits: epochCredits(v, slot).map(([e, credits, previous]) => ({
-            credits: String(credits),
-            epoch: e,
-            previousCredits: String(previous),
-          })),
-          lastTimestamp: { slot: last, timestamp: Math.floor(nowMs / 1000) },
-          nodePubkey: v.identity,
-          priorVoters: [],
-          rootSlot: last - 31,
-          votes: Array.from({ length: 31 }, (_, i) => ({
-            confirmationCount: 31 - i,
-            latency: i === 30 ? 1 : 2,
-            slot: last - 30 + i,
-          })),
-        },
-        type: 'vote',
-      },
-      program: 'vote',
-      space: 3762,
-    },
-    executable: false,
-    lamports: 26_858_640n + 2_039_280n,
-    owner: VOTE_PROGRAM,
-    rentEpoch: 18446744073709551615n,
-    space: 3762,
+    authorizedVoters: [{ authorizedVoter: v.identity, epoch }],
+    authorizedWithdrawer: v.withdrawer,
+    commission: v.commission,
+    epochCredits: epochCredits(v, slot).map(([e, credits, previous]) => ({
+      credits: String(credits),
+      epoch: e,
+      previousCredits: String(previous),
+    })),
+    lastTimestamp: { slot: last, timestamp: Math.floor(nowMs / 1000) },
+    nodePubkey: v.identity,
+    rootSlot: last - 31,
+    votes: Array.from({ length: 31 }, (_, i) => ({
+      confirmationCount: 31 - i,
+      latency: i === 30 ? 1 : 2,
+      slot: last - 30 + i,
+    })),
   };
 }
 
@@ -380,39 +432,29 @@ function tokenAmount(raw: string) {
   return { amount: raw, decimals: 6, uiAmount: Number(raw) / 1e6, uiAmountString: String(Number(raw) / 1e6) };
 }
 
-function tokenAccount(encoding: string) {
-  const data =
-    encoding === 'jsonParsed'
-      ? {
-          parsed: {
-            info: {
-              delegate: SIMULATION.delegate,
-              delegatedAmount: tokenAmount('48200000'),
-              isNative: false,
-              mint: SIMULATION.mint,
-              owner: SIMULATION.wallet.address,
-              state: 'initialized',
-              tokenAmount: tokenAmount('48200000'),
-            },
-            type: 'account',
-          },
-          program: 'spl-token',
-          space: 165,
-        }
-      : encoded(tokenAccountBytes(), encoding);
+function parsedTokenAccount() {
   return {
-    data,
-    executable: false,
-    lamports: 2_039_280n,
-    owner: TOKEN_PROGRAM,
-    rentEpoch: 18446744073709551615n,
+    parsed: {
+      info: {
+        delegate: SIMULATION.delegate,
+        delegatedAmount: tokenAmount('48200000'),
+        isNative: false,
+        mint: SIMULATION.mint,
+        owner: SIMULATION.wallet.address,
+        state: 'initialized',
+        tokenAmount: tokenAmount('48200000'),
+      },
+      type: 'account',
+    },
+    program: 'spl-token',
     space: 165,
   };
 }
 
-function delegatedAccounts(delegate: string, config: { encoding?: string } = {}) {
+function delegatedAccounts(delegate: string, config: AccountConfig) {
   if (delegate !== SIMULATION.delegate) return [];
-  return [{ account: tokenAccount(config.encoding ?? 'binary'), pubkey: SIMULATION.tokenAccount }];
+  const stored = storedAccount(SIMULATION.tokenAccount, 0, 0) as StoredAccount;
+  return [{ account: uiAccount(stored, config, 'placeholder'), pubkey: SIMULATION.tokenAccount }];
 }
 
 /** The simulated wallet's transfer to the delegate: the one transaction the simulation holds. */
