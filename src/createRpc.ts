@@ -1,8 +1,10 @@
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
+import { checkConfig } from './input.js';
 import { allMethods } from './methods/index.js';
-import { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
-import { createHttpTransport, type HttpTransportOptions } from './transport/http.js';
+import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
+import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
+import { realClock } from './transport/retry.js';
 import type { Transport } from './types.js';
 
 /** The decoding limits both clients take. */
@@ -52,7 +54,8 @@ export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
  * const { value } = await rpc.getBalance(address); // bigint lamports
  */
 export function createRpc(url: string | readonly string[] | Transport, options: RpcOptions = {}): Rpc {
-  const transport = typeof url === 'function' ? url : createHttpTransport(url, options);
+  checkOptions(options, 'createRpc');
+  const transport = typeof url === 'function' ? url : createTransport(url, options, realClock);
   return bind(transport, allMethods, options) as Rpc;
 }
 
@@ -71,16 +74,23 @@ export function createRpcWith<TMethods extends MethodSet>(
   methods: TMethods,
   options: RpcWithOptions = {},
 ): RpcWith<TMethods> {
+  checkOptions(options, 'createRpcWith');
   if (typeof url === 'function') return bind(url, methods, options);
   if (Array.isArray(url)) refuseReliability('url', 'several URLs (failover)');
+  // What only createHttpTransport does: given to createRpcWith with a URL, it would be ignored.
   for (const option of RELIABILITY_OPTIONS) {
     if ((options as Record<string, unknown>)[option] !== undefined) refuseReliability(`options.${option}`, option);
   }
-  return bind(createBasicTransport(url, options), methods, options);
+  return bind(basicTransport(url, options), methods, options);
 }
 
-/** What only `createHttpTransport` does: given to `createRpcWith` with a URL, it would be ignored. */
-const RELIABILITY_OPTIONS = ['retry', 'totalTimeoutMs', 'endpointCooldownMs', 'coalesce', 'batch'];
+/**
+ * Refuses a key that is no client option (`timeout` for `timeoutMs`), as a method refuses a misspelt
+ * config key: in plain JavaScript it would otherwise be ignored without a word.
+ */
+function checkOptions(options: RpcOptions, owner: string): void {
+  checkConfig(undefined, 'options', options, [...BASIC_OPTIONS, ...RELIABILITY_OPTIONS, 'maxDecompressedBytes'], owner);
+}
 
 function refuseReliability(param: string, what: string): never {
   throw new InvalidInputError({

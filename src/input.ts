@@ -28,10 +28,12 @@ export function checkAddress(method: string, param: string, value: unknown): str
  * read at the wrong commitment without a word.
  */
 export function checkConfig(
-  method: string,
+  method: string | undefined,
   param: string,
   value: unknown,
   allowed: readonly string[],
+  /** Whose options these are, for the message: the method's, or a client's (`createRpc`). */
+  owner = method,
 ): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -42,7 +44,7 @@ export function checkConfig(
       throw new InvalidInputError({
         method,
         param: `${param}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`,
-        problem: `not an option of ${method}; the options are ${allowed.join(', ')}`,
+        problem: `not an option of ${owner}; the options are ${allowed.join(', ')}`,
       });
     }
   }

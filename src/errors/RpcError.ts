@@ -1,4 +1,4 @@
-import { redactUrls } from './redact.js';
+import { redactSecrets, redactUrls } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -11,10 +11,10 @@ const RETRYABLE_CODES: ReadonlySet<number> = new Set([-32004, -32005, -32014, -3
 
 /**
  * The server answered with a JSON-RPC error object. `code` is kept as sent, and `data` too except that
- * URLs in its strings are cut to their origin; `serverMessage`
- * is the server's text with control characters stripped, URLs cut to their origin, at most 1 KiB.
- * The client adds `codeName` and `hint` before it throws one (errors/withHint.ts); an `RpcError` you
- * construct yourself has neither.
+ * URLs in its strings are cut to their origin and the client's secrets blanked out; `serverMessage` is
+ * the server's text with control characters stripped, URLs cut to their origin, secrets blanked out, at
+ * most 1 KiB. The transport adds `codeName` and `hint` before it throws one (errors/withHint.ts); an
+ * `RpcError` you construct yourself has neither.
  */
 export class RpcError extends SolRpcError {
   /** Always `'RpcError'`: what `isSolRpcError(error, 'RpcError')` checks, across duplicate installs. */
@@ -31,9 +31,17 @@ export class RpcError extends SolRpcError {
   /** The error's `data` member, URLs in its strings cut to their origin (e.g. `{ numSlotsBehind: 42 }` for -32005, `{ contextSlot }` for -32016). */
   readonly data: unknown;
 
-  constructor(fields: { method?: string; code: number; message: string; data?: unknown }) {
-    // A proxy may echo the request URL, key and all, into its message.
-    const serverMessage = sanitizeText(redactUrls(fields.message));
+  constructor(fields: {
+    method?: string;
+    code: number;
+    message: string;
+    data?: unknown;
+    /** Strings to blank out of the message and data: the client's keys (see transport/endpoint.ts). */
+    secrets?: readonly string[];
+  }) {
+    // A proxy may echo the request URL, key and all, into its message; a server may quote a bare key.
+    const clean = (text: string) => redactSecrets(redactUrls(text), fields.secrets);
+    const serverMessage = sanitizeText(clean(fields.message));
     super(`RPC error ${fields.code}: ${sanitizeText(serverMessage, 300, true)}`, {
       method: fields.method,
       retryable: RETRYABLE_CODES.has(fields.code),
@@ -41,24 +49,25 @@ export class RpcError extends SolRpcError {
     this.code = fields.code;
     this.codeName = undefined;
     this.serverMessage = serverMessage;
-    this.data = redactDeep(fields.data, 0);
+    this.data = redactDeep(fields.data, clean, 0);
   }
 }
 
 /**
- * A copy of `data` with every URL inside its strings cut to its origin: a proxy may echo the request
- * URL into error data, and `data` reaches logs through `JSON.stringify` and `util.inspect`.
+ * A copy of `data` with every URL inside its strings cut to its origin and every secret blanked out: a
+ * proxy may echo the request URL into error data, and `data` reaches logs through `JSON.stringify` and
+ * `util.inspect`.
  */
-function redactDeep(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return redactUrls(value);
+function redactDeep(value: unknown, clean: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return clean(value);
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return undefined;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, clean, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     // defineProperty, not assignment: an own "__proto__" key must stay a plain key.
-    Object.defineProperty(copy, redactUrls(key), {
-      value: redactDeep((value as Record<string, unknown>)[key], depth + 1),
+    Object.defineProperty(copy, clean(key), {
+      value: redactDeep((value as Record<string, unknown>)[key], clean, depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -20,8 +20,9 @@ export function redactUrls(text: string): string {
 }
 
 /**
- * Replaces every occurrence of each secret (the values of the headers a client sent, its credentials)
- * inside third-party text: a server may quote the key it refused ("invalid api key: …").
+ * Replaces every occurrence of each secret (the secret parts of the client's URLs, the values of the
+ * headers it sent, its credentials) inside third-party text: a server may quote the key it refused
+ * ("invalid api key: …"). The transport lists the secrets longest first (transport/endpoint.ts).
  */
 export function redactSecrets(text: string, secrets: readonly string[] | undefined): string {
   if (!secrets) return text;

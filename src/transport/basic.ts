@@ -4,6 +4,8 @@
  * the reliability layer: no retries, failover, coalescing or batching. `createRpcWith` uses it for a
  * URL, so a small app carries none of that code; `createHttpTransport` has it all.
  */
+import { throwWithHint } from '../errors/withHint.js';
+import { checkConfig } from '../input.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
@@ -24,13 +26,23 @@ export interface BasicTransportOptions {
   maxResponseBytes?: number;
 }
 
+/** The names of `BasicTransportOptions`: any other key is refused, so a misspelt option is not ignored. */
+export const BASIC_OPTIONS = ['headers', 'fetch', 'timeoutMs', 'maxResponseBytes'];
+
 /**
  * A transport over HTTP to `url` that makes exactly one request per call. Credentials in the URL move
- * into an `Authorization` header before any request; errors show the URL's origin only.
+ * into an `Authorization` header before any request; errors show the URL's origin only. An unknown
+ * option is refused with an `InvalidInputError`.
  * @example
  * const rpc = createRpc(createBasicTransport('http://127.0.0.1:8899', { timeoutMs: 5_000 }));
  */
 export function createBasicTransport(url: string, options: BasicTransportOptions = {}): Transport {
+  checkConfig(undefined, 'options', options, BASIC_OPTIONS, 'createBasicTransport');
+  return basicTransport(url, options);
+}
+
+/** `createBasicTransport` with its options already checked (`createRpcWith` checks its own). */
+export function basicTransport(url: string, options: BasicTransportOptions): Transport {
   // createEndpoint checks the URL itself, naming it `url`.
   const endpoint = createEndpoint(url, {
     headers: options.headers,
@@ -39,7 +51,11 @@ export function createBasicTransport(url: string, options: BasicTransportOptions
   });
   const timeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
   let nextId = 1;
-  return (request) => exchange(endpoint, request, nextId++, checkPositive(request.timeoutMs, 'timeoutMs') ?? timeoutMs);
+  // An RPC or HTTP error leaves with its code name and hint, as it would through createRpc.
+  return (request) =>
+    exchange(endpoint, request, nextId++, checkPositive(request.timeoutMs, 'timeoutMs') ?? timeoutMs).catch(
+      throwWithHint,
+    );
 }
 
 /**
@@ -59,5 +75,5 @@ export async function exchange(
     timeoutMs,
     parse: request.parse,
   });
-  return decodeResponse(answer, id, request.method, endpoint.origin);
+  return decodeResponse(answer, id, request.method, endpoint.origin, endpoint.secrets);
 }

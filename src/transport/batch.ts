@@ -34,6 +34,7 @@ export function createBatcher(
   options: Required<BatchOptions>,
   nextId: () => number,
   origin: string,
+  secrets: readonly string[],
   postBatch: (body: string, requests: TransportRequest[]) => Promise<unknown>,
   single: (request: TransportRequest) => Promise<unknown>,
 ): (request: TransportRequest) => Promise<unknown> {
@@ -101,7 +102,7 @@ export function createBatcher(
         continue;
       }
       try {
-        call.resolve(decodeResponse(item, call.id, call.request.method, origin));
+        call.resolve(decodeResponse(item, call.id, call.request.method, origin, secrets));
       } catch (error) {
         call.reject(error);
       }

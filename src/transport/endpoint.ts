@@ -12,7 +12,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { NetworkError } from '../errors/NetworkError.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
-import { displayOrigin } from '../errors/redact.js';
+import { displayOrigin, redactSecrets } from '../errors/redact.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types.js';
@@ -25,6 +25,11 @@ export interface EndpointOptions {
   headers?: Record<string, string>;
   fetch?: FetchLike;
   maxResponseBytes: number;
+  /**
+   * A list shared by the endpoints of one client: each adds its secrets, and blanks out all of them, so
+   * a server's text never holds the key of another URL of the list either.
+   */
+  secrets?: string[];
 }
 
 /** One attempt's context: the method (for messages), the caller's signal, and this attempt's time limit. */
@@ -39,6 +44,8 @@ export interface Attempt {
 export interface Endpoint {
   /** The URL's origin, the only part ever shown. */
   readonly origin: string;
+  /** What a server might quote back, to be blanked out of its text: see `secretsOf`. Longest first. */
+  readonly secrets: readonly string[];
   /** POSTs `body` and returns the answer parsed as exact JSON; throws a typed error otherwise. */
   post(body: string, attempt: Attempt): Promise<unknown>;
 }
@@ -61,8 +68,12 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
     ...endpoint.authorization,
     ...extraHeaders,
   };
-  // What a server might quote back in an error body, to be blanked out there.
-  const secrets = [...Object.values(extraHeaders), ...endpoint.secrets];
+  const secrets = options.secrets ?? [];
+  secrets.push(
+    ...secretsOf(endpoint.parsed, [...Object.values(extraHeaders), ...Object.values(endpoint.authorization ?? {})]),
+  );
+  // Longest first: a secret that holds another is blanked out whole.
+  secrets.sort((a, b) => b.length - a.length);
 
   const post = async (body: string, { method, signal, timeoutMs, parse }: Attempt): Promise<unknown> => {
     if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
@@ -78,7 +89,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       if (isSolRpcError(error)) return error;
       if (timedOut) return new TimeoutError({ method, timeoutMs, origin });
       if (signal?.aborted) return new AbortError({ method, reason: signal.reason });
-      return new NetworkError({ method, origin, cause: error });
+      return new NetworkError({ method, origin, cause: error, secrets });
     };
 
     try {
@@ -117,7 +128,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
           method,
           reason: 'content-type',
           origin,
-          detail: `expected a JSON body, got content-type ${contentType?.split(';')[0]?.trim().slice(0, 60)}`,
+          detail: `expected a JSON body, got content-type ${redactSecrets(contentType?.split(';')[0]?.trim() ?? '', secrets).slice(0, 60)}`,
         });
       if (!declaredJson && /html/i.test(contentType ?? '')) {
         await response.body?.cancel().catch(() => undefined);
@@ -143,7 +154,40 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       signal?.removeEventListener('abort', onCallerAbort);
     }
   };
-  return { origin, post };
+  return { origin, secrets, post };
+}
+
+/**
+ * The exact strings a server must not quote back: the values of the headers sent (the token of
+ * `Bearer <token>` too), the URL's password, and the parts of the URL that may be a key (its username,
+ * path segments and query values, as sent and percent-decoded). Those URL parts count only
+ * from 8 characters on, and not when they are a plain lowercase word (`mainnet-beta`, `solana_rpc`):
+ * blanking `v1` or `rpc` out of a server's text would garble it and protect nothing.
+ */
+function secretsOf(url: URL, headerValues: string[]): string[] {
+  const found = new Set([...headerValues, url.password, decode(url.password)]);
+  const parts = [
+    url.username,
+    ...url.pathname.split('/'),
+    // A pair without `=` is a bare key (`?KEY`): then the whole pair counts.
+    ...url.search
+      .slice(1)
+      .split('&')
+      .map((pair) => pair.slice(pair.indexOf('=') + 1)),
+    ...headerValues.map((value) => value.slice(value.lastIndexOf(' ') + 1)),
+  ];
+  for (const part of parts) {
+    for (const form of [part, decode(part)]) if (form.length >= 8 && !/^[a-z._-]*$/.test(form)) found.add(form);
+  }
+  return [...found];
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -195,7 +239,7 @@ async function readBody(response: Response, limit: number, method: string, signa
 function parseEndpoint(
   url: string,
   param: string,
-): { url: string; authorization?: { authorization: string }; secrets: string[] } {
+): { url: string; parsed: URL; authorization?: { authorization: string } } {
   const invalid = (problem: string) => new InvalidInputError({ param, problem });
   if (typeof url !== 'string') throw invalid(`expected a string, got ${url === null ? 'null' : typeof url}`);
   let parsed: URL;
@@ -208,13 +252,14 @@ function parseEndpoint(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
   }
-  if (!parsed.username && !parsed.password) return { url: parsed.href, secrets: [] };
-  const password = decodeURIComponent(parsed.password);
-  const credentials = `${decodeURIComponent(parsed.username)}:${password}`;
+  if (!parsed.username && !parsed.password) return { url: parsed.href, parsed };
+  const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
   const authorization = `Basic ${base64OfUtf8(credentials)}`;
-  parsed.username = '';
-  parsed.password = '';
-  return { url: parsed.href, authorization: { authorization }, secrets: [authorization, password] };
+  // The secrets are read from `parsed`, so it keeps its userinfo; the URL sent has none.
+  const sent = new URL(parsed.href);
+  sent.username = '';
+  sent.password = '';
+  return { url: sent.href, parsed, authorization: { authorization } };
 }
 
 function base64OfUtf8(text: string): string {

@@ -4,8 +4,10 @@
  * optional batching. Each layer lives in its own file; this one puts them together.
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { throwWithHint } from '../errors/withHint.js';
+import { checkConfig } from '../input.js';
 import type { Transport, TransportRequest } from '../types.js';
-import { type BasicTransportOptions, exchange } from './basic.js';
+import { BASIC_OPTIONS, type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
@@ -40,16 +42,21 @@ export interface HttpTransportOptions extends BasicTransportOptions {
 /** The default of `totalTimeoutMs`: how long a call may take in all, retries and waits included, 60 s. */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 60_000;
 
+/** The options only the HTTP transport has, beside the basic transport's. */
+export const RELIABILITY_OPTIONS = ['totalTimeoutMs', 'retry', 'endpointCooldownMs', 'coalesce', 'batch'];
+
 /**
  * A transport over HTTP to `url`, or to several URLs in order of preference (failover). Credentials in
  * a URL move into an `Authorization` header before any request; everything the transport reports shows
- * a URL's origin only, never its path or query, where providers put API keys.
+ * a URL's origin only, never its path or query, where providers put API keys. An unknown option is
+ * refused with an `InvalidInputError`.
  */
 export function createHttpTransport(url: string | readonly string[], options: HttpTransportOptions = {}): Transport {
+  checkConfig(undefined, 'options', options, [...BASIC_OPTIONS, ...RELIABILITY_OPTIONS], 'createHttpTransport');
   return createTransport(url, options, realClock);
 }
 
-/** `createHttpTransport` with the clock given: tests drive time themselves. */
+/** `createHttpTransport` with the clock given and the top-level options already checked (`createRpc` checks its own). */
 export function createTransport(
   url: string | readonly string[],
   options: HttpTransportOptions,
@@ -60,12 +67,15 @@ export function createTransport(
     throw new InvalidInputError({ param: 'url', problem: 'expected a URL or a non-empty list of URLs' });
   }
   const maxResponseBytes = checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // Every URL's secrets, blanked out of every endpoint's answers.
+  const secrets: string[] = [];
   const endpoints: EndpointState[] = urls.map((each, index) => ({
     endpoint: createEndpoint(each, {
       param: urls.length > 1 ? `url.${index}` : 'url',
       headers: options.headers,
       fetch: options.fetch,
       maxResponseBytes,
+      secrets,
     }),
     unhealthyUntil: 0,
     coolDownUntil: 0,
@@ -96,6 +106,7 @@ export function createTransport(
   let send: Transport = single;
   const batch = options.batch === true ? {} : options.batch || undefined;
   if (batch) {
+    checkConfig(undefined, 'options.batch', batch, ['maxSize', 'waitMs'], 'batch');
     const batchOptions = { maxSize: batch.maxSize ?? 100, waitMs: batch.waitMs ?? 0 };
     if (!Number.isSafeInteger(batchOptions.maxSize) || batchOptions.maxSize < 1) {
       throw new InvalidInputError({ param: 'options.batch.maxSize', problem: 'expected a positive integer' });
@@ -104,6 +115,7 @@ export function createTransport(
       batchOptions,
       newId,
       (endpoints[0] as EndpointState).endpoint.origin,
+      (endpoints[0] as EndpointState).endpoint.secrets,
       (body, requests) =>
         withRetries(
           endpoints,
@@ -115,12 +127,20 @@ export function createTransport(
       single,
     );
   }
-  return options.coalesce === false ? send : coalesce(send);
+  const transport = options.coalesce === false ? send : coalesce(send);
+  // An RPC or HTTP error leaves with its code name and hint, as it would through createRpc.
+  return (request) => transport(request).catch(throwWithHint);
 }
 
 function retryPolicy(options: HttpTransportOptions): RetryPolicy | false {
   if (options.retry === false) return false;
-  const retry = options.retry ?? {};
+  const retry = checkConfig(
+    undefined,
+    'options.retry',
+    (options.retry as unknown) === true ? undefined : options.retry,
+    ['maxRetries', 'baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'],
+    'retry',
+  ) as RetryOptions;
   const whole = (value: number | undefined, param: string, fallback: number, min = 0) => {
     if (value === undefined) return fallback;
     if (!Number.isSafeInteger(value) || value < min) {

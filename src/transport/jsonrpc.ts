@@ -9,14 +9,21 @@ export function encodeRequest(id: number, method: string, params: readonly unkno
 
 /**
  * Reads a parsed JSON-RPC 2.0 response to request `id`: returns `result`, or throws the server's
- * `RpcError`, or `InvalidResponseError` when the body is not a response to this request.
+ * `RpcError` (with `secrets` blanked out of its text), or `InvalidResponseError` when the body is not a
+ * response to this request.
  *
  * - An error object is the server's error even with `"id": null` (the spec's answer to a request it
  *   could not read) or with no id at all, as some proxies send it.
  * - `"error": null` next to a `result` is a success: some servers send both keys.
  * - An id of `"7"` for request `7` is accepted: some proxies turn numeric ids into strings.
  */
-export function decodeResponse(body: unknown, id: number, method: string, origin: string): unknown {
+export function decodeResponse(
+  body: unknown,
+  id: number,
+  method: string,
+  origin: string,
+  secrets?: readonly string[],
+): unknown {
   const invalid = (reason: 'not-jsonrpc' | 'id-mismatch', detail: string) =>
     new InvalidResponseError({ method, reason, origin, detail });
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -35,7 +42,7 @@ export function decodeResponse(body: unknown, id: number, method: string, origin
     if ('result' in response && response.result !== undefined) {
       throw invalid('not-jsonrpc', 'the response has both "result" and "error"');
     }
-    throw new RpcError({ method, code: error.code, message: error.message, data: error.data });
+    throw new RpcError({ method, code: error.code, message: error.message, data: error.data, secrets });
   }
   if (!sameId(response.id, id)) throw invalid('id-mismatch', `sent id ${id}, the response answers another id`);
   if (!('result' in response)) throw invalid('not-jsonrpc', 'the response has neither "result" nor "error"');

@@ -1,20 +1,37 @@
 /**
  * The mutation check of reliability target L: with redaction removed (displayOrigin returns the whole
- * URL, redactUrls returns text unchanged), the canary scan of canary.test.ts must find the canaries. A
- * scan that stays silent here could never have failed there.
+ * URL, redactUrls and redactSecrets return text unchanged), the canary scan of canary.test.ts must find
+ * the canaries; with only the scrubbing of bare secrets removed, it must find the bare keys a server
+ * quotes back. A scan that stays silent here could never have failed there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scanError, scanText } from '../support/canaryScan.js';
-import { CANARY, callSdk, type Harness, runCli, settle, startHarness, urlFor } from '../support/faultCase.js';
+import {
+  CANARY,
+  callBasic,
+  callSdk,
+  type Harness,
+  runCli,
+  settle,
+  startHarness,
+  urlFor,
+} from '../support/faultCase.js';
 import { optionsFor, paramsOf, SCENARIOS, type Scenario } from '../support/faultScenarios.js';
 
-vi.mock('../../src/errors/redact.js', () => ({
-  displayOrigin: (url: URL | string) => String(url),
-  redactUrls: (text: string) => text,
-}));
+/** Which redaction is removed: set by each test before it runs. */
+const removed = vi.hoisted(() => ({ urls: true, secrets: true }));
+vi.mock('../../src/errors/redact.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/errors/redact.js')>();
+  return {
+    displayOrigin: (url: URL | string) => (removed.urls ? String(url) : real.displayOrigin(url)),
+    redactUrls: (text: string) => (removed.urls ? text : real.redactUrls(text)),
+    redactSecrets: (text: string, secrets: readonly string[] | undefined) =>
+      removed.secrets ? text : real.redactSecrets(text, secrets),
+  };
+});
 
 let h: Harness;
 let home: string;
@@ -32,6 +49,11 @@ const FAST = SCENARIOS.filter((s) => !s.slow && !s.name.startsWith('gzip bomb (1
 const use = (scenario: Scenario) => h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
 
 describe('with redaction removed', () => {
+  beforeAll(() => {
+    removed.urls = true;
+    removed.secrets = true;
+  });
+
   it('the SDK scan finds the URL canaries in every error that names its endpoint', async () => {
     let casesWithOrigin = 0;
     let casesCaught = 0;
@@ -80,4 +102,44 @@ describe('with redaction removed', () => {
       ).toContain('query key');
     }
   }, 30_000);
+});
+
+describe('with only the scrubbing of bare secrets removed', () => {
+  beforeAll(() => {
+    removed.urls = false;
+    removed.secrets = true;
+  });
+
+  const BARE = SCENARIOS.filter((s) =>
+    [
+      'bare path key in a 403 body',
+      'bare query key in the status reason phrase',
+      'bare keys in an RPC error message',
+      'bare keys in RPC error data',
+      'API-key header echoed in a 401 body',
+    ].includes(s.name),
+  );
+
+  it('the SDK scan finds the keys that servers quote back bare, through both transports', async () => {
+    expect(BARE).toHaveLength(5);
+    const found = new Set<string>();
+    for (const scenario of BARE) {
+      for (const transport of ['full', 'basic'] as const) {
+        use(scenario);
+        const client = { url: urlFor(h, scenario, 'canary'), headers: { 'x-api-key': CANARY.header } };
+        const call = transport === 'full' ? callSdk : callBasic;
+        const outcome = await settle(
+          call(scenario, 'getBalance', client),
+          (optionsFor(scenario).totalTimeoutMs ?? 0) + 1000,
+        );
+        expect(outcome.settled && !outcome.ok, `${scenario.name} (${transport})`).toBe(true);
+        if (!outcome.settled || outcome.ok) continue;
+        const findings = scanError(outcome.error);
+        // Each scenario's echo leaks once the scrubbing is gone: the scan would fail canary.test.ts.
+        expect(findings, `${scenario.name} (${transport})`).not.toEqual([]);
+        for (const finding of findings) found.add(finding.canary);
+      }
+    }
+    expect([...found]).toEqual(expect.arrayContaining(['password', 'path token', 'query key', 'header value']));
+  }, 60_000);
 });

@@ -77,6 +77,21 @@ export function echoedUrl(x: Exchange): string {
   return `http://${userinfo}${x.origin.slice('http://'.length)}${x.request.path}`;
 }
 
+/**
+ * The bare secrets of a request, as a provider quoting the key it refused gives them: the first path
+ * segment, the `api-key` query value, the password of the Authorization header, the `x-api-key` header.
+ */
+export function bareKeys(x: Exchange): { path: string; query: string; password: string; header: string } {
+  const url = new URL(x.request.path, 'http://any');
+  const auth = /^Basic (.+)$/.exec(x.request.headers.authorization ?? '')?.[1];
+  return {
+    path: url.pathname.split('/')[1] ?? '',
+    query: url.searchParams.get('api-key') ?? '',
+    password: auth ? (Buffer.from(auth, 'base64').toString('utf8').split(':')[1] ?? '') : '',
+    header: x.request.headers['x-api-key'] ?? '',
+  };
+}
+
 // ---------------------------------------------------------------- expectations
 
 export interface Expected {
@@ -856,6 +871,35 @@ export const SCENARIOS: readonly Scenario[] = [
     row: 13,
     expect: http(401, 1),
     handle: (x) => status(401, `invalid api key: ${x.request.headers['x-api-key'] ?? '(none)'}`)(x),
+  },
+  // A provider quoting the bare key it refused: no URL around it to cut.
+  {
+    name: 'bare path key in a 403 body',
+    row: 12,
+    expect: http(403, 1),
+    handle: (x) => status(403, `invalid api key ${bareKeys(x).path}`)(x),
+  },
+  {
+    name: 'bare query key in the status reason phrase',
+    row: 12,
+    expect: http(401, 1),
+    handle: (x) =>
+      x.send(401, 'unauthorized', { contentType: 'text/plain', reason: `Unknown key ${bareKeys(x).query}` }),
+  },
+  {
+    name: 'bare keys in an RPC error message',
+    row: 12,
+    expect: once('RpcError', { code: -32603 }),
+    handle: (x) => {
+      const keys = bareKeys(x);
+      return json(x, rpcError(x, -32603, `keys ${keys.path} ${keys.query} ${keys.password} ${keys.header} refused`));
+    },
+  },
+  {
+    name: 'bare keys in RPC error data',
+    row: 12,
+    expect: once('RpcError', { code: -32603 }),
+    handle: (x) => json(x, rpcError(x, -32603, 'over quota', { keys: bareKeys(x) })),
   },
   {
     name: 'URL echoed in a wrong-typed result',
