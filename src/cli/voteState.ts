@@ -56,7 +56,7 @@ export function voteStateFromParsed(parsed: unknown): VoteState {
     authorizedWithdrawer: info.authorizedWithdrawer,
     commission: info.commission,
     votes: info.votes.map((v) => ({ slot: v.slot, confirmationCount: v.confirmationCount, latency: v.latency ?? 0 })),
-    rootSlot: info.rootSlot,
+    rootSlot: info.rootSlot ?? null,
     authorizedVoters: [...info.authorizedVoters].sort((a, b) => a.epoch - b.epoch),
     epochCredits: info.epochCredits.map((e) => ({
       epoch: e.epoch,
