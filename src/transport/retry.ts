@@ -110,19 +110,38 @@ export async function withRetries<T>(
   attempt: (endpoint: Endpoint, timeoutMs: number) => Promise<T>,
 ): Promise<T> {
   const { method, signal } = limits;
-  const deadline = clock.now() + limits.totalTimeoutMs;
+  const started = clock.now();
+  const deadline = started + limits.totalTimeoutMs;
   const maxRetries = policy === false ? 0 : policy.maxRetries;
-  const totalTimeout = () =>
-    new TimeoutError({
+  let timedOut = 0;
+  // Out of time after retries: the error says how many attempts, of what limit, and the time in all,
+  // since a per-attempt timeoutMs alone would understate how long the call ran.
+  const outOfTime = (origin: string, attempts: number, total: boolean) => {
+    const elapsedMs = clock.now() - started;
+    const timeoutMs = total ? limits.totalTimeoutMs : limits.attemptTimeoutMs;
+    const count = `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+    const inAll = `${(elapsedMs / 1000).toFixed(1)} s in all`;
+    return new TimeoutError({
       method,
-      timeoutMs: limits.totalTimeoutMs,
-      origin: (endpoints[0] as EndpointState).endpoint.origin,
+      timeoutMs,
+      origin,
+      attempts,
+      elapsedMs,
+      summary: `no complete answer from ${origin} ${
+        total
+          ? `within the call's total limit of ${timeoutMs} ms (${count}, ${inAll})`
+          : timedOut === attempts
+            ? `in ${count} of ${timeoutMs} ms each (${inAll})`
+            : `within ${timeoutMs} ms on the last of ${count} (${inAll})`
+      }`,
+      hint: 'raise timeoutMs (each attempt) or totalTimeoutMs (the whole call), or check that the node is reachable and not overloaded.',
     });
+  };
   for (let retries = 0; ; retries++) {
     const state = pick(endpoints, clock.now());
     await waitForCoolDown(state, deadline, limits, clock);
     const remaining = deadline - clock.now();
-    if (remaining <= 0) throw totalTimeout();
+    if (remaining <= 0) throw outOfTime(state.endpoint.origin, retries, true);
     let probeDone: (() => void) | undefined;
     if (state.coolDownUntil > 0 && state.probe === undefined) {
       // The first call after a cool-down goes alone; the others wait for its outcome.
@@ -134,10 +153,14 @@ export async function withRetries<T>(
       return await attempt(state.endpoint, Math.min(limits.attemptTimeoutMs, remaining));
     } catch (error) {
       if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
-      if (isSolRpcError(error, 'TimeoutError') && deadline - clock.now() <= 0) throw totalTimeout();
-      if (policy === false || retries >= maxRetries || !isRetryable(error, retries)) throw error;
+      const timeout = isSolRpcError(error, 'TimeoutError');
+      if (timeout) timedOut++;
+      if (timeout && deadline - clock.now() <= 0) throw outOfTime(error.origin, retries + 1, true);
+      // The last error as it is; a timeout after retries says what they were.
+      const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
+      if (policy === false || retries >= maxRetries || !isRetryable(error, retries)) throw last();
       const delay = await delayAfter(error, state, endpoints, policy, retries, deadline, method, clock);
-      if (clock.now() + delay >= deadline) throw error;
+      if (clock.now() + delay >= deadline) throw last();
       if (delay > 0) await clock.sleep(delay, signal, method);
     } finally {
       if (probeDone) {

@@ -352,3 +352,68 @@ describe('batching', () => {
     expect(sent.slice(before).every((s) => !Array.isArray(s.body))).toBe(true);
   });
 });
+
+describe('a timeout after retries says what happened', () => {
+  // The attempt timers are real and short; the time in all is the virtual clock's (each attempt adds
+  // its 20 ms, each backoff its wait), so every figure below is exact.
+  function timing(script: (index: number) => Response | 'hang', options: HttpTransportOptions, random = 0.5) {
+    let advance: (ms: number) => number = () => 0;
+    const run = harness(
+      (_sent, index) => {
+        advance(20);
+        return script(index);
+      },
+      { timeoutMs: 20, ...options },
+      undefined,
+      random,
+    );
+    advance = run.time.advance;
+    return run;
+  }
+
+  it('every attempt timed out: how many, of what limit, and the time in all', async () => {
+    const { rpc, sent, sleeps } = timing(() => 'hang', {});
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(sent).toHaveLength(4);
+    expect(sleeps).toEqual([125, 250, 500]);
+    expect(isSolRpcError(error, 'TimeoutError') && [error.timeoutMs, error.attempts, error.elapsedMs]).toEqual([
+      20, 4, 955,
+    ]);
+    expect(error.message).toBe(
+      'getBalance: no complete answer from https://a.test in 4 attempts of 20 ms each (1.0 s in all)\n' +
+        'Hint: raise timeoutMs (each attempt) or totalTimeoutMs (the whole call), or check that the node is reachable and not overloaded.',
+    );
+  });
+
+  it('only the last attempt timed out: it says so', async () => {
+    const { rpc, sent } = timing((index) => (index < 3 ? text(503) : 'hang'), {});
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(sent).toHaveLength(4);
+    expect(error.message.split('\n')[0]).toBe(
+      'getBalance: no complete answer from https://a.test within 20 ms on the last of 4 attempts (1.0 s in all)',
+    );
+  });
+
+  it('the whole call ran out: the total limit, the attempts and the time in all', async () => {
+    // No backoff (random 0): attempts of 20, 20 and the 10 ms left of the 50 ms total.
+    const { rpc, sent } = timing(() => 'hang', { totalTimeoutMs: 50 }, 0);
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(sent).toHaveLength(3);
+    expect(isSolRpcError(error, 'TimeoutError') && [error.timeoutMs, error.attempts, error.elapsedMs]).toEqual([
+      50, 3, 60,
+    ]);
+    expect(error.message.split('\n')[0]).toBe(
+      "getBalance: no complete answer from https://a.test within the call's total limit of 50 ms (3 attempts, 0.1 s in all)",
+    );
+  });
+
+  it('one attempt only: the message names its limit, as before', async () => {
+    const { rpc, sent } = timing(() => 'hang', { retry: false });
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(sent).toHaveLength(1);
+    expect(isSolRpcError(error, 'TimeoutError') && [error.timeoutMs, error.attempts, error.elapsedMs]).toEqual([
+      20, 1, 20,
+    ]);
+    expect(error.message.split('\n')[0]).toBe('getBalance: no complete answer from https://a.test within 20 ms');
+  });
+});
