@@ -11,7 +11,7 @@ export interface TokenAmount {
   amount: string;
   /** The mint's decimals. */
   decimals: number;
-  /** `amount / 10^decimals` as a float; `null` when the server cannot compute it (decimals ≥ 20). */
+  /** `amount / 10^decimals` as a float; `null` when the server cannot compute it (decimals ≥ 20) or did not send it. */
   uiAmount: number | null;
   /** `amount / 10^decimals` as an exact decimal string. */
   uiAmountString: string;

@@ -94,7 +94,8 @@ export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo, 'pars
       );
       return {
         context: decodeContext(checked.context),
-        value: checked.value === null ? null : decodeAccount(checked.value, context, 'result.value'),
+        // A missing `value` is a missing account, as `null` is.
+        value: checked.value == null ? null : decodeAccount(checked.value, context, 'result.value'),
       };
     });
   },

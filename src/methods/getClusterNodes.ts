@@ -3,7 +3,7 @@ import { callOptionsOf, checkArity, checkConfig } from '../input.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';
-import { array, nullable, optional, string, type } from '../schemas/struct.js';
+import { array, nullable, string, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions } from '../types.js';
@@ -17,9 +17,10 @@ export interface GetClusterNodesConfig extends CallOptions {}
 
 /**
  * A node the RPC node sees in gossip (itself included), with the addresses it advertises as `"ip:port"`.
- * A field is `null` where the node advertises nothing. Only `pubkey`, `gossip`, `tpu`, `rpc`, `version`,
- * `featureSet` and `shredVersion` are always sent; 1.17-era nodes add `tpuQuic` and `pubsub`, and 2.x
- * nodes the rest.
+ * Every field but `pubkey` is `null` where the node advertises nothing, and also where the RPC node did
+ * not send it: current agave sends every key, but older nodes (before 1.17 no `tpuQuic` or `pubsub`,
+ * before 2.x no `tvu`, `tpuForwards`, `tpuForwardsQuic`, `tpuVote`, `serveRepair` or `clientId`) and
+ * some proxies leave keys out.
  */
 export interface ClusterNode {
   /** The node's identity. */
@@ -29,11 +30,11 @@ export interface ClusterNode {
   /** TPU (UDP) address; newer agave advertises a placeholder here, so prefer `tpuQuic`. */
   tpu: string | null;
   /** TPU over QUIC, possibly on another IP (a TPU proxy). */
-  tpuQuic?: string | null;
+  tpuQuic: string | null;
   /** JSON-RPC address, when the node serves RPC publicly. */
   rpc: string | null;
   /** WebSocket pub-sub address. */
-  pubsub?: string | null;
+  pubsub: string | null;
   /** Software version, e.g. `"2.3.7"` (not always semver: other clients use their own schemes). */
   version: string | null;
   /** First 4 bytes of the node's feature-set identifier, a u32. */
@@ -41,17 +42,17 @@ export interface ClusterNode {
   /** The shred version the node runs with, a u16; nodes of one cluster share it. */
   shredVersion: number | null;
   /** TVU address, where the node receives shreds. */
-  tvu?: string | null;
+  tvu: string | null;
   /** Address where other leaders forward transactions (UDP). */
-  tpuForwards?: string | null;
+  tpuForwards: string | null;
   /** Address where other leaders forward transactions over QUIC. */
-  tpuForwardsQuic?: string | null;
+  tpuForwardsQuic: string | null;
   /** Address where the node receives votes. */
-  tpuVote?: string | null;
+  tpuVote: string | null;
   /** Address where the node serves repair requests. */
-  serveRepair?: string | null;
+  serveRepair: string | null;
   /** The validator client's name, on newer nodes. */
-  clientId?: string | null;
+  clientId: string | null;
 }
 
 // 3. Signature
@@ -69,7 +70,14 @@ export interface GetClusterNodes {
 
 // 4. Wire schema and decoder
 
-const OPTIONAL_SOCKETS = [
+/** Every key but `pubkey`: each may be `null` or missing, and a missing one comes back `null`. */
+const NULLABLE_KEYS = [
+  'gossip',
+  'tpu',
+  'rpc',
+  'version',
+  'featureSet',
+  'shredVersion',
   'tpuQuic',
   'pubsub',
   'tvu',
@@ -77,40 +85,26 @@ const OPTIONAL_SOCKETS = [
   'tpuForwardsQuic',
   'tpuVote',
   'serveRepair',
+  'clientId',
 ] as const;
 
 const clusterNodes = /* @__PURE__ */ memo(() => {
-  const socket = nullable(string());
-  const optionalSocket = optional(socket);
+  const text = nullable(string());
   return array(
     type({
       pubkey: address(),
-      gossip: socket,
-      tpu: socket,
-      rpc: socket,
-      version: nullable(string()),
+      ...Object.fromEntries(NULLABLE_KEYS.map((key) => [key, text])),
+      // The two numbers, in place of the strings above.
       featureSet: nullable(u32()),
       shredVersion: nullable(u16()),
-      ...Object.fromEntries(OPTIONAL_SOCKETS.map((key) => [key, optionalSocket])),
-      clientId: optional(nullable(string())),
     }),
   );
 });
 
 function decodeNode(wire: Record<string, unknown>): ClusterNode {
-  const node: ClusterNode = {
-    pubkey: wire.pubkey as string,
-    gossip: wire.gossip as string | null,
-    tpu: wire.tpu as string | null,
-    rpc: wire.rpc as string | null,
-    version: wire.version as string | null,
-    featureSet: wire.featureSet as number | null,
-    shredVersion: wire.shredVersion as number | null,
-  };
-  for (const key of [...OPTIONAL_SOCKETS, 'clientId'] as const) {
-    if (wire[key] !== undefined) node[key] = wire[key] as string | null;
-  }
-  return node;
+  const node = { pubkey: wire.pubkey } as Record<string, unknown>;
+  for (const key of NULLABLE_KEYS) node[key] = wire[key] ?? null;
+  return node as unknown as ClusterNode;
 }
 
 // 5. Definition

@@ -2,7 +2,7 @@ import { defineMethod } from '../defineMethod.js';
 import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
-import { nullable, optional, type } from '../schemas/struct.js';
+import { nullable, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import type { CallOptions, Commitment } from '../types.js';
 
@@ -30,8 +30,8 @@ export interface EpochInfo {
   slotIndex: number;
   /** How many slots the current epoch has (432,000 on mainnet-beta). */
   slotsInEpoch: number;
-  /** Transactions processed since genesis; `null` or absent on older nodes. */
-  transactionCount?: number | null;
+  /** Transactions processed since genesis; `null` where the node does not say (older nodes leave it out). */
+  transactionCount: number | null;
 }
 
 // 3. Signature
@@ -56,7 +56,7 @@ const epochInfo = /* @__PURE__ */ memo(() =>
     epoch: safeInteger(),
     slotIndex: safeInteger(),
     slotsInEpoch: safeInteger(),
-    transactionCount: optional(nullable(safeInteger())),
+    transactionCount: nullable(safeInteger()),
   }),
 );
 
@@ -81,14 +81,13 @@ export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo>({
   },
   decode(result, context) {
     const wire = validateResult(context.method, result, epochInfo());
-    const info: EpochInfo = {
+    return {
       absoluteSlot: wire.absoluteSlot,
       blockHeight: wire.blockHeight,
       epoch: wire.epoch,
       slotIndex: wire.slotIndex,
       slotsInEpoch: wire.slotsInEpoch,
-    };
-    if (wire.transactionCount !== undefined) info.transactionCount = wire.transactionCount;
-    return info;
+      transactionCount: wire.transactionCount ?? null,
+    } satisfies EpochInfo;
   },
 });

@@ -137,6 +137,6 @@ export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
     const checked = prepared.shape?.slotGiven
       ? validateResult(context.method, result, nullable(schedule()))
       : validateResult(context.method, result, schedule());
-    return checked === null ? null : toLeaderSchedule(checked);
+    return checked == null ? null : toLeaderSchedule(checked);
   },
 });

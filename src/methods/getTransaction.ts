@@ -71,7 +71,7 @@ export interface GetLegacyTransactionBytesConfig extends GetTransactionConfig {
 export interface TransactionResultBase {
   /** The slot of the block that holds the transaction. */
   slot: number;
-  /** The block's estimated production time (Unix seconds); `null` where unknown (old blocks). */
+  /** The block's estimated production time (Unix seconds); `null` where unknown (old blocks) or not sent. */
   blockTime: number | null;
   /** The transaction's position in its block, on newer nodes. */
   transactionIndex?: number;

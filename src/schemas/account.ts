@@ -5,6 +5,7 @@ import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, toBigInt, u64 } from './numbers.js';
 import { boolean, type Schema, type } from './struct.js';
+import { nullMissingTokenFields } from './token.js';
 
 /** An account on the wire (`UiAccount`), before its data is decoded. */
 export interface WireAccount {
@@ -36,10 +37,12 @@ export const parsedTokenAccount = /* @__PURE__ */ memo(() => accountOf('parsedTo
 
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
 export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {
+  const data = decodeAccountData(wire.data, context, `${path}.data`);
+  if (!(data instanceof Uint8Array)) nullMissingTokenFields(data as { program: string; parsed: unknown });
   return {
     lamports: toBigInt(wire.lamports),
     owner: wire.owner,
-    data: decodeAccountData(wire.data, context, `${path}.data`) as TData,
+    data: data as TData,
     executable: wire.executable,
     rentEpoch: toBigInt(wire.rentEpoch),
     space: wire.space,

@@ -148,11 +148,17 @@ export function optional<T>(inside: Schema<T>): Schema<T | undefined> {
   );
 }
 
-export function nullable<T>(inside: Schema<T>): Schema<T | null> {
+/**
+ * A value that may be `null`, and so may also be missing: older nodes, proxies and the documented
+ * examples leave such keys out. The wire type says `undefined` too; a decoder turns it into `null`
+ * (docs/numbers-and-encodings.md, "Validation: present, null or missing"). In superstruct's terms this
+ * is `optional(nullable(inside))`; a value that must be present and may be null has no combinator.
+ */
+export function nullable<T>(inside: Schema<T>): Schema<T | null | undefined> {
   const check = inside.check;
   return schema(
-    (value) => value === null || check(value),
-    (s, inner) => s.nullable(inner(inside)),
+    (value) => value === null || value === undefined || check(value),
+    (s, inner) => s.optional(s.nullable(inner(inside))),
   );
 }
 

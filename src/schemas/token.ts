@@ -98,3 +98,22 @@ export const parsedTokenProgramData = /* @__PURE__ */ memo(
       space: safeInteger(),
     }) as unknown as Schema<ParsedTokenProgramData>,
 );
+
+/**
+ * Sets `null` in validated parsed token-program data (passed through, not rebuilt) wherever a nullable
+ * field was missing: `uiAmount` of each amount, a mint's `mintAuthority` and `freezeAuthority`. The
+ * objects are the parser's, built for this call; only the few known paths are touched.
+ */
+export function nullMissingTokenFields(data: { program: string; parsed: unknown }): void {
+  if (data.program !== 'spl-token' && data.program !== 'spl-token-2022') return;
+  const { type: kind, info } = data.parsed as { type: string; info: Record<string, unknown> };
+  if (kind === 'account') {
+    for (const key of ['tokenAmount', 'delegatedAmount', 'rentExemptReserve']) {
+      const amount = info[key] as { uiAmount?: number | null } | undefined;
+      if (amount && amount.uiAmount === undefined) amount.uiAmount = null;
+    }
+  } else if (kind === 'mint') {
+    info.mintAuthority ??= null;
+    info.freezeAuthority ??= null;
+  }
+}

@@ -34,7 +34,7 @@ import { tokenAmount } from './token.js';
 
 // Instructions and messages
 
-const stackHeight = /* @__PURE__ */ memo(() => optional(nullable(safeInteger())));
+const stackHeight = /* @__PURE__ */ memo(() => nullable(safeInteger()));
 
 const compiledInstruction = /* @__PURE__ */ memo(() =>
   type({ programIdIndex: u8(), accounts: array(u8()), data: string(), stackHeight: stackHeight() }),
@@ -91,7 +91,7 @@ const parsedTransaction = /* @__PURE__ */ memo(() =>
           pubkey: address(),
           writable: boolean(),
           signer: boolean(),
-          source: optional(nullable(enums(['transaction', 'lookupTable']))),
+          source: nullable(enums(['transaction', 'lookupTable'])),
         }),
       ),
       recentBlockhash: address(),
@@ -163,8 +163,8 @@ const reward = /* @__PURE__ */ memo(() =>
     pubkey: address(),
     lamports: i64(),
     postBalance: u64(),
-    rewardType: optional(nullable(enums(['Fee', 'Rent', 'Staking', 'Voting']))),
-    commission: optional(nullable(u8())),
+    rewardType: nullable(enums(['Fee', 'Rent', 'Staking', 'Voting'])),
+    commission: nullable(u8()),
     commissionBps: optional(safeInteger()),
   }),
 );
@@ -182,11 +182,11 @@ function metaOf(parsed: boolean, withLoadedAddresses: boolean) {
     fee: u64(),
     preBalances: array(u64()),
     postBalances: array(u64()),
-    innerInstructions: optional(nullable(array(type({ index: u8(), instructions: array(instruction) })))),
-    logMessages: optional(nullable(array(string()))),
-    preTokenBalances: optional(nullable(array(tokenBalance()))),
-    postTokenBalances: optional(nullable(array(tokenBalance()))),
-    rewards: optional(nullable(array(reward()))),
+    innerInstructions: nullable(array(type({ index: u8(), instructions: array(instruction) }))),
+    logMessages: nullable(array(string())),
+    preTokenBalances: nullable(array(tokenBalance())),
+    postTokenBalances: nullable(array(tokenBalance())),
+    rewards: nullable(array(reward())),
     // Current nodes build it for every non-parsed encoding; it is required where the type promises it.
     loadedAddresses: withLoadedAddresses ? loadedAddresses() : optional(loadedAddresses()),
     returnData: optional(type({ programId: address(), data: tuple([string(), literal('base64')]) })),
@@ -201,10 +201,10 @@ export interface TransactionShape {
   versioned: boolean;
 }
 
-const resultSchemas = new Map<string, Schema<WireTransactionResult | null>>();
+const resultSchemas = new Map<string, Schema<WireTransactionResult | null | undefined>>();
 
 /** The schema of a `getTransaction` result for one shape, built once per shape; `null` (not found) passes. */
-export function transactionResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null> {
+export function transactionResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null | undefined> {
   const key = `${shape.encoding}:${shape.versioned}`;
   let schema = resultSchemas.get(key);
   if (!schema) {
@@ -214,7 +214,7 @@ export function transactionResultSchema(shape: TransactionShape): Schema<WireTra
   return schema;
 }
 
-function buildResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null> {
+function buildResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null | undefined> {
   const transaction =
     shape.encoding === 'json'
       ? jsonTransaction()
@@ -232,21 +232,21 @@ function buildResultSchema(shape: TransactionShape): Schema<WireTransactionResul
       version: shape.versioned ? version : optional(version),
       transactionIndex: optional(safeInteger()),
     }),
-  ) as unknown as Schema<WireTransactionResult | null>;
+  ) as unknown as Schema<WireTransactionResult | null | undefined>;
 }
 
 /** A validated `getTransaction` result, before decoding. */
 export interface WireTransactionResult {
   slot: number;
-  blockTime: number | null;
-  meta: WireMeta | null;
+  blockTime?: number | null;
+  meta?: WireMeta | null;
   transaction: unknown;
   version?: 'legacy' | 0;
   transactionIndex?: number;
 }
 
 interface WireMeta {
-  err: TransactionError | null;
+  err?: TransactionError | null;
   status: TransactionStatus;
   fee: number | bigint;
   preBalances: (number | bigint)[];
@@ -273,14 +273,14 @@ interface WireReward {
 
 /**
  * Builds the public result from a validated one: lamport amounts as `bigint`, wire bytes and return
- * data decoded, fields a node may leave out set to `null` where the type says `null`.
+ * data decoded, every nullable field a node left out set to `null`.
  */
-export function decodeTransactionResult(method: string, wire: WireTransactionResult | null): unknown {
-  if (wire === null) return null;
+export function decodeTransactionResult(method: string, wire: WireTransactionResult | null | undefined): unknown {
+  if (wire == null) return null;
   const result: Record<string, unknown> = {
     slot: wire.slot,
-    blockTime: wire.blockTime,
-    meta: wire.meta === null ? null : decodeMeta(method, wire.meta),
+    blockTime: wire.blockTime ?? null,
+    meta: wire.meta == null ? null : decodeMeta(method, wire.meta),
     transaction: decodeWireTransaction(method, wire.transaction),
   };
   if (wire.version !== undefined) result.version = wire.version;
@@ -326,7 +326,7 @@ function nullStackHeights(instructions: object[]): void {
 
 function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Record<string, unknown> {
   const meta: LegacyTransactionMeta & Record<string, unknown> = {
-    err: wire.err,
+    err: wire.err ?? null,
     // Rebuilt from the known keys, like the rest of the result: extra keys the server sent, own
     // `__proto__` keys included, do not reach the caller.
     status: 'Err' in wire.status ? { Err: wire.status.Err } : { Ok: null },
@@ -335,8 +335,8 @@ function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Rec
     postBalances: wire.postBalances.map(toBigInt),
     innerInstructions: (wire.innerInstructions ?? null) as InnerInstructions[] | null,
     logMessages: wire.logMessages ?? null,
-    preTokenBalances: wire.preTokenBalances ?? null,
-    postTokenBalances: wire.postTokenBalances ?? null,
+    preTokenBalances: nullUiAmounts(wire.preTokenBalances),
+    postTokenBalances: nullUiAmounts(wire.postTokenBalances),
     rewards: wire.rewards ? wire.rewards.map(decodeReward) : null,
   };
   for (const inner of meta.innerInstructions ?? []) nullStackHeights(inner.instructions);
@@ -353,6 +353,16 @@ function decodeMeta(method: string, wire: WireMeta): LegacyTransactionMeta & Rec
   if (wire.computeUnitsConsumed !== undefined) meta.computeUnitsConsumed = wire.computeUnitsConsumed;
   if (wire.costUnits !== undefined) meta.costUnits = wire.costUnits;
   return meta;
+}
+
+/** Token balances as validated, with `uiAmount: null` where a node left it out; `null` when there are none. */
+function nullUiAmounts(balances: TokenBalance[] | null | undefined): TokenBalance[] | null {
+  if (!balances) return null;
+  for (const balance of balances) {
+    const amount = balance.uiTokenAmount as { uiAmount?: number | null };
+    if (amount.uiAmount === undefined) amount.uiAmount = null;
+  }
+  return balances;
 }
 
 function decodeReward(wire: WireReward): Reward {

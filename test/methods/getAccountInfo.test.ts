@@ -601,6 +601,87 @@ describe('getAccountInfo', { timeout: 5_000 }, () => {
     });
   });
 
+  describe('nullable keys left out come back null; required ones are refused', () => {
+    const MINT = 'conformance/getAccountInfo.jsonParsed.mint';
+    const PARSED = 'conformance/getAccountInfo.jsonParsed.token-account';
+
+    it('value left out: no account, value null', async () => {
+      mockRpc({
+        getAccountInfo: serveFixture('conformance/getAccountInfo.base64.not-found', [[',"value":null', '']]),
+      });
+      const result = await rpc().getAccountInfo('BYHQSjvKHPjJfSnbUAJyWwQPQnT5yAygmGbqtgoKSaUh');
+      expectSent('BYHQSjvKHPjJfSnbUAJyWwQPQnT5yAygmGbqtgoKSaUh', { encoding: 'base64' });
+      expect(result).toStrictEqual({ context: { slot: 356139483, apiVersion: '2.3.7' }, value: null });
+    });
+
+    it('a parsed mint without mintAuthority and freezeAuthority: both null', async () => {
+      mockRpc({
+        getAccountInfo: serveFixture(MINT, [
+          ['"freezeAuthority":"7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",', ''],
+          [',"mintAuthority":"BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG"', ''],
+        ]),
+      });
+      const { value } = await rpc().getAccountInfo(USDC, { encoding: 'jsonParsed' });
+      expectSent(USDC, { encoding: 'jsonParsed' });
+      expect(value?.data).toStrictEqual({
+        program: 'spl-token',
+        parsed: {
+          type: 'mint',
+          info: {
+            decimals: 6,
+            freezeAuthority: null,
+            isInitialized: true,
+            mintAuthority: null,
+            supply: '8873926183205874',
+          },
+        },
+        space: 82,
+      });
+    });
+
+    it('a parsed token account without uiAmount in its amounts: uiAmount null', async () => {
+      mockRpc({
+        getAccountInfo: serveFixture(PARSED, [
+          ['"decimals":6,"uiAmount":250.0,', '"decimals":6,'],
+          ['"decimals":6,"uiAmount":1523.0,', '"decimals":6,'],
+        ]),
+      });
+      const { value } = await rpc().getAccountInfo(TOKEN_ACCOUNT, { encoding: 'jsonParsed' });
+      expectSent(TOKEN_ACCOUNT, { encoding: 'jsonParsed' });
+      if (!value || value.data instanceof Uint8Array || value.data.program !== 'spl-token') {
+        throw new Error('parsed token data expected');
+      }
+      const info = value.data.parsed.info as unknown as Record<string, unknown>;
+      expect(info.tokenAmount).toStrictEqual({
+        amount: '1523000000',
+        decimals: 6,
+        uiAmount: null,
+        uiAmountString: '1523',
+      });
+      expect(info.delegatedAmount).toStrictEqual({
+        amount: '250000000',
+        decimals: 6,
+        uiAmount: null,
+        uiAmountString: '250',
+      });
+    });
+
+    it.each([
+      { name: 'lamports', edit: ['"lamports":1461600,', ''], path: 'result.value.lamports' },
+      { name: 'space', edit: [',"space":82}}', '}}'], path: 'result.value.space' },
+      { name: 'supply', edit: [',"supply":"8873926183205874"', ''], path: 'result.value.data.parsed.info.supply' },
+      { name: 'context.slot', edit: [',"slot":356139477', ''], path: 'result.context.slot' },
+    ] as { name: string; edit: [string, string]; path: string }[])(
+      'a missing required $name is refused at $path',
+      async ({ edit, path }) => {
+        mockRpc({ getAccountInfo: serveFixture(MINT, [edit]) });
+        const error = await rejectsWith(rpc().getAccountInfo(USDC, { encoding: 'jsonParsed' }), 'ValidationError');
+        expectSent(USDC, { encoding: 'jsonParsed' });
+        expect(error).toMatchObject({ method: 'getAccountInfo', path, received: 'nothing (the field is missing)' });
+      },
+    );
+  });
+
   describe('zstd', () => {
     /** The zstd fixture with its frame replaced (base64 of the new frame bytes). */
     const withFrame = (frame: Uint8Array) =>

@@ -20,9 +20,11 @@ const CURRENT = 'conformance/getClusterNodes.current-shape';
 const NINE_KEYS = 'getClusterNodes/v1.17-nine-keys';
 const SEVEN_KEYS = 'getClusterNodes/older-seven-keys';
 const CLIENT_ID = 'getClusterNodes/client-id';
+const KEYS_LEFT_OUT = 'getClusterNodes/keys-left-out';
 
-/** The keys a 2.x node sends for every node: all fourteen, some of them null. */
-const KEYS_2X = [
+/** The keys of every decoded node: the fourteen a 2.x node sends, and clientId, null when not sent. */
+const KEYS = [
+  'clientId',
   'featureSet',
   'gossip',
   'pubkey',
@@ -55,6 +57,7 @@ const SELF_2X: ClusterNode = {
   version: '2.3.7',
   featureSet: 2891131721,
   shredVersion: 50093,
+  clientId: null,
 };
 
 /** A node seen in gossip before it published its version: most fields null. */
@@ -73,7 +76,15 @@ const FRESH_2X: ClusterNode = {
   version: null,
   featureSet: null,
   shredVersion: 50093,
+  clientId: null,
 };
+
+/** What a node comes back as when the wire left keys out: every missing key null. */
+const withNulls = (sent: Partial<ClusterNode>): ClusterNode =>
+  ({
+    ...Object.fromEntries(KEYS.map((key) => [key, null])),
+    ...sent,
+  }) as ClusterNode;
 
 // Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
@@ -106,16 +117,16 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
   });
 
   describe('what comes back', () => {
-    it('a 2.x response: every node keeps all 14 keys, values as sent', async () => {
+    it('a 2.x response: every node keeps all 14 keys, values as sent, and clientId null', async () => {
       mockRpc({ getClusterNodes: serveFixture(CURRENT) });
       const nodes = await rpc().getClusterNodes();
       expectSentNoParams();
       expect(nodes).toHaveLength(5);
-      for (const node of nodes) expect(Object.keys(node).sort()).toStrictEqual(KEYS_2X);
+      for (const node of nodes) expect(Object.keys(node).sort()).toStrictEqual(KEYS);
       expect(nodes[0]).toStrictEqual(SELF_2X);
       expect(nodes[4]).toStrictEqual(FRESH_2X);
-      // The whole response, node for node: nothing added, dropped or changed.
-      expect(nodes).toStrictEqual(JSON.parse(resultTextOf(CURRENT)));
+      // The whole response, node for node: nothing dropped or changed; only the missing clientId added.
+      expect(nodes).toStrictEqual(JSON.parse(resultTextOf(CURRENT)).map(withNulls));
     });
 
     it('the conformance expectations hold', async () => {
@@ -138,10 +149,11 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
       }
     });
 
-    it('a 1.17-era node sends nine keys: the five later ones stay absent', async () => {
+    it('a 1.17-era node sends nine keys: the six later ones come back null', async () => {
       mockRpc({ getClusterNodes: serveFixture(NINE_KEYS) });
       const nodes = await rpc().getClusterNodes();
       expectSentNoParams();
+      const later = { tvu: null, tpuForwards: null, tpuForwardsQuic: null, tpuVote: null, serveRepair: null };
       expect(nodes).toStrictEqual([
         {
           pubkey: '2sTE4gscFTdh41GBr7nBEjXBNMrUeFgphEs6merD282e',
@@ -153,6 +165,8 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
           version: '1.17.28',
           featureSet: 3746964731,
           shredVersion: 56177,
+          ...later,
+          clientId: null,
         },
         {
           pubkey: '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL',
@@ -164,22 +178,19 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
           version: null,
           featureSet: null,
           shredVersion: 56177,
+          ...later,
+          clientId: null,
         },
       ]);
-      for (const node of nodes) {
-        expect(Object.keys(node)).toHaveLength(9);
-        for (const key of ['tvu', 'tpuForwards', 'tpuForwardsQuic', 'tpuVote', 'serveRepair', 'clientId']) {
-          expect(Object.hasOwn(node, key), key).toBe(false);
-        }
-      }
+      for (const node of nodes) expect(Object.keys(node).sort()).toStrictEqual(KEYS);
     });
 
-    it('an even older node sends seven keys: no tpuQuic, no pubsub', async () => {
+    it('an even older node sends seven keys: tpuQuic, pubsub and the later ones come back null', async () => {
       mockRpc({ getClusterNodes: serveFixture(SEVEN_KEYS) });
       const nodes = await rpc().getClusterNodes();
       expectSentNoParams();
       expect(nodes).toStrictEqual([
-        {
+        withNulls({
           pubkey: '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy',
           gossip: '192.0.2.201:8001',
           tpu: '192.0.2.201:8003',
@@ -187,8 +198,8 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
           version: '1.10.41',
           featureSet: 1070292356,
           shredVersion: 8573,
-        },
-        {
+        }),
+        withNulls({
           pubkey: '8cqsvKg8VLXXcvjRU2KJVpt5N6bbtWPxheG7a9jjo9Yu',
           gossip: '198.51.100.90:8001',
           tpu: null,
@@ -196,14 +207,53 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
           version: '1.10.40',
           featureSet: 1070292356,
           shredVersion: 8573,
-        },
+        }),
       ]);
       for (const node of nodes) {
-        expect(Object.keys(node)).toHaveLength(7);
-        expect('tpuQuic' in node).toBe(false);
-        expect('pubsub' in node).toBe(false);
+        expect(node.tpuQuic).toBeNull();
+        expect(node.pubsub).toBeNull();
+        expect(Object.keys(node)).toHaveLength(15);
       }
     });
+
+    it('nodes whose nullable keys are left out (a proxy dropping nulls) decode with null there', async () => {
+      mockRpc({ getClusterNodes: serveFixture(KEYS_LEFT_OUT) });
+      const nodes = await rpc().getClusterNodes();
+      expectSentNoParams();
+      expect(nodes).toStrictEqual([
+        withNulls({
+          pubkey: '2sTE4gscFTdh41GBr7nBEjXBNMrUeFgphEs6merD282e',
+          gossip: '198.51.100.17:8001',
+          tpu: '198.51.100.17:8003',
+          rpc: '198.51.100.17:8899',
+          version: '1.9.29',
+        }),
+        withNulls({ pubkey: '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL' }),
+        withNulls({
+          pubkey: '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy',
+          tpuQuic: '192.0.2.201:8009',
+          featureSet: 1070292356,
+          shredVersion: 8573,
+        }),
+      ]);
+      expect(nodes[0]?.featureSet).toBeNull();
+      expect(nodes[0]?.shredVersion).toBeNull();
+      for (const node of nodes) expect(Object.keys(node).sort()).toStrictEqual(KEYS);
+    });
+
+    it.each(KEYS.filter((key) => key !== 'pubkey'))(
+      'a 2.x node without %s: that field null, the list of five intact',
+      async (key) => {
+        const wire = JSON.parse(resultTextOf(CURRENT)) as Record<string, unknown>[];
+        for (const node of wire) delete node[key];
+        mockRpc({ getClusterNodes: reply.resultText(JSON.stringify(wire)) });
+        const nodes = await rpc().getClusterNodes();
+        expectSentNoParams();
+        expect(nodes).toHaveLength(5);
+        expect(nodes.map((node) => node[key as keyof ClusterNode])).toStrictEqual([null, null, null, null, null]);
+        expect(nodes[0]).toStrictEqual({ ...SELF_2X, [key]: null });
+      },
+    );
 
     it('clientId, as a string or null, and featureSet up to u32::MAX (above 2^31)', async () => {
       mockRpc({ getClusterNodes: serveFixture(CLIENT_ID) });
@@ -232,7 +282,7 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
       const nodes = await rpc().getClusterNodes();
       expectSentNoParams();
       expect(nodes[0]).toStrictEqual(SELF_2X);
-      expect(Object.keys(nodes[0] as ClusterNode)).toHaveLength(14);
+      expect(Object.keys(nodes[0] as ClusterNode)).toHaveLength(15);
     });
 
     it('an empty list', async () => {
@@ -269,7 +319,7 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
       expectSentNoParams();
       expect(nodes).toHaveLength(5_000);
       expect(new Set(nodes.map((node) => node.pubkey)).size).toBe(5_000);
-      expect(nodes).toStrictEqual(wire);
+      expect(nodes).toStrictEqual(wire.map((node) => ({ ...node, clientId: null })));
       expect(nodes[4_999]).toMatchObject({ gossip: '10.19.135.1:8001', rpc: null, version: '2.3.7' });
     });
   });

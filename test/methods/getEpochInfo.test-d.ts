@@ -25,18 +25,19 @@ describe('getEpochInfo', () => {
     expectTypeOf(info).toEqualTypeOf<EpochInfo>();
   });
 
-  it('gives number fields; transactionCount optional and nullable', () => {
+  it('gives number fields; transactionCount always present, null where unknown', () => {
     expectTypeOf<EpochInfo['absoluteSlot']>().toEqualTypeOf<number>();
     expectTypeOf<EpochInfo['blockHeight']>().toEqualTypeOf<number>();
     expectTypeOf<EpochInfo['epoch']>().toEqualTypeOf<number>();
     expectTypeOf<EpochInfo['slotIndex']>().toEqualTypeOf<number>();
     expectTypeOf<EpochInfo['slotsInEpoch']>().toEqualTypeOf<number>();
-    expectTypeOf<EpochInfo['transactionCount']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<EpochInfo['transactionCount']>().toEqualTypeOf<number | null>();
     expectTypeOf<keyof EpochInfo>().toEqualTypeOf<
       'absoluteSlot' | 'blockHeight' | 'epoch' | 'slotIndex' | 'slotsInEpoch' | 'transactionCount'
     >();
     const older = { absoluteSlot: 1, blockHeight: 1, epoch: 0, slotIndex: 1, slotsInEpoch: 432000 };
-    expectTypeOf(older).toExtend<EpochInfo>();
+    expectTypeOf(older).not.toExtend<EpochInfo>();
+    expectTypeOf({ ...older, transactionCount: null }).toExtend<EpochInfo>();
     expectTypeOf<Omit<EpochInfo, 'slotIndex'>>().not.toExtend<EpochInfo>();
   });
 

@@ -160,6 +160,25 @@ describe('getLeaderSchedule', { timeout: 10_000 }, () => {
       expectSent(356832000);
     });
 
+    it('an explicit slot and a transport that gives back no result at all: null, as for null', async () => {
+      const requests: unknown[] = [];
+      const transport = async (request: { method: string; params: readonly unknown[] }) => {
+        requests.push({ method: request.method, params: request.params });
+        return undefined;
+      };
+      await expect(createRpc(transport).getLeaderSchedule(356832000)).resolves.toBeNull();
+      expect(requests).toStrictEqual([{ method: 'getLeaderSchedule', params: [356832000] }]);
+    });
+
+    it('no slot and a transport that gives back no result: refused at result (the current epoch has one)', async () => {
+      const error = await rejectsWith(createRpc(async () => undefined).getLeaderSchedule(), 'ValidationError');
+      expect(error).toMatchObject({
+        method: 'getLeaderSchedule',
+        path: 'result',
+        received: 'nothing (the field is missing)',
+      });
+    });
+
     it('an explicit slot and config: the next epoch for one identity', async () => {
       mockRpc({ getLeaderSchedule: serveFixture(NEXT_EPOCH) });
       const schedule = await rpc().getLeaderSchedule(SLOT, { identity: IDENTITY, commitment: 'confirmed' });

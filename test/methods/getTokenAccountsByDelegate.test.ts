@@ -477,6 +477,59 @@ describe('getTokenAccountsByDelegate', { timeout: 5_000 }, () => {
     });
   });
 
+  describe('nullable keys left out come back null; required ones are refused', () => {
+    const args = [DELEGATE, { mint: USDC }, { encoding: 'jsonParsed' }] as const;
+
+    it('uiAmount left out of every amount (a proxy dropping nulls): uiAmount null, the rest as sent', async () => {
+      // As text: JSON.parse would round rentEpoch.
+      const text = resultTextOf(PARSED_LIST).replace(/"uiAmount":[\d.]+,/g, '');
+      expect(text).not.toContain('uiAmount"');
+      mockRpc({ getTokenAccountsByDelegate: reply.resultText(text) });
+      const { value } = await rpc().getTokenAccountsByDelegate(...args);
+      expectSent(...args);
+      expect(value).toHaveLength(2);
+      const amounts = value.map(({ account }) => {
+        if (account.data instanceof Uint8Array) throw new Error('parsed data expected');
+        return [account.data.parsed.info.tokenAmount, account.data.parsed.info.delegatedAmount];
+      });
+      expect(amounts).toStrictEqual([
+        [
+          { amount: '48200000', decimals: 6, uiAmount: null, uiAmountString: '48.2' },
+          { amount: '48200000', decimals: 6, uiAmount: null, uiAmountString: '48.2' },
+        ],
+        [
+          { amount: '1523000000', decimals: 6, uiAmount: null, uiAmountString: '1523' },
+          { amount: '250000000', decimals: 6, uiAmount: null, uiAmountString: '250' },
+        ],
+      ]);
+    });
+
+    it.each([
+      {
+        name: 'mint',
+        edit: ['"mint":"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v","owner":"DJDr', '"owner":"DJDr'],
+        path: 'result.value.0.account.data.parsed.info.mint',
+      },
+      {
+        name: 'uiAmountString',
+        edit: [',"uiAmount":48.2,"uiAmountString":"48.2"},"isNative"', ',"uiAmount":48.2},"isNative"'],
+        path: 'result.value.0.account.data.parsed.info.delegatedAmount.uiAmountString',
+      },
+    ] as { name: string; edit: [string, string]; path: string }[])(
+      'a missing required $name is refused at $path',
+      async ({ edit, path }) => {
+        mockRpc({ getTokenAccountsByDelegate: serveFixture(PARSED_LIST, [edit]) });
+        const error = await rejectsWith(rpc().getTokenAccountsByDelegate(...args), 'ValidationError');
+        expectSent(...args);
+        expect(error).toMatchObject({
+          method: 'getTokenAccountsByDelegate',
+          path,
+          received: 'nothing (the field is missing)',
+        });
+      },
+    );
+  });
+
   describe('malformed results', () => {
     it.each([
       { name: 'value null', fixture: EMPTY, edit: ['"value":[]', '"value":null'], path: 'result.value' },

@@ -42,7 +42,8 @@ const BASE58_LEGACY = 'getTransaction/base58.legacy';
 const BASE58_V0 = 'getTransaction/base58.v0';
 const ERA_2020 = 'getTransaction/json.2020-era-transfer';
 const AGAVE4 = 'getTransaction/json.v0-agave4-return-data-rewards';
-const OWN_FIXTURES = [PARSED_V0, PARSED_LEGACY_MEMO, BASE58_LEGACY, BASE58_V0, ERA_2020, AGAVE4];
+const NULL_KEYS_LEFT_OUT = 'getTransaction/json.null-keys-left-out';
+const OWN_FIXTURES = [PARSED_V0, PARSED_LEGACY_MEMO, BASE58_LEGACY, BASE58_V0, ERA_2020, AGAVE4, NULL_KEYS_LEFT_OUT];
 
 const SIG_LEGACY = '3F9oEyVbNd815M5NELvdanJVCNRjiEsguKZSxMH5bgges428pQTHDCcgTFuF2R1W2dVPCK6Zp6nW8XDcyDHzrEur';
 const SIG_V0 = '4FkSCEpzNzeSTuoUbgVyqa7YuYycimdsLKwQibMz8dyuXKre5FYDYQzktwtA8he4APzJLeqi7kZmpaTWqcZrDi5';
@@ -868,6 +869,60 @@ describe('getTransaction', { timeout: 5_000 }, () => {
         expect(tx).toStrictEqual({ ...ERA_2020_RESULT, meta });
       });
 
+      it('every nullable key left out (blockTime, err, stackHeight, meta lists) comes out null', async () => {
+        mockRpc({ getTransaction: serveFixture(NULL_KEYS_LEFT_OUT) });
+        const tx = await rpc().getTransaction(SIG_2020);
+        expectSent(SIG_2020, { encoding: 'json' });
+        const { loadedAddresses: _, ...meta } = ERA_2020_META;
+        expect(tx).toStrictEqual({ ...ERA_2020_RESULT, meta });
+        expect(tx?.blockTime).toBeNull();
+        expect(tx?.meta?.err).toBeNull();
+      });
+
+      it('blockTime left out of a current transaction comes out null, the rest as sent', async () => {
+        mockRpc({
+          getTransaction: reply.resultText(resultTextOf(JSON_LEGACY, [['"blockTime":1754900754,', '']])),
+        });
+        const tx = await rpc().getTransaction(SIG_LEGACY);
+        expectSent(SIG_LEGACY, { encoding: 'json' });
+        expect(tx).toStrictEqual({ ...LEGACY_BASE, blockTime: null, meta: LEGACY_META, transaction: LEGACY_JSON_TX });
+      });
+
+      it('meta left out comes out null, as for a transaction stored without status', async () => {
+        const wire = wireOf(JSON_LEGACY);
+        delete (wire as { meta?: unknown }).meta;
+        mockRpc({ getTransaction: reply.result(wire) });
+        const tx = await rpc().getTransaction(SIG_LEGACY);
+        expectSent(SIG_LEGACY, { encoding: 'json' });
+        expect(tx).toStrictEqual({ ...LEGACY_BASE, meta: null, transaction: LEGACY_JSON_TX });
+      });
+
+      it('uiAmount left out of a token balance comes out null', async () => {
+        const wire = wireOf(JSON_V0);
+        for (const balance of [...wire.meta.preTokenBalances, ...wire.meta.postTokenBalances]) {
+          delete (balance.uiTokenAmount as { uiAmount?: unknown }).uiAmount;
+        }
+        mockRpc({ getTransaction: reply.result(wire) });
+        const tx = await rpc().getTransaction(SIG_V0, { maxSupportedTransactionVersion: 0 });
+        expectSent(SIG_V0, { encoding: 'json', maxSupportedTransactionVersion: 0 });
+        expect(tx?.meta?.preTokenBalances?.[0]?.uiTokenAmount).toStrictEqual(amount('12500000', null, '12.5'));
+        expect(tx?.meta?.postTokenBalances?.map((balance) => balance.uiTokenAmount.uiAmount)).toStrictEqual(
+          wire.meta.postTokenBalances.map(() => null),
+        );
+      });
+
+      it('returnData, computeUnitsConsumed and costUnits (never null) left out stay absent', async () => {
+        const wire = wireOf(AGAVE4);
+        for (const key of ['returnData', 'computeUnitsConsumed', 'costUnits']) delete wire.meta[key];
+        mockRpc({ getTransaction: reply.result(wire) });
+        const tx = await rpc().getTransaction(SIG_V0, { maxSupportedTransactionVersion: 0 });
+        expectSent(SIG_V0, { encoding: 'json', maxSupportedTransactionVersion: 0 });
+        expect(tx?.meta?.fee).toBeTypeOf('bigint');
+        for (const key of ['returnData', 'computeUnitsConsumed', 'costUnits']) {
+          expect(Object.hasOwn(tx?.meta ?? {}, key), key).toBe(false);
+        }
+      });
+
       it('the same fields absent in jsonParsed come out null', async () => {
         const wire = wireOf(PARSED_LEGACY_MEMO);
         for (const key of ['innerInstructions', 'logMessages', 'preTokenBalances', 'postTokenBalances', 'rewards']) {
@@ -1283,11 +1338,35 @@ describe('getTransaction', { timeout: 5_000 }, () => {
         path: 'result.slot',
       },
       {
-        name: 'meta missing (not null)',
+        name: 'slot missing (required: never null)',
         fixture: JSON_LEGACY,
-        edits: [['"meta":', '"metadata":']],
+        edits: [['"slot":356138256', '"slott":356138256']],
         args: json,
-        path: 'result.meta',
+        path: 'result.slot',
+        received: MISSING,
+      },
+      {
+        name: 'fee missing (required: never null)',
+        fixture: JSON_LEGACY,
+        edits: [['"fee":5300', '"feee":5300']],
+        args: json,
+        path: 'result.meta.fee',
+        received: MISSING,
+      },
+      {
+        name: 'status missing (required: never null)',
+        fixture: JSON_LEGACY,
+        edits: [['"status":{"Ok":null}', '"statuz":{"Ok":null}']],
+        args: json,
+        path: 'result.meta.status',
+        received: MISSING,
+      },
+      {
+        name: 'an instruction without programIdIndex (required)',
+        fixture: ERA_2020,
+        edits: [['"programIdIndex":2,', '']],
+        args: [SIG_2020],
+        path: 'result.transaction.message.instructions.0.programIdIndex',
         received: MISSING,
       },
       {

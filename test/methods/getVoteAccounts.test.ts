@@ -431,6 +431,45 @@ describe('getVoteAccounts', { timeout: 5_000 }, () => {
         path: 'result.current.0.nodePubkey',
         received: MISSING,
       },
+      // Required: agave always sends these and never null, so a missing one is refused.
+      {
+        name: 'activatedStake missing',
+        file: FILTERED,
+        edit: ['"activatedStake":13822119736540281,', ''],
+        path: 'result.current.0.activatedStake',
+        received: MISSING,
+      },
+      {
+        name: 'epochVoteAccount missing',
+        file: FILTERED,
+        edit: ['"epochVoteAccount":true,', ''],
+        path: 'result.current.0.epochVoteAccount',
+        received: MISSING,
+      },
+      {
+        name: 'lastVote missing',
+        file: FILTERED,
+        edit: ['"lastVote":356139515,', ''],
+        path: 'result.current.0.lastVote',
+        received: MISSING,
+      },
+      {
+        name: 'rootSlot missing',
+        file: FILTERED,
+        edit: ['"rootSlot":356139483,', ''],
+        path: 'result.current.0.rootSlot',
+        received: MISSING,
+      },
+      {
+        name: 'epochCredits missing',
+        file: FILTERED,
+        edit: [
+          '"epochCredits":[[820,2431228871,2430000000],[821,2438141741,2431228871],[822,2445052618,2438141741],[823,2451965631,2445052618],[824,2458877976,2451965631]],',
+          '',
+        ],
+        path: 'result.current.0.epochCredits',
+        received: MISSING,
+      },
       {
         name: 'delinquent missing',
         file: FILTERED,

@@ -2,7 +2,7 @@
  * Each combinator's predicate against superstruct's own verdict, on the values where the two could part:
  * arrays where objects belong, NaN, holes, missing and extra elements, undefined and null, prototype keys.
  */
-import { is } from 'superstruct';
+import { is, validate } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { toStruct } from '../../src/schemas/explain.js';
 import {
@@ -70,6 +70,7 @@ const STRUCTS = {
   'optional(string)': optional(string()),
   'nullable(string)': nullable(string()),
   'nullable(optional(type))': nullable(optional(type({ a: string() }))),
+  'type({ a: string, b: nullable(number) })': type({ a: string(), b: nullable(number()) }),
   boolean: boolean(),
   number: number(),
   unknown: unknown(),
@@ -106,3 +107,25 @@ function safeIs(value: unknown, schema: AnySchema): boolean {
     return false; // superstruct throws only while printing a failure ({ toString: 'x' })
   }
 }
+
+describe('nullable: null, or missing', () => {
+  const schema = type({ a: string(), b: nullable(number()) });
+
+  it.each([
+    { name: 'present', value: { a: 'x', b: 2 }, accepted: true },
+    { name: 'null', value: { a: 'x', b: null }, accepted: true },
+    { name: 'missing', value: { a: 'x' }, accepted: true },
+    { name: 'undefined', value: { a: 'x', b: undefined }, accepted: true },
+    { name: 'of the wrong type', value: { a: 'x', b: '2' }, accepted: false },
+    { name: 'present, with the required key missing', value: { b: 2 }, accepted: false },
+  ])('a nullable field $name: predicate and superstruct say $accepted', ({ value, accepted }) => {
+    expect(schema.check(value)).toBe(accepted);
+    expect(safeIs(value, schema)).toBe(accepted);
+  });
+
+  it('a missing required key is still named by superstruct', () => {
+    const [failure] = validate({ b: null }, toStruct(schema));
+    expect(failure?.path).toStrictEqual(['a']);
+    expect(failure?.value).toBeUndefined();
+  });
+});
