@@ -13,6 +13,7 @@ import {
   CANARY,
   type Harness,
   installProcessHooks,
+  lateness,
   type Measured,
   plainAnswers,
   runBasicCase,
@@ -56,9 +57,8 @@ function problemsOf(measured: Measured<unknown>, scenario: Scenario, method: Met
   const timeoutMs = optionsFor(scenario).timeoutMs ?? 0;
   if (!measured.settled) return [`HANG: did not settle within ${timeoutMs + 1000} ms`];
   const problems: string[] = [];
-  if (measured.elapsedMs > timeoutMs + 250) {
-    problems.push(`settled after ${Math.round(measured.elapsedMs)} ms, past the ${timeoutMs} ms timeout + 250 ms`);
-  }
+  const late = lateness(measured, timeoutMs + 250);
+  if (late) problems.push(`${late}, past the ${timeoutMs} ms timeout + 250 ms`);
   if (measured.fetchCalls !== 1) problems.push(`made ${measured.fetchCalls} attempts, not 1`);
   if (measured.serverRequests > 1) problems.push(`the server received ${measured.serverRequests} requests`);
   if (measured.otherRequests !== 0) problems.push(`the redirect target received ${measured.otherRequests} request(s)`);

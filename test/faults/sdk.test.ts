@@ -8,6 +8,7 @@ import { createRpc, isSolRpcError } from '../../src/index.js';
 import {
   type Harness,
   installProcessHooks,
+  lateness,
   measure,
   plainAnswers,
   problemsOf,
@@ -111,9 +112,10 @@ describe('Retry-After honoured in real time', () => {
     expect(measured.ok).toBe(true);
     expect(measured.value).toEqual(golden.get('getBalance'));
     expect(measured.serverRequests).toBe(2);
-    // Policy ± (10% + 50 ms) around the 1000 ms asked for.
+    // Policy ± (10% + 50 ms) around the 1000 ms asked for; a timer can only fire late, and by no more
+    // than the event loop was held up, which a busy machine may add.
     expect(measured.elapsedMs).toBeGreaterThanOrEqual(1000 * 0.9 - 50);
-    expect(measured.elapsedMs).toBeLessThanOrEqual(1000 * 1.1 + 50 + 200);
+    expect(lateness(measured, 1000 * 1.1 + 50 + 200)).toBeUndefined();
     expect(measured.leaks).toEqual([]);
     expect(measured.unhandled).toEqual([]);
   }, 6000);
