@@ -216,13 +216,13 @@ describe.skipIf(!built)('the solrpc bin', () => {
     expect(result.stderr).toBe('');
   }, 25_000);
 
-  // Observed: the first Ctrl-C during `check --watch 1` ends the watch at once (in ~tens of ms) and the
+  // Observed: the first Ctrl-C during `check --watch` ends the watch at once (in ~tens of ms) and the
   // process exits with the last completed check's code (0 here, the validator being healthy), with
   // nothing on stderr; docs/cli.md documents exactly that.
-  it('SIGINT during check --watch 1: a prompt, quiet exit with the last verdict', async () => {
+  it('SIGINT during check --watch 60: a prompt, quiet exit with the last verdict', async () => {
     let interruptedAt = 0;
     const result = await solrpc(
-      ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.5', '--watch', '1', '-u', live.url],
+      ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.5', '--watch', '60', '-u', live.url],
       {
         timeoutMs: 15_000,
         onSpawn: (child) => {
@@ -243,7 +243,9 @@ describe.skipIf(!built)('the solrpc bin', () => {
     expect(result.signal).toBeNull();
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.exitedAt - interruptedAt).toBeLessThan(1_500);
+    // The next round is ~59 s away: an exit within 10 s can only be the interrupt ending the wait, and
+    // the bound is loose enough for a busy machine.
+    expect(result.exitedAt - interruptedAt).toBeLessThan(10_000);
     expect(result.stdout.match(/^Validator .*: OK at /gm)).toHaveLength(1);
   }, 20_000);
 
@@ -278,7 +280,8 @@ describe.skipIf(!built)('the solrpc bin', () => {
         });
         expect(interruptedAt).toBeGreaterThan(0);
         expect(result).toMatchObject({ code, signal: null, stdout: '', stderr: '', timedOut: false });
-        expect(result.exitedAt - interruptedAt).toBeLessThan(1_500);
+        // The request never ends, so without the interrupt the run would last until the 8 s deadline.
+        expect(result.exitedAt - interruptedAt).toBeLessThan(5_000);
       } finally {
         await rpc.close();
       }

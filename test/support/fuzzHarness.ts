@@ -17,6 +17,7 @@ import {
   textMutation,
 } from './fuzzMutations.js';
 import { envelope, toJsonText } from './jsonText.js';
+import { startWorkClock } from './workTime.js';
 
 // Fixed in number and seeded from the environment when set, so a failure reproduces with its seed.
 export const fuzzSeed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
@@ -64,12 +65,12 @@ export async function decodeTimed(
   prepared: PreparedCall,
   text: string,
 ): Promise<Outcome> {
-  const started = performance.now();
+  const clock = startWorkClock();
   try {
     const value = await decodeBody(definition, prepared, text);
-    return { ok: true, value, ms: performance.now() - started };
+    return { ok: true, value, ms: clock.elapsedMs() };
   } catch (error) {
-    return { ok: false, error, ms: performance.now() - started };
+    return { ok: false, error, ms: clock.elapsedMs() };
   }
 }
 
