@@ -73,13 +73,18 @@ async function streamHugeBody(response: ServerResponse, id: number, record: Serv
     closed = true;
     record.closedEarly = !response.writableFinished;
   });
+  // Waits for whichever comes first, drain or close, and removes the other listener: left in place,
+  // one 'close' listener per wait piled up on the response (MaxListenersExceededWarning).
   const write = (chunk: Buffer) =>
     new Promise<void>((resolve) => {
-      if (response.write(chunk)) resolve();
-      else {
-        response.once('drain', resolve);
-        response.once('close', resolve);
-      }
+      if (response.write(chunk)) return resolve();
+      const done = () => {
+        response.off('drain', done);
+        response.off('close', done);
+        resolve();
+      };
+      response.on('drain', done);
+      response.on('close', done);
     });
   await write(head);
   record.bytesWritten += head.length;
