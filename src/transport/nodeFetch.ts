@@ -20,8 +20,14 @@ import * as zlib from 'node:zlib';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { FetchLike } from '../types.js';
 
-/** Options of `createNodeFetch`: the keep-alive pool's sizes. */
+/** Options of `createNodeFetch`: the keep-alive pool's sizes, and whom to trust over https. */
 export interface NodeFetchOptions {
+  /**
+   * The certificate authorities (PEM) that https endpoints' certificates must chain to, in place of
+   * Node's bundled list: for a node behind a private CA or with a self-signed certificate. Never turn
+   * verification off instead (`NODE_TLS_REJECT_UNAUTHORIZED=0` does, for every connection of the process).
+   */
+  ca?: string | Uint8Array | ReadonlyArray<string | Uint8Array>;
   /** Keep sockets open between calls (default `true`): the point of this transport. */
   keepAlive?: boolean;
   /** Most sockets open to one host at once (default 64); calls beyond wait for a free one. */
@@ -59,7 +65,9 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     timeout: 60_000,
   };
   const httpAgent = new http.Agent(agentOptions);
-  const httpsAgent = new https.Agent(agentOptions);
+  const httpsAgent = new https.Agent(
+    options.ca === undefined ? agentOptions : { ...agentOptions, ca: checkCa(options.ca) },
+  );
 
   const nodeFetch = (input: string, init: RequestInit): Promise<Response> =>
     new Promise((resolve, reject) => {
@@ -196,4 +204,17 @@ function positive(value: number | undefined, fallback: number, name: string): nu
     throw new InvalidInputError({ param: `options.${name}`, problem: 'expected a positive integer' });
   }
   return value;
+}
+
+/** The `ca` option as node:tls takes it: PEM text or bytes, one or a list; anything else is refused. */
+function checkCa(ca: unknown): Array<string | Buffer> {
+  const list: unknown[] = Array.isArray(ca) ? ca : [ca];
+  return list.map((entry, index) => {
+    if (typeof entry === 'string') return entry;
+    if (entry instanceof Uint8Array) return Buffer.from(entry.buffer, entry.byteOffset, entry.byteLength);
+    throw new InvalidInputError({
+      param: Array.isArray(ca) ? `options.ca.${index}` : 'options.ca',
+      problem: 'expected PEM text (a string) or its bytes (a Uint8Array)',
+    });
+  });
 }

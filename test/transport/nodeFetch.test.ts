@@ -151,19 +151,34 @@ describe('createNodeFetch', () => {
       expect(served).toBe(0);
     });
 
-    it('calls over TLS once the certificate is trusted', async () => {
-      // The only way to trust it without a CA option; Node reads this on each new TLS connection.
-      const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-      process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-      try {
-        await expect(createRpc(url, { retry: false }).getBalance(ADDRESS)).resolves.toMatchObject({
-          value: 18446744073709551615n,
-        });
-      } finally {
-        if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-        else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
+    it('calls over TLS once the certificate is trusted through the ca option, verification kept on', async () => {
+      const before = served;
+      for (const ca of [
+        tls('tls-cert.pem').toString('utf8'),
+        new Uint8Array(tls('tls-cert.pem')),
+        [tls('tls-cert.pem')],
+      ]) {
+        const fetch = createNodeFetch({ ca });
+        try {
+          await expect(createRpc(url, { retry: false, fetch }).getBalance(ADDRESS)).resolves.toMatchObject({
+            value: 18446744073709551615n,
+          });
+        } finally {
+          fetch.destroy();
+        }
       }
-      expect(served).toBe(1);
+      expect(served - before).toBe(3);
+      // Another CA does not vouch for this certificate: still refused, nothing sent.
+      const other = createNodeFetch({ ca: tls('other-ca.pem') });
+      const error = await failure(createRpc(url, { retry: false, fetch: other }).getBalance(ADDRESS));
+      other.destroy();
+      expect(isSolRpcError(error, 'NetworkError')).toBe(true);
+      expect(served - before).toBe(3);
+    });
+
+    it('refuses a ca that is neither PEM text nor bytes, naming it', () => {
+      expect(() => createNodeFetch({ ca: 42 as unknown as string })).toThrow('invalid options.ca: expected PEM text');
+      expect(() => createNodeFetch({ ca: ['x', null as unknown as string] })).toThrow('invalid options.ca.1');
     });
   });
 
