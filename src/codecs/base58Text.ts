@@ -23,11 +23,11 @@ export function base58Problem(text: unknown, byteLength: 32 | 64): string | unde
 }
 
 /**
- * Names the first character outside the alphabet and its position, counted from 1 (every character
- * before it is a base58 digit, so UTF-16 units and characters agree). Only a printable ASCII character
- * is shown as itself; anything else (a control
- * character, a space, a look-alike letter from another script) as its code point, so that nothing in
- * the message can drive a terminal or hide what is wrong.
+ * Names the first character outside the alphabet and its position, counted from 0 as a string index is
+ * (every character before it is a base58 digit, so UTF-16 units and characters agree). Only a printable
+ * ASCII character is shown as itself; anything else (a control character, a space, a look-alike letter
+ * from another script) as its code point, so that nothing in the message can drive a terminal or hide
+ * what is wrong.
  */
 function alphabetProblem(text: string, index: number): string {
   const code = text.codePointAt(index) as number;
@@ -36,7 +36,7 @@ function alphabetProblem(text: string, index: number): string {
       ? `'${String.fromCharCode(code)}'`
       : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   const left = '0OIl'.includes(String.fromCodePoint(code)) ? ' (base58 leaves out 0, O, I and l)' : '';
-  return `the character ${shown} at position ${index + 1} is not in the base58 alphabet${left}`;
+  return `the character ${shown} at position ${index} is not in the base58 alphabet${left}`;
 }
 
 const DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

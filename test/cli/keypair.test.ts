@@ -296,14 +296,14 @@ describe('a malformed keypair file: exit 2, one line, none of its content', () =
     expect(await runCli(['balance', typo, '-u', RPC_URL])).toEqual({
       code: 2,
       out: '',
-      err: `Error: account ${typo} is neither a keypair file nor a base58 address: the character '0' at position 11 is not in the base58 alphabet (base58 leaves out 0, O, I and l)\n`,
+      err: `Error: account ${typo} is neither a keypair file nor a base58 address: the character '0' at position 10 is not in the base58 alphabet (base58 leaves out 0, O, I and l)\n`,
     });
     const escaped = `${'2'.repeat(5)}\u001b]0;x\u0007${'2'.repeat(26)}`;
     const result = await runCli(['vote-account', escaped, '-u', RPC_URL]);
     expect(result.code).toBe(2);
     expect(result.err).toBe(
       // The escape sequence is stripped from the echoed value; the message names its first character.
-      `Error: vote account ${'2'.repeat(31)} is neither a keypair file nor a base58 address: the character U+001B at position 6 is not in the base58 alphabet\n`,
+      `Error: vote account ${'2'.repeat(31)} is neither a keypair file nor a base58 address: the character U+001B at position 5 is not in the base58 alphabet\n`,
     );
     expect(calls).toHaveLength(0);
   });

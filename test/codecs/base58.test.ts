@@ -65,9 +65,9 @@ describe('base58', () => {
   });
 
   it.each([
-    ['0 is outside the alphabet', '0'.repeat(32), /the character '0' at position 1 /],
-    ['O is outside the alphabet', `O${'1'.repeat(31)}`, /the character 'O' at position 1 /],
-    ['whitespace', ` ${'1'.repeat(32)}`, /the character U\+0020 at position 1 /],
+    ['0 is outside the alphabet', '0'.repeat(32), /the character '0' at position 0 /],
+    ['O is outside the alphabet', `O${'1'.repeat(31)}`, /the character 'O' at position 0 /],
+    ['whitespace', ` ${'1'.repeat(32)}`, /the character U\+0020 at position 0 /],
     ['too short', '1'.repeat(31), /32–44/],
     ['too long', '2'.repeat(45), /32–44/],
     ['33 zero bytes in 33 characters', '1'.repeat(33), /decodes to 33 bytes/],
@@ -80,35 +80,35 @@ describe('base58', () => {
     [
       'a zero at the 11th character',
       `${'1'.repeat(10)}0${'1'.repeat(21)}`,
-      "the character '0' at position 11 is not in the base58 alphabet (base58 leaves out 0, O, I and l)",
+      "the character '0' at position 10 is not in the base58 alphabet (base58 leaves out 0, O, I and l)",
     ],
-    ['a dash', `${'2'.repeat(39)}-${'2'.repeat(3)}`, "the character '-' at position 40 is not in the base58 alphabet"],
+    ['a dash', `${'2'.repeat(39)}-${'2'.repeat(3)}`, "the character '-' at position 39 is not in the base58 alphabet"],
     [
       'ESC',
       `${'2'.repeat(5)}\u001b[31m${'2'.repeat(30)}`,
-      'the character U+001B at position 6 is not in the base58 alphabet',
+      'the character U+001B at position 5 is not in the base58 alphabet',
     ],
-    ['a C1 control', `\u009b${'2'.repeat(32)}`, 'the character U+009B at position 1 is not in the base58 alphabet'],
-    ['DEL', `${'2'.repeat(32)}\u007f`, 'the character U+007F at position 33 is not in the base58 alphabet'],
+    ['a C1 control', `\u009b${'2'.repeat(32)}`, 'the character U+009B at position 0 is not in the base58 alphabet'],
+    ['DEL', `${'2'.repeat(32)}\u007f`, 'the character U+007F at position 32 is not in the base58 alphabet'],
     [
       'a right-to-left override',
       `2\u202e${'2'.repeat(31)}`,
-      'the character U+202E at position 2 is not in the base58 alphabet',
+      'the character U+202E at position 1 is not in the base58 alphabet',
     ],
     [
       'a Cyrillic look-alike',
       `\u0410${'2'.repeat(31)}`,
-      'the character U+0410 at position 1 is not in the base58 alphabet',
+      'the character U+0410 at position 0 is not in the base58 alphabet',
     ],
     [
       'an emoji',
       `\u{1f600}\u{1f600}${'2'.repeat(30)}`,
-      'the character U+1F600 at position 1 is not in the base58 alphabet',
+      'the character U+1F600 at position 0 is not in the base58 alphabet',
     ],
     [
       'a space in the middle',
       `${'2'.repeat(16)} ${'2'.repeat(16)}`,
-      'the character U+0020 at position 17 is not in the base58 alphabet',
+      'the character U+0020 at position 16 is not in the base58 alphabet',
     ],
   ])(
     'names the character outside the alphabet and its position from 1, never raw if not printable: %s',
