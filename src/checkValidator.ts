@@ -241,8 +241,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Why a request failed, in words fit for a finding. */
 function failure(what: string, reason: unknown): string {
+  // The client's hint says why for this very method: --full-rpc-api, or a proxy, or an older version.
   if (isSolRpcError(reason, 'RpcError') && reason.code === -32601) {
-    return `could not check ${what}: the RPC node does not serve this method (it may lack --full-rpc-api); try another RPC URL`;
+    const why = reason.hint?.replace(/\.$/, '') ?? 'the RPC node does not serve this method; try another RPC URL';
+    return `could not check ${what}: ${why}`;
   }
   const message = reason instanceof Error ? (reason.message.split('\n')[0] ?? '') : String(reason);
   return `could not check ${what}: ${message}`;

@@ -249,7 +249,7 @@ describe('checkValidator', () => {
       check: 'visible',
       verdict: 'unknown',
       reason:
-        'could not check gossip: the RPC node does not serve this method (it may lack --full-rpc-api); try another RPC URL',
+        'could not check gossip: the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL',
     });
     expect(byCheck.voting?.verdict).toBe('ok');
     expect(report.verdict).toBe('unknown');

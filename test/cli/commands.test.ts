@@ -882,7 +882,7 @@ describe('check', () => {
     expect(result.err).toBe('');
     expect(result.out.split('\n').slice(0, 2)).toEqual([
       `Validator ${IDENTITY}: UNKNOWN`,
-      '  unknown   visible           could not check gossip: the RPC node does not serve this method (it may lack --full-rpc-api); try another RPC URL',
+      '  unknown   visible           could not check gossip: the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL',
     ]);
   }, 10_000);
 
