@@ -7,7 +7,10 @@ const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) 
 if (!chromium) {
   if (process.env.SOLRPC_REQUIRE_BROWSER)
     throw new Error('SOLRPC_REQUIRE_BROWSER is set but Chromium is not installed');
-  console.warn('\nChromium not found: the browser tests are SKIPPED (install it with: apt-get install -y chromium)\n');
+  console.warn(
+    '\nThe browser tests are SKIPPED: no Chromium at /usr/bin/chromium or /usr/bin/chromium-browser ' +
+      '(no browser is ever downloaded). Enable them with: apt-get install -y chromium\n',
+  );
 }
 
 export default defineConfig({
