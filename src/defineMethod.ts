@@ -1,15 +1,7 @@
 import { SolRpcError } from './errors/SolRpcError.js';
 import { withHint } from './errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from './schemas/validate.js';
-import type { CallOptions, Transport } from './types.js';
-
-/** What a method's decoder knows about the call it decodes. */
-export interface DecodeContext {
-  /** The wire method name, for error messages. */
-  method: string;
-  /** The most bytes zstd-compressed account data may decompress to. */
-  maxDecompressedBytes: number;
-}
+import type { CallOptions, DecodeContext, Transport } from './types.js';
 
 /** A call checked and ready to send. `TShape` is whatever the method needs to pick its result schema. */
 export interface PreparedCall<TShape = unknown> {

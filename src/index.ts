@@ -44,7 +44,7 @@ export {
   type VoteLockout,
   type VoteTimestamp,
 } from './decoders/voteAccount.js';
-export type { DecodeContext, MethodDefinition, PreparedCall } from './defineMethod.js';
+export type { MethodDefinition, PreparedCall } from './defineMethod.js';
 export { AbortError } from './errors/AbortError.js';
 export { DecodeError } from './errors/DecodeError.js';
 export { HttpError } from './errors/HttpError.js';
@@ -185,6 +185,7 @@ export type {
   CallOptions,
   Commitment,
   DataSlice,
+  DecodeContext,
   FetchLike,
   KeyedAccount,
   ParsedProgramData,

@@ -53,6 +53,14 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** What a method's decoder knows about the call it decodes. */
+export interface DecodeContext {
+  /** The wire method name, for error messages. */
+  method: string;
+  /** The most bytes zstd-compressed account data may decompress to. */
+  maxDecompressedBytes: number;
+}
+
 /**
  * An account as the server describes it, with `data` decoded.
  * @typeParam TData - `Uint8Array` for binary encodings; parsed data or bytes for `jsonParsed`.

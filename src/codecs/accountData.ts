@@ -1,10 +1,10 @@
-import type { DecodeContext } from '../defineMethod.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
 import { define, dynamic, enums, type Schema, string, tuple, type } from '../schemas/struct.js';
 import { parsedTokenAccountData, parsedTokenProgramData } from '../schemas/token.js';
+import type { DecodeContext } from '../types.js';
 import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from './base58.js';
 import { decodeBase64 } from './base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from './zstd.js';

@@ -1,6 +1,5 @@
 import { accountDataSchema, decodeAccountData, type WireAccountData } from '../codecs/accountData.js';
-import type { DecodeContext } from '../defineMethod.js';
-import type { Account } from '../types.js';
+import type { Account, DecodeContext } from '../types.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, toBigInt, u64 } from './numbers.js';
