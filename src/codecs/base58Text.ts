@@ -30,13 +30,13 @@ export function base58Problem(text: unknown, byteLength: 32 | 64): string | unde
  * what is wrong.
  */
 function alphabetProblem(text: string, index: number): string {
-  const code = text.codePointAt(index) as number;
-  const shown =
-    code > 0x20 && code < 0x7f
-      ? `'${String.fromCharCode(code)}'`
-      : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  const left = '0OIl'.includes(String.fromCodePoint(code)) ? ' (base58 leaves out 0, O, I and l)' : '';
-  return `the character ${shown} at position ${index} is not in the base58 alphabet${left}`;
+  const char = String.fromCodePoint(text.codePointAt(index) as number);
+  const shown = /^[!-~]$/.test(char)
+    ? `'${char}'`
+    : `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  return `the character ${shown} at position ${index} is not in the base58 alphabet${
+    '0OIl'.includes(char) ? ' (base58 leaves out 0, O, I and l)' : ''
+  }`;
 }
 
 const DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
