@@ -165,21 +165,13 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
  * blanking `v1` or `rpc` out of a server's text would garble it and protect nothing.
  */
 function secretsOf(url: URL, headerValues: string[]): string[] {
-  const found = new Set([...headerValues, url.password, decode(url.password)]);
-  const parts = [
-    url.username,
-    ...url.pathname.split('/'),
-    // A pair without `=` is a bare key (`?KEY`): then the whole pair counts.
-    ...url.search
-      .slice(1)
-      .split('&')
-      .map((pair) => pair.slice(pair.indexOf('=') + 1)),
-    ...headerValues.map((value) => value.slice(value.lastIndexOf(' ') + 1)),
-  ];
-  for (const part of parts) {
-    for (const form of [part, decode(part)]) if (form.length >= 8 && !/^[a-z._-]*$/.test(form)) found.add(form);
+  const found = [...headerValues, url.password, decode(url.password)];
+  // Query keys are split off too (a bare `?KEY` stands alone), and so is the token of `Bearer <token>`.
+  const parts = `${url.username}/${url.pathname}/${url.search}/${headerValues.map((value) => value.split(' ').pop()).join('/')}`;
+  for (const part of parts.split(/[/?&=]/)) {
+    for (const form of [part, decode(part)]) if (form.length >= 8 && /[^a-z._-]/.test(form)) found.push(form);
   }
-  return [...found];
+  return found;
 }
 
 function decode(text: string): string {
