@@ -129,7 +129,7 @@ describe('a transport called directly', () => {
     expect(isSolRpcError(error, 'RpcError') && error.codeName).toBe('METHOD_NOT_FOUND');
     expect(isSolRpcError(error, 'RpcError') && error.hint).toEqual(expect.any(String));
     expect(error.message.split('\n')[0]).toBe('getBalance: RPC error -32601 (METHOD_NOT_FOUND): Method not found');
-    expect(error.message.split('\n')[1]).toBe(`Hint: ${(error as { hint: string }).hint}`);
+    expect(error.message.split('\n')[1]).toBe(`Hint: ${(error as unknown as { hint: string }).hint}`);
   });
 
   it.each(transports(() => new Response('no', { status: 401 })))(
