@@ -113,7 +113,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_256, getAccountInfo: 11_184, full: 17_240 };
+    const CEILINGS = { getBalance: 8_720, getAccountInfo: 11_768, full: 18_128 };
     const OTHER_METHODS = [
       'getAccountInfo',
       'getBalance',
