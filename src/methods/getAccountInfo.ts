@@ -1,9 +1,9 @@
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
-import { withZstd } from '../codecs/accountData.js';
+import { decodeAccount, withZstd } from '../decoders/account.js';
 import { defineMethod } from '../defineMethod.js';
 import { checkAddress, checkArity } from '../input.js';
-import { binaryAccount, decodeAccount, parsedAccount } from '../schemas/account.js';
+import { binaryAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { nullable, type } from '../schemas/struct.js';

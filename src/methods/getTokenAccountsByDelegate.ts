@@ -1,10 +1,10 @@
 import type { AccountConfig } from '../accountConfig.js';
 import { prepareAccountConfig } from '../accountConfig.js';
-import { withZstd } from '../codecs/accountData.js';
+import { decodeAccount, withZstd } from '../decoders/account.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, checkArity, describe } from '../input.js';
-import { binaryAccount, decodeAccount, parsedTokenAccount } from '../schemas/account.js';
+import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
 import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';

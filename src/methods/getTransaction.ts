@@ -1,8 +1,9 @@
 import { base58Problem } from '../codecs/base58Text.js';
+import { decodeTransactionResult } from '../decoders/transactionResult.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../input.js';
-import { decodeTransactionResult, type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
+import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
 import type {
   LegacyParsedTransaction,

@@ -1,10 +1,8 @@
-import { accountDataSchema, decodeAccountData, type WireAccountData } from '../codecs/accountData.js';
-import type { Account, DecodeContext } from '../types.js';
+import { accountDataSchema, type WireAccountData } from './accountData.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
-import { safeInteger, toBigInt, u64 } from './numbers.js';
+import { safeInteger, u64 } from './numbers.js';
 import { boolean, type Schema, type } from './struct.js';
-import { nullMissingTokenFields } from './token.js';
 
 /** An account on the wire (`UiAccount`), before its data is decoded. */
 export interface WireAccount {
@@ -33,17 +31,3 @@ export const binaryAccount = /* @__PURE__ */ memo(() => accountOf('binary'));
 export const parsedAccount = /* @__PURE__ */ memo(() => accountOf('parsed'));
 /** A token account requested with `jsonParsed`: parsed token-account data, or bytes. */
 export const parsedTokenAccount = /* @__PURE__ */ memo(() => accountOf('parsedTokenAccount'));
-
-/** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
-export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {
-  const data = decodeAccountData(wire.data, context, `${path}.data`);
-  if (!(data instanceof Uint8Array)) nullMissingTokenFields(data as { program: string; parsed: unknown });
-  return {
-    lamports: toBigInt(wire.lamports),
-    owner: wire.owner,
-    data: data as TData,
-    executable: wire.executable,
-    rentEpoch: toBigInt(wire.rentEpoch),
-    space: wire.space,
-  };
-}

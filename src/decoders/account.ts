@@ -1,0 +1,98 @@
+/**
+ * From a validated wire account to the public one: exact bigints, and account data decoded from its
+ * base58, base64 or base64+zstd text. It sits above both the wire schemas and the byte codecs, so that
+ * neither of those imports the other.
+ * @module
+ */
+import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from '../codecs/base58.js';
+import { decodeBase64 } from '../codecs/base64.js';
+import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from '../codecs/zstd.js';
+import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
+import { ValidationError } from '../errors/ValidationError.js';
+import type { WireAccount } from '../schemas/account.js';
+import type { WireAccountData } from '../schemas/accountData.js';
+import { toBigInt } from '../schemas/numbers.js';
+import { nullMissingTokenFields } from '../schemas/token.js';
+import type { Account, DecodeContext } from '../types.js';
+
+/** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
+export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {
+  const data = decodeAccountData(wire.data, context, `${path}.data`);
+  if (!(data instanceof Uint8Array)) nullMissingTokenFields(data as { program: string; parsed: unknown });
+  return {
+    lamports: toBigInt(wire.lamports),
+    owner: wire.owner,
+    data: data as TData,
+    executable: wire.executable,
+    rentEpoch: toBigInt(wire.rentEpoch),
+    space: wire.space,
+  };
+}
+
+/** Thrown when base64+zstd data arrives before the zstd decoder is loaded; `withZstd` loads it and retries. */
+class ZstdNotLoaded extends Error {}
+
+/**
+ * Runs a decoder that may meet zstd data. The decoder is normally loaded while the request is in flight
+ * (see `prepareAccountConfig`); only a server that sends zstd unasked makes this load it and decode again.
+ */
+export async function withZstd<T>(decode: () => T): Promise<T> {
+  try {
+    return decode();
+  } catch (error) {
+    if (!(error instanceof ZstdNotLoaded)) throw error;
+    await loadZstd();
+    return decode();
+  }
+}
+
+/**
+ * Decodes validated account data: encoded forms to `Uint8Array` (zstd decompressed, at most
+ * `context.maxDecompressedBytes`), parsed objects passed through.
+ */
+export function decodeAccountData(wire: WireAccountData, context: DecodeContext, path: string): unknown {
+  const base58 = `base58 text of at most ${MAX_BASE58_ACCOUNT_BYTES} bytes`;
+  if (typeof wire === 'string')
+    return decodeOrFail(decodeBase58(wire, MAX_BASE58_ACCOUNT_BYTES), base58, wire, context, path);
+  if (!Array.isArray(wire)) return wire;
+  const [text, encoding] = wire;
+  if (encoding === 'base58')
+    return decodeOrFail(decodeBase58(text, MAX_BASE58_ACCOUNT_BYTES), base58, text, context, `${path}.0`);
+  const bytes = decodeOrFail(decodeBase64(text), 'base64 text', text, context, `${path}.0`);
+  if (encoding === 'base64') return bytes;
+  if (!isZstdLoaded()) throw new ZstdNotLoaded();
+  try {
+    return decompressZstd(bytes, context.maxDecompressedBytes);
+  } catch (error) {
+    if (error instanceof ZstdError && error.limitExceeded) {
+      throw new ResponseTooLargeError({
+        method: context.method,
+        limit: context.maxDecompressedBytes,
+        what: 'decompressed data',
+        option: 'maxDecompressedBytes',
+      });
+    }
+    throw new ValidationError({
+      method: context.method,
+      path: `${path}.0`,
+      expected: 'a zstd frame',
+      received: error instanceof Error ? error.message : 'undecodable bytes',
+    });
+  }
+}
+
+function decodeOrFail(
+  bytes: Uint8Array | undefined,
+  what: string,
+  text: string,
+  context: DecodeContext,
+  path: string,
+): Uint8Array {
+  if (bytes) return bytes;
+  throw new ValidationError({
+    method: context.method,
+    path,
+    expected: what,
+    received: `${text.length} characters that are not ${what}`,
+  });
+}
