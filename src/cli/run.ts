@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { sanitizeText } from '../errors/sanitize.js';
 import { CliError } from './cliError.js';
+import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
 import { check } from './commands/check.js';
-import { demo } from './commands/demo.js';
+import { demoCommand } from './commands/demo.js';
 import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
@@ -26,34 +27,6 @@ import { COMMAND_HELP, MAIN_HELP } from './help.js';
 import { type CliIo, EXIT } from './io.js';
 import { VERSION } from './version.js';
 
-const OPTIONS = {
-  url: { type: 'string', short: 'u' },
-  keypair: { type: 'string', short: 'k' },
-  commitment: { type: 'string' },
-  config: { type: 'string', short: 'C' },
-  output: { type: 'string' },
-  'rpc-timeout': { type: 'string' },
-  verbose: { type: 'boolean', short: 'v' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-  lamports: { type: 'boolean' },
-  identity: { type: 'string' },
-  'vote-account': { type: 'string' },
-  watch: { type: 'string' },
-  samples: { type: 'string' },
-  interval: { type: 'string' },
-  serve: { type: 'boolean' },
-} as const;
-
-export type ParsedOptions = ReturnType<typeof parse>['values'];
-
-/** A command: its positional arguments, which command-specific options it takes, and its body. */
-export interface Command {
-  positionals: { min: number; max: number };
-  options: readonly (keyof typeof OPTIONS)[];
-  run(ctx: Context, args: string[], options: ParsedOptions): Promise<number>;
-}
-
 const COMMANDS: Readonly<Record<string, Command>> = {
   gossip,
   balance,
@@ -61,7 +34,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'epoch-info': epochInfo,
   'leader-schedule': leaderSchedule,
   check,
-  demo,
+  // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
+  demo: demoCommand(run),
 };
 
 export const GLOBAL = new Set([

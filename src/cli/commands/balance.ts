@@ -1,6 +1,6 @@
+import type { Command } from '../command.js';
 import { balanceMessage } from '../format.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 
 export const balance: Command = {
   positionals: { min: 0, max: 1 },

@@ -5,9 +5,9 @@ import {
   type Verdict,
 } from '../../checkValidator.js';
 import { CliError } from '../cliError.js';
+import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { pad, safe } from '../format.js';
-import type { Command } from '../run.js';
 
 /** Nagios plugin exit codes. */
 const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };

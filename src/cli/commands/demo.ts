@@ -1,52 +1,56 @@
+import type { Command, RunCli } from '../command.js';
 import { SIMULATION, simulatedTransfer, startSimulatedCluster } from '../demo/simulatedCluster.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 
-export const demo: Command = {
-  positionals: { min: 0, max: 0 },
-  options: ['serve'],
-  async run(ctx, _args, options) {
-    const cluster = await startSimulatedCluster();
-    const { bold } = ctx.paint;
-    try {
-      ctx.print(
-        `${bold('SIMULATION')}: a simulated cluster at ${cluster.url} (not a real cluster; nothing leaves this machine)`,
-      );
-      if (options.serve) {
-        ctx.print(`Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ${cluster.url}`);
-        await new Promise<void>((resolve) => {
-          if (!ctx.io.signal || ctx.io.signal.aborted) return resolve();
-          ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
-        });
-        return EXIT.ok;
+/**
+ * `solrpc demo`. Its steps are other commands, run through the CLI's `run`, which run.ts hands in: run.ts
+ * lists this command, so importing `run` here would make an import cycle.
+ */
+export function demoCommand(runCli: RunCli): Command {
+  return {
+    positionals: { min: 0, max: 0 },
+    options: ['serve'],
+    async run(ctx, _args, options) {
+      const cluster = await startSimulatedCluster();
+      const { bold } = ctx.paint;
+      try {
+        ctx.print(
+          `${bold('SIMULATION')}: a simulated cluster at ${cluster.url} (not a real cluster; nothing leaves this machine)`,
+        );
+        if (options.serve) {
+          ctx.print(`Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ${cluster.url}`);
+          await new Promise<void>((resolve) => {
+            if (!ctx.io.signal || ctx.io.signal.aborted) return resolve();
+            ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+          return EXIT.ok;
+        }
+        const alpha = SIMULATION.validators[0];
+        if (!alpha) return EXIT.failed;
+        const steps: string[][] = [
+          ['gossip'],
+          ['balance', SIMULATION.wallet.address],
+          ['balance', SIMULATION.wallet.address, '--lamports'],
+          ['vote-account', alpha.vote],
+          ['epoch-info'],
+          ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.8'],
+        ];
+        let worst: number = EXIT.ok;
+        for (const step of steps) {
+          ctx.print(`\n${bold(`$ solrpc ${step.join(' ')}`)}`);
+          // The simulation's URL and a fixed commitment: the user's config file must not change the demo.
+          const code = await runCli([...step, '--url', cluster.url, '--commitment', 'confirmed'], { ...ctx.io });
+          if (ctx.io.signal?.aborted) return EXIT.interrupted;
+          worst = Math.max(worst, code);
+        }
+        const { signature } = simulatedTransfer(0);
+        ctx.print(
+          `\nThe simulation also serves token accounts (delegate ${SIMULATION.delegate}) and a transaction (${signature}).`,
+        );
+        return worst === EXIT.ok ? EXIT.ok : EXIT.failed;
+      } finally {
+        await cluster.close();
       }
-      const alpha = SIMULATION.validators[0];
-      if (!alpha) return EXIT.failed;
-      const steps: string[][] = [
-        ['gossip'],
-        ['balance', SIMULATION.wallet.address],
-        ['balance', SIMULATION.wallet.address, '--lamports'],
-        ['vote-account', alpha.vote],
-        ['epoch-info'],
-        ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.8'],
-      ];
-      // Imported here: run.ts imports this command, so a static import would be circular.
-      const { run } = await import('../run.js');
-      let worst: number = EXIT.ok;
-      for (const step of steps) {
-        ctx.print(`\n${bold(`$ solrpc ${step.join(' ')}`)}`);
-        // The simulation's URL and a fixed commitment: the user's config file must not change the demo.
-        const code = await run([...step, '--url', cluster.url, '--commitment', 'confirmed'], { ...ctx.io });
-        if (ctx.io.signal?.aborted) return EXIT.interrupted;
-        worst = Math.max(worst, code);
-      }
-      const { signature } = simulatedTransfer(0);
-      ctx.print(
-        `\nThe simulation also serves token accounts (delegate ${SIMULATION.delegate}) and a transaction (${signature}).`,
-      );
-      return worst === EXIT.ok ? EXIT.ok : EXIT.failed;
-    } finally {
-      await cluster.close();
-    }
-  },
-};
+    },
+  };
+}

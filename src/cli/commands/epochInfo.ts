@@ -1,6 +1,6 @@
+import type { Command } from '../command.js';
 import { humanDuration } from '../format.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 
 /** The target slot time: 64 ticks per slot at 160 ticks per second. */
 const SLOT_MS = 400;

@@ -1,7 +1,7 @@
 import type { ClusterNode } from '../../methods/getClusterNodes.js';
+import type { Command } from '../command.js';
 import { pad, safe } from '../format.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 
 /** The Solana CLI's gossip node: the gossip IP and ports picked out of each advertised address. */
 interface GossipNode {

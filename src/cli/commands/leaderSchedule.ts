@@ -1,6 +1,6 @@
+import type { Command } from '../command.js';
 import { pad } from '../format.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 
 export const leaderSchedule: Command = {
   positionals: { min: 0, max: 0 },

@@ -1,9 +1,9 @@
 import { decodeVoteAccount, type VoteAccountState } from '../../decoders/voteAccount.js';
 import { rpcRequestError } from '../cliError.js';
+import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { balanceMessage, rfc3339 } from '../format.js';
 import { EXIT } from '../io.js';
-import type { Command } from '../run.js';
 import { type VoteState, voteStateFromParsed } from '../voteState.js';
 
 const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
