@@ -6,11 +6,11 @@ import type { RpcWith } from './createRpc.js';
 import { AbortError } from './errors/AbortError.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import { isSolRpcError } from './errors/SolRpcError.js';
-import { checkAddress, checkCommitment } from './input.js';
 import type { ClusterNode, getClusterNodes } from './methods/getClusterNodes.js';
 import type { EpochInfo, getEpochInfo } from './methods/getEpochInfo.js';
 import type { getLeaderSchedule, LeaderSchedule } from './methods/getLeaderSchedule.js';
 import type { getVoteAccounts, VoteAccountInfo } from './methods/getVoteAccounts.js';
+import { checkAddress, checkCommitment } from './options/check.js';
 import type { Address, Commitment } from './types.js';
 
 /** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these four. */

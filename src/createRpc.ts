@@ -1,7 +1,7 @@
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
-import { checkConfig } from './input.js';
 import { allMethods } from './methods/index.js';
+import { checkConfig } from './options/check.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
 import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
 import { realClock } from './transport/retry.js';

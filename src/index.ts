@@ -2,7 +2,6 @@
  * solrpc: a typed client for the Solana-style JSON-RPC API that agave validators serve.
  * @packageDocumentation
  */
-export type { AccountConfig } from './accountConfig.js';
 export {
   type CheckName,
   type CheckValidatorOptions,
@@ -119,6 +118,7 @@ export {
   type VoteAccountInfo,
   type VoteAccounts,
 } from './methods/getVoteAccounts.js';
+export type { AccountConfig } from './options/accountConfig.js';
 export type {
   MintInfo,
   MultisigInfo,

@@ -1,8 +1,8 @@
-import type { AccountConfig } from '../accountConfig.js';
-import { prepareAccountConfig } from '../accountConfig.js';
 import { decodeAccount, withZstd } from '../decoders/account.js';
 import { defineMethod } from '../defineMethod.js';
-import { checkAddress, checkArity } from '../input.js';
+import type { AccountConfig } from '../options/accountConfig.js';
+import { prepareAccountConfig } from '../options/accountConfig.js';
+import { checkAddress, checkArity } from '../options/check.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';

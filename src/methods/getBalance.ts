@@ -1,5 +1,13 @@
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import {
+  callOptionsOf,
+  checkAddress,
+  checkArity,
+  checkCommitment,
+  checkConfig,
+  checkU64,
+  compact,
+} from '../options/check.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { toBigInt, u64 } from '../schemas/numbers.js';

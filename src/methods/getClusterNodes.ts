@@ -1,5 +1,5 @@
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkArity, checkConfig } from '../input.js';
+import { callOptionsOf, checkArity, checkConfig } from '../options/check.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';

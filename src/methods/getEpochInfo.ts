@@ -1,5 +1,5 @@
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../options/check.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
 import { nullable, type } from '../schemas/struct.js';

@@ -1,5 +1,13 @@
 import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import {
+  callOptionsOf,
+  checkAddress,
+  checkArity,
+  checkCommitment,
+  checkConfig,
+  checkU64,
+  compact,
+} from '../options/check.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Schema } from '../schemas/struct.js';

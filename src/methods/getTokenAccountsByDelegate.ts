@@ -1,9 +1,9 @@
-import type { AccountConfig } from '../accountConfig.js';
-import { prepareAccountConfig } from '../accountConfig.js';
 import { decodeAccount, withZstd } from '../decoders/account.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { checkAddress, checkArity, describe } from '../input.js';
+import type { AccountConfig } from '../options/accountConfig.js';
+import { prepareAccountConfig } from '../options/accountConfig.js';
+import { checkAddress, checkArity, describe } from '../options/check.js';
 import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
 import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';

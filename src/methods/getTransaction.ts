@@ -2,7 +2,7 @@ import { base58Problem } from '../codecs/base58Text.js';
 import { decodeTransactionResult } from '../decoders/transactionResult.js';
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../input.js';
+import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../options/check.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
 import type {

@@ -1,6 +1,14 @@
 import { defineMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkAddress, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../input.js';
+import {
+  callOptionsOf,
+  checkAddress,
+  checkArity,
+  checkCommitment,
+  checkConfig,
+  checkU64,
+  compact,
+} from '../options/check.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';

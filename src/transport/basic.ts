@@ -5,7 +5,7 @@
  * URL, so a small app carries none of that code; `createHttpTransport` has it all.
  */
 import { throwWithHint } from '../errors/withHint.js';
-import { checkConfig } from '../input.js';
+import { checkConfig } from '../options/check.js';
 import type { FetchLike, Transport, TransportRequest } from '../types.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';

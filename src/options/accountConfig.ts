@@ -1,5 +1,6 @@
-import { loadZstd } from './codecs/zstd.js';
-import { InvalidInputError } from './errors/InvalidInputError.js';
+import { loadZstd } from '../codecs/zstd.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { AccountEncoding, CallOptions, Commitment, DataSlice } from '../types.js';
 import {
   callOptionsOf,
   checkCommitment,
@@ -9,8 +10,7 @@ import {
   checkU64,
   compact,
   describe,
-} from './input.js';
-import type { AccountEncoding, CallOptions, Commitment, DataSlice } from './types.js';
+} from './check.js';
 
 /** The config of every method that returns accounts (`getAccountInfo`, `getTokenAccountsByDelegate`). */
 export interface AccountConfig extends CallOptions {

@@ -3,9 +3,9 @@
  * names the parameter and says what is wrong with the value, without repeating values that could be
  * secret.
  */
-import { base58Problem } from './codecs/base58Text.js';
-import { InvalidInputError } from './errors/InvalidInputError.js';
-import type { CallOptions, Commitment } from './types.js';
+import { base58Problem } from '../codecs/base58Text.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { CallOptions, Commitment } from '../types.js';
 
 const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
 
