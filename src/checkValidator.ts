@@ -11,7 +11,7 @@ import type { EpochInfo, getEpochInfo } from './methods/getEpochInfo.js';
 import type { getLeaderSchedule, LeaderSchedule } from './methods/getLeaderSchedule.js';
 import type { getVoteAccounts, VoteAccountInfo } from './methods/getVoteAccounts.js';
 import { checkAddress, checkCommitment } from './options/check.js';
-import type { Address, Commitment } from './types.js';
+import type { Address, Commitment } from './types/index.js';
 
 /** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these four. */
 export type CheckValidatorRpc = RpcWith<{

@@ -5,7 +5,7 @@ import { checkConfig } from './options/check.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
 import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
 import { realClock } from './transport/retry.js';
-import type { Transport } from './types.js';
+import type { Transport } from './types/index.js';
 
 /** The decoding limits both clients take. */
 export interface DecodeOptions {

@@ -1,7 +1,7 @@
 import { SolRpcError } from './errors/SolRpcError.js';
 import { withHint } from './errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from './schemas/validate.js';
-import type { CallOptions, DecodeContext, Transport } from './types.js';
+import type { CallOptions, DecodeContext, Transport } from './types/index.js';
 
 /** A call checked and ready to send. `TShape` is whatever the method needs to pick its result schema. */
 export interface PreparedCall<TShape = unknown> {

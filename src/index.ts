@@ -119,6 +119,34 @@ export {
   type VoteAccounts,
 } from './methods/getVoteAccounts.js';
 export type { AccountConfig } from './options/accountConfig.js';
+export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
+export type { BatchOptions } from './transport/batch.js';
+export {
+  createHttpTransport,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+  type HttpTransportOptions,
+} from './transport/http.js';
+export type { RetryOptions } from './transport/retry.js';
+export type {
+  Account,
+  AccountEncoding,
+  Address,
+  BinaryEncoding,
+  CallOptions,
+  Commitment,
+  DataSlice,
+  DecodeContext,
+  FetchLike,
+  KeyedAccount,
+  ParsedProgramData,
+  RpcContext,
+  RpcResult,
+  Signature,
+  Transport,
+  TransportRequest,
+} from './types/index.js';
 export type {
   MintInfo,
   MultisigInfo,
@@ -130,7 +158,7 @@ export type {
   TokenAmount,
   TokenExtension,
   TokenExtensionName,
-} from './tokenTypes.js';
+} from './types/token.js';
 export type {
   AddressTableLookup,
   CompiledInstruction,
@@ -166,32 +194,4 @@ export type {
   TransactionStatus,
   TransactionVersion,
   VersionedMessage,
-} from './transactionTypes.js';
-export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
-export type { BatchOptions } from './transport/batch.js';
-export {
-  createHttpTransport,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  DEFAULT_TOTAL_TIMEOUT_MS,
-  type HttpTransportOptions,
-} from './transport/http.js';
-export type { RetryOptions } from './transport/retry.js';
-export type {
-  Account,
-  AccountEncoding,
-  Address,
-  BinaryEncoding,
-  CallOptions,
-  Commitment,
-  DataSlice,
-  DecodeContext,
-  FetchLike,
-  KeyedAccount,
-  ParsedProgramData,
-  RpcContext,
-  RpcResult,
-  Signature,
-  Transport,
-  TransportRequest,
-} from './types.js';
+} from './types/transaction.js';

@@ -1,7 +1,7 @@
 import { base58Problem } from '../codecs/base58Text.js';
 import { createRpc, type Rpc } from '../createRpc.js';
 import { displayOrigin } from '../errors/redact.js';
-import type { Commitment } from '../types.js';
+import type { Commitment } from '../types/index.js';
 import { CliError } from './cliError.js';
 import { colors, toJson } from './format.js';
 import type { CliIo } from './io.js';

@@ -24,7 +24,7 @@ import type {
   DecodedTransaction,
   MessageHeader,
   TransactionVersion,
-} from '../transactionTypes.js';
+} from '../types/transaction.js';
 import { encodeBase58 } from './base58.js';
 
 const DECODER = 'decodeTransaction';

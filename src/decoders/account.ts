@@ -13,7 +13,7 @@ import type { WireAccount } from '../schemas/account.js';
 import type { WireAccountData } from '../schemas/accountData.js';
 import { toBigInt } from '../schemas/numbers.js';
 import { nullMissingTokenFields } from '../schemas/token.js';
-import type { Account, DecodeContext } from '../types.js';
+import type { Account, DecodeContext } from '../types/index.js';
 
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
 export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {

@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import type { MintInfo } from '../tokenTypes.js';
+import type { MintInfo } from '../types/token.js';
 import { ACCOUNT_BYTES, checkTokenBytes, readExtensions, TokenReader } from './tokenExtensions.js';
 
 const DECODER = 'decodeMint';

@@ -17,7 +17,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
+import type { TokenAccountInfo, TokenAmount } from '../types/token.js';
 import { accountStateName, checkTokenBytes, MINT_BYTES, readExtensions, TokenReader } from './tokenExtensions.js';
 
 const DECODER = 'decodeTokenAccount';

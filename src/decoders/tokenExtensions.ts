@@ -17,7 +17,7 @@ import { encodeBase58 } from '../codecs/base58.js';
 import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { TokenExtension, TokenExtensionName } from '../tokenTypes.js';
+import type { TokenExtension, TokenExtensionName } from '../types/token.js';
 
 /** The size of a token account's base state, and where a Token-2022 account type byte sits. */
 export const ACCOUNT_BYTES = 165;

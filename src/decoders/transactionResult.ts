@@ -10,7 +10,7 @@ import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { toBigInt } from '../schemas/numbers.js';
 import type { WireMeta, WireReward, WireTransactionResult } from '../schemas/transaction.js';
-import type { InnerInstructions, LegacyTransactionMeta, Reward, TokenBalance } from '../transactionTypes.js';
+import type { InnerInstructions, LegacyTransactionMeta, Reward, TokenBalance } from '../types/transaction.js';
 
 /**
  * Builds the public result from a validated one: lamport amounts as `bigint`, wire bytes and return

@@ -27,7 +27,7 @@ import { encodeBase58 } from '../codecs/base58.js';
 import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { Address } from '../types.js';
+import type { Address } from '../types/index.js';
 
 const DECODER = 'decodeVoteAccount';
 

@@ -8,8 +8,8 @@ import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { nullable, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import type { ParsedTokenProgramData } from '../tokenTypes.js';
-import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types.js';
+import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types/index.js';
+import type { ParsedTokenProgramData } from '../types/token.js';
 
 // 1. Config
 

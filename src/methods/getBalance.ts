@@ -13,7 +13,7 @@ import { memo } from '../schemas/memo.js';
 import { toBigInt, u64 } from '../schemas/numbers.js';
 import { type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import type { Address, CallOptions, Commitment, RpcResult } from '../types.js';
+import type { Address, CallOptions, Commitment, RpcResult } from '../types/index.js';
 
 // 1. Config
 

@@ -6,7 +6,7 @@ import { u16, u32 } from '../schemas/numbers.js';
 import { array, nullable, string, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
-import type { Address, CallOptions } from '../types.js';
+import type { Address, CallOptions } from '../types/index.js';
 
 // 1. Config
 

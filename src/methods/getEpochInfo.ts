@@ -4,7 +4,7 @@ import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
 import { nullable, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import type { CallOptions, Commitment } from '../types.js';
+import type { CallOptions, Commitment } from '../types/index.js';
 
 // 1. Config
 

@@ -13,7 +13,7 @@ import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Schema } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
-import type { Address, CallOptions, Commitment } from '../types.js';
+import type { Address, CallOptions, Commitment } from '../types/index.js';
 
 // 1. Config
 

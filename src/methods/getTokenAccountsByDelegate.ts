@@ -10,9 +10,9 @@ import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { array, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import type { ParsedTokenAccountData } from '../tokenTypes.js';
 import { parseJsonExactAt } from '../transport/json.js';
-import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types.js';
+import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types/index.js';
+import type { ParsedTokenAccountData } from '../types/token.js';
 
 // 1. Config
 

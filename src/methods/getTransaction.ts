@@ -5,6 +5,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../options/check.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
+import type { CallOptions, Signature } from '../types/index.js';
 import type {
   LegacyParsedTransaction,
   LegacyTransactionJson,
@@ -14,8 +15,7 @@ import type {
   TransactionJson,
   TransactionMeta,
   TransactionVersion,
-} from '../transactionTypes.js';
-import type { CallOptions, Signature } from '../types.js';
+} from '../types/transaction.js';
 
 // 1. Config
 

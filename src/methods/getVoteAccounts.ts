@@ -15,7 +15,7 @@ import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
 import { array, boolean, type Infer, optional, refine, tuple, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseJsonExactAt } from '../transport/json.js';
-import type { Address, CallOptions, Commitment } from '../types.js';
+import type { Address, CallOptions, Commitment } from '../types/index.js';
 
 // 1. Config
 

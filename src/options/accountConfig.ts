@@ -1,6 +1,6 @@
 import { loadZstd } from '../codecs/zstd.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { AccountEncoding, CallOptions, Commitment, DataSlice } from '../types.js';
+import type { AccountEncoding, CallOptions, Commitment, DataSlice } from '../types/index.js';
 import {
   callOptionsOf,
   checkCommitment,

@@ -5,7 +5,7 @@
  */
 import { base58Problem } from '../codecs/base58Text.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { CallOptions, Commitment } from '../types.js';
+import type { CallOptions, Commitment } from '../types/index.js';
 
 const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
 

@@ -1,4 +1,4 @@
-import type { RpcContext } from '../types.js';
+import type { RpcContext } from '../types/index.js';
 import { memo } from './memo.js';
 import { safeInteger } from './numbers.js';
 import { optional, type Schema, string, type } from './struct.js';

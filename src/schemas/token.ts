@@ -1,4 +1,4 @@
-import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../tokenTypes.js';
+import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../types/token.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, u8 } from './numbers.js';

@@ -6,7 +6,7 @@ import type {
   TokenBalance,
   TransactionError,
   TransactionStatus,
-} from '../transactionTypes.js';
+} from '../types/transaction.js';
 import { address, signature } from './address.js';
 import { memo } from './memo.js';
 import { expected, i64, safeInteger, timestamp, u8, u64 } from './numbers.js';

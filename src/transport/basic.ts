@@ -6,7 +6,7 @@
  */
 import { throwWithHint } from '../errors/withHint.js';
 import { checkConfig } from '../options/check.js';
-import type { FetchLike, Transport, TransportRequest } from '../types.js';
+import type { FetchLike, Transport, TransportRequest } from '../types/index.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 import { checkByteLimit, checkPositive, DEFAULT_TIMEOUT_MS } from './options.js';

@@ -8,7 +8,7 @@
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
-import type { TransportRequest } from '../types.js';
+import type { TransportRequest } from '../types/index.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 
 /** Options of automatic JSON-RPC batching (`batch` in `createRpc`'s options). */

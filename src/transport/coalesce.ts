@@ -4,7 +4,7 @@
  * (the shared request is aborted only when every caller has given up).
  */
 import { AbortError } from '../errors/AbortError.js';
-import type { Transport, TransportRequest } from '../types.js';
+import type { Transport, TransportRequest } from '../types/index.js';
 import { stringifyJson } from './json.js';
 
 interface Shared {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../types.js';
+import type { FetchLike } from '../types/index.js';
 
 /** Browsers: the global `fetch`. Every browser has one; without it, only the caller's `fetch` option can help. */
 export function defaultFetch(): FetchLike | Promise<FetchLike> {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../types.js';
+import type { FetchLike } from '../types/index.js';
 import { createNodeFetch, type NodeFetch } from './nodeFetch.js';
 
 let shared: NodeFetch | undefined;

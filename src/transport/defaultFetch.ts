@@ -1,4 +1,4 @@
-import type { FetchLike } from '../types.js';
+import type { FetchLike } from '../types/index.js';
 
 let fallback: Promise<FetchLike> | undefined;
 

@@ -15,7 +15,7 @@ import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { displayOrigin, redactSecrets } from '../errors/redact.js';
 import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
-import type { FetchLike } from '../types.js';
+import type { FetchLike } from '../types/index.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { parseRetryAfter } from './retryAfter.js';
 

@@ -6,7 +6,7 @@
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { throwWithHint } from '../errors/withHint.js';
 import { checkConfig } from '../options/check.js';
-import type { Transport, TransportRequest } from '../types.js';
+import type { Transport, TransportRequest } from '../types/index.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';

@@ -18,7 +18,7 @@ import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { FetchLike } from '../types.js';
+import type { FetchLike } from '../types/index.js';
 
 /** Options of `createNodeFetch`: the keep-alive pool's sizes, and whom to trust over https. */
 export interface NodeFetchOptions {

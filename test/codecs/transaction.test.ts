@@ -8,7 +8,7 @@ import { decodeTransaction } from '../../src/codecs/transaction.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
-import type { DecodedTransaction, TransactionVersion } from '../../src/transactionTypes.js';
+import type { DecodedTransaction, TransactionVersion } from '../../src/types/transaction.js';
 import { startWorkClock } from '../support/workTime.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.

@@ -11,7 +11,7 @@ import {
   type RawTokenAmount,
 } from '../../src/decoders/tokenAccount.js';
 import { decodeVoteAccount, type VoteAccountState, type VoteLockout } from '../../src/decoders/voteAccount.js';
-import type { MintInfo, TokenAccountInfo, TokenAmount } from '../../src/tokenTypes.js';
+import type { MintInfo, TokenAccountInfo, TokenAmount } from '../../src/types/token.js';
 
 // Type tests are compiled, never run.
 const bytes = new Uint8Array(165);

@@ -4,7 +4,7 @@ import { decodeMint } from '../../src/decoders/mint.js';
 import { decodeTokenAccount } from '../../src/decoders/tokenAccount.js';
 import { rustFloatString } from '../../src/decoders/tokenExtensions.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
-import type { MintInfo } from '../../src/tokenTypes.js';
+import type { MintInfo } from '../../src/types/token.js';
 import {
   applyEdits,
   borshString,

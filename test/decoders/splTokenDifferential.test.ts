@@ -39,7 +39,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeMint } from '../../src/decoders/mint.js';
 import { decodeTokenAccount } from '../../src/decoders/tokenAccount.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
-import type { TokenExtension } from '../../src/tokenTypes.js';
+import type { TokenExtension } from '../../src/types/token.js';
 import { concat, le, propertyTimeout, runs, seed, tlv, token2022Account, token2022Mint } from './helpers.js';
 
 console.info(`fast-check seed ${seed}, ${runs} runs`);

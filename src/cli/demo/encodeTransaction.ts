@@ -5,7 +5,7 @@
  * `version` may be any number, to build unsupported ones. Not part of the public API.
  */
 import { decodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../transactionTypes.js';
+import type { DecodedTransaction } from '../../types/transaction.js';
 
 export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
   version: 'legacy' | number;

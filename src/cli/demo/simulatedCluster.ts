@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../transactionTypes.js';
+import type { DecodedTransaction } from '../../types/transaction.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
 import { type SimulatedVoteState, VOTE_ACCOUNT_SPACE, voteStateBytes } from './voteStateBytes.js';

@@ -3,7 +3,7 @@
  * return token accounts or mints with `encoding: 'jsonParsed'`.
  * @module
  */
-import type { Address } from './types.js';
+import type { Address } from './index.js';
 
 /** A token amount as the server reports it: the exact raw `amount` and its UI forms. */
 export interface TokenAmount {

@@ -3,8 +3,8 @@
  * `decodeTransaction` rebuilds them from wire bytes).
  * @module
  */
-import type { TokenAmount } from './tokenTypes.js';
-import type { Address, Signature } from './types.js';
+import type { Address, Signature } from './index.js';
+import type { TokenAmount } from './token.js';
 
 /** `'legacy'` or `0`: the transaction's format, reported when `maxSupportedTransactionVersion` was given. */
 export type TransactionVersion = 'legacy' | 0;
