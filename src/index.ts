@@ -3,15 +3,6 @@
  * @packageDocumentation
  */
 export {
-  type CheckName,
-  type CheckValidatorOptions,
-  type CheckValidatorRpc,
-  checkValidator,
-  type Finding,
-  type ValidatorReport,
-  type Verdict,
-} from './checkValidator.js';
-export {
   DEFAULT_MAX_TRANSACTION_BYTES,
   type DecodeTransactionOptions,
   decodeTransaction,
@@ -118,6 +109,15 @@ export {
   type VoteAccountInfo,
   type VoteAccounts,
 } from './methods/getVoteAccounts.js';
+export {
+  type CheckName,
+  type CheckValidatorOptions,
+  type CheckValidatorRpc,
+  checkValidator,
+  type Finding,
+  type ValidatorReport,
+  type Verdict,
+} from './operator/checkValidator.js';
 export type { AccountConfig } from './options/accountConfig.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';

@@ -3,7 +3,7 @@ import {
   checkValidator,
   type ValidatorReport,
   type Verdict,
-} from '../../checkValidator.js';
+} from '../../operator/checkValidator.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';

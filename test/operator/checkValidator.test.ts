@@ -3,8 +3,8 @@
  * injected, so no test waits for real.
  */
 import { describe, expect, it } from 'vitest';
-import { type CheckValidatorOptions, checkValidator, createRpc, isSolRpcError } from '../src/index.js';
-import { mockRpc, RPC_URL, type RpcReply, reply, sent, useMswServer } from './msw/server.js';
+import { type CheckValidatorOptions, checkValidator, createRpc, isSolRpcError } from '../../src/index.js';
+import { mockRpc, RPC_URL, type RpcReply, reply, sent, useMswServer } from '../msw/server.js';
 
 useMswServer();
 

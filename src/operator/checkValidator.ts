@@ -2,16 +2,16 @@
  * The operator's health check: is a validator visible in gossip, voting, staked and progressing?
  * Built only on the public methods, so an app that never calls it carries none of it.
  */
-import type { RpcWith } from './createRpc.js';
-import { AbortError } from './errors/AbortError.js';
-import { InvalidInputError } from './errors/InvalidInputError.js';
-import { isSolRpcError } from './errors/SolRpcError.js';
-import type { ClusterNode, getClusterNodes } from './methods/getClusterNodes.js';
-import type { EpochInfo, getEpochInfo } from './methods/getEpochInfo.js';
-import type { getLeaderSchedule, LeaderSchedule } from './methods/getLeaderSchedule.js';
-import type { getVoteAccounts, VoteAccountInfo } from './methods/getVoteAccounts.js';
-import { checkAddress, checkCommitment } from './options/check.js';
-import type { Address, Commitment } from './types/index.js';
+import type { RpcWith } from '../createRpc.js';
+import { AbortError } from '../errors/AbortError.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { isSolRpcError } from '../errors/SolRpcError.js';
+import type { ClusterNode, getClusterNodes } from '../methods/getClusterNodes.js';
+import type { EpochInfo, getEpochInfo } from '../methods/getEpochInfo.js';
+import type { getLeaderSchedule, LeaderSchedule } from '../methods/getLeaderSchedule.js';
+import type { getVoteAccounts, VoteAccountInfo } from '../methods/getVoteAccounts.js';
+import { checkAddress, checkCommitment } from '../options/check.js';
+import type { Address, Commitment } from '../types/index.js';
 
 /** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these four. */
 export type CheckValidatorRpc = RpcWith<{
