@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Commitment } from '../types/index.js';
+import type { Commitment } from '../index.js';
 import { CliError } from './cliError.js';
 
 export interface CliConfig {

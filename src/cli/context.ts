@@ -1,7 +1,8 @@
+// Not public API: the CLI words a bad address as the library's checks do.
 import { base58Problem } from '../codecs/base58Text.js';
-import { createRpc, type Rpc } from '../createRpc.js';
+// Not public API: the endpoint shown the way the library's errors show it, credentials left out.
 import { displayOrigin } from '../errors/redact.js';
-import type { Commitment } from '../types/index.js';
+import { type Commitment, createRpc, type Rpc } from '../index.js';
 import { CliError } from './cliError.js';
 import { colors, toJson } from './format.js';
 import type { CliIo } from './io.js';

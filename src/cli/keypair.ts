@@ -5,6 +5,7 @@
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+// Not public API: the library takes and returns addresses as text and exports no base58 encoder.
 import { encodeBase58 } from '../codecs/base58.js';
 import { CliError } from './cliError.js';
 

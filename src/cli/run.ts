@@ -3,8 +3,9 @@
  * never writes outside `io` and never throws; `main.ts` wires it to the process.
  */
 import { parseArgs } from 'node:util';
-import { isSolRpcError } from '../errors/SolRpcError.js';
+// Not public API: the same stripping of control characters the library applies to server text.
 import { sanitizeText } from '../errors/sanitize.js';
+import { isSolRpcError } from '../index.js';
 import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';

@@ -1,9 +1,4 @@
-import {
-  type CheckValidatorOptions,
-  checkValidator,
-  type ValidatorReport,
-  type Verdict,
-} from '../../operator/checkValidator.js';
+import { type CheckValidatorOptions, checkValidator, type ValidatorReport, type Verdict } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';

@@ -1,4 +1,4 @@
-import type { ClusterNode } from '../../methods/getClusterNodes.js';
+import type { ClusterNode } from '../../index.js';
 import type { Command } from '../command.js';
 import { pad, safe } from '../format.js';
 import { EXIT } from '../io.js';

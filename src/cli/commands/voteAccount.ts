@@ -1,4 +1,4 @@
-import { decodeVoteAccount, type VoteAccountState } from '../../decoders/voteAccount.js';
+import { decodeVoteAccount, type VoteAccountState } from '../../index.js';
 import { rpcRequestError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';

@@ -4,8 +4,10 @@
  * (header counts, signature count), so tests can also build well-formed but inconsistent bytes;
  * `version` may be any number, to build unsupported ones. Not part of the public API.
  */
+// Not public API: the simulated cluster builds wire bytes from addresses, and the library exports no
+// base58 decoder.
 import { decodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../types/transaction.js';
+import type { DecodedTransaction } from '../../index.js';
 
 export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
   version: 'legacy' | number;

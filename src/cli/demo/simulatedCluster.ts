@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
 import { encodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../types/transaction.js';
+import type { DecodedTransaction } from '../../index.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
 import { type SimulatedVoteState, VOTE_ACCOUNT_SPACE, voteStateBytes } from './voteStateBytes.js';

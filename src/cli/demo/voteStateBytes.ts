@@ -2,6 +2,8 @@
  * The bytes of a simulated vote account: bincode `VoteStateVersions::V3` (tag 2), the layout
  * src/decoders/voteAccount.ts reads, padded with zeros to the size agave allocates (3762 bytes).
  */
+// Not public API: the simulated cluster builds wire bytes from addresses, and the library exports no
+// base58 decoder.
 import { decodeBase58 } from '../../codecs/base58.js';
 
 export const VOTE_ACCOUNT_SPACE = 3762;
