@@ -1,5 +1,6 @@
 /**
- * Every real-format case for the methods solrpc implements, served over real HTTP on loopback: the
+ * Every real-format case (test/fixtures/conformance/) of a method in the profile table
+ * (test/support/methodProfiles.ts), and the bare error envelopes, served over real HTTP on loopback: the
  * request sent must match the case's, and the result (or error) must match its `expect` table. It runs
  * twice: through the global fetch, and through `createNodeFetch` from `solrpc/node`.
  */
@@ -16,6 +17,7 @@ import {
   responseFor,
 } from './support/conformance.js';
 import { startServer, type TestServer } from './support/httpServer.js';
+import { METHOD_NAMES, PROFILES } from './support/methodProfiles.js';
 
 const cases = loadCases(replayable);
 
@@ -51,6 +53,11 @@ async function run(c: ConformanceCase, transport: 'fetch' | 'node') {
 describe.each(['fetch', 'node'] as const)('conformance cases over real HTTP (%s)', (transport) => {
   it('covers every case of the implemented methods', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
+    // Every method of the profile table has real-format cases, its fault-suite fixture among them.
+    for (const method of METHOD_NAMES) {
+      expect(cases.map((c) => c.file)).toContain(PROFILES[method].fixture);
+      expect(cases.find((c) => c.file === PROFILES[method].fixture)?.method).toBe(method);
+    }
   });
 
   for (const c of cases) {

@@ -3,6 +3,7 @@
  * it. Pure: it runs in Node and in a browser (no node: modules, no Buffer).
  */
 import { isSolRpcError } from '../../src/index.js';
+import { isMethodName, METHOD_NAMES, profileOf } from './methodProfiles.js';
 
 /** A real-format case (see test/fixtures/conformance/README.md). */
 export interface ConformanceCase {
@@ -16,17 +17,11 @@ export interface ConformanceCase {
   malformed?: boolean;
 }
 
-/** The methods solrpc implements; cases of other methods are error envelopes, replayed through getBalance. */
-export const IMPLEMENTED: ReadonlySet<string> = new Set([
-  'getAccountInfo',
-  'getBalance',
-  'getClusterNodes',
-  'getEpochInfo',
-  'getLeaderSchedule',
-  'getTokenAccountsByDelegate',
-  'getTransaction',
-  'getVoteAccounts',
-]);
+/**
+ * The methods solrpc implements, from the profile table: every case of one of them is replayed as it is.
+ * Cases of other methods are error envelopes, replayed through getBalance.
+ */
+export const IMPLEMENTED: ReadonlySet<string> = new Set(METHOD_NAMES);
 
 /** Whether a case is one solrpc can replay: its method is implemented, or it is a bare error envelope. */
 export function replayable(c: ConformanceCase): boolean {
@@ -40,18 +35,14 @@ export function callFor(c: ConformanceCase): { method: string; params: unknown[]
     : { method: 'getBalance', params: ['B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi'] };
 }
 
-/** The explicit encoding solrpc always sends, where the method takes one. */
-const DEFAULT_ENCODING: Readonly<Record<string, string>> = {
-  getAccountInfo: 'base64',
-  getTokenAccountsByDelegate: 'base64',
-  getTransaction: 'json',
-};
-
-/** The params solrpc must send for a case: the case's own, with the explicit default encoding added. */
+/**
+ * The params solrpc must send for a case: the case's own, with the profile's default encoding added to
+ * the config (unless the case gives the encoding as a bare string, getTransaction's legacy form).
+ */
 export function expectedParams(c: ConformanceCase): unknown[] {
   const params = structuredClone(c.params);
-  const configIndex = c.method === 'getTokenAccountsByDelegate' ? 2 : 1;
-  const encoding = DEFAULT_ENCODING[c.method];
+  if (!isMethodName(c.method)) return params;
+  const { configIndex, defaultEncoding: encoding } = profileOf(c.method);
   if (encoding && typeof params[configIndex] !== 'string') {
     const config = (params[configIndex] ?? {}) as Record<string, unknown>;
     params[configIndex] = { encoding, ...config };

@@ -14,30 +14,11 @@ import { gzipSync } from 'node:zlib';
 import type { HttpTransportOptions, SolRpcErrorName } from '../../src/index.js';
 import { parseJson, stringifyJson } from '../../src/transport/json.js';
 import { type Exchange, stream } from './faultServer.js';
+import { isMethodName, METHOD_NAMES, type MethodName, PROFILES, profileOf } from './methodProfiles.js';
 
-export const METHODS = [
-  'getAccountInfo',
-  'getBalance',
-  'getTokenAccountsByDelegate',
-  'getTransaction',
-  'getClusterNodes',
-  'getVoteAccounts',
-  'getLeaderSchedule',
-  'getEpochInfo',
-] as const;
-export type MethodName = (typeof METHODS)[number];
-
-/** The conformance recording each method is called with and answered from. */
-const FIXTURES: Readonly<Record<MethodName, string>> = {
-  getAccountInfo: 'getAccountInfo.base64.token-account.json',
-  getBalance: 'getBalance.basic.json',
-  getTokenAccountsByDelegate: 'getTokenAccountsByDelegate.base64.programId-filter.json',
-  getTransaction: 'getTransaction.base64.legacy.json',
-  getClusterNodes: 'getClusterNodes.current-shape.json',
-  getVoteAccounts: 'getVoteAccounts.filtered-by-votePubkey.json',
-  getLeaderSchedule: 'getLeaderSchedule.current-epoch.json',
-  getEpochInfo: 'getEpochInfo.t0.json',
-};
+/** Every method, from the profile table: each is called with, and answered from, its profile's fixture. */
+export const METHODS: readonly MethodName[] = METHOD_NAMES;
+export type { MethodName };
 
 interface MethodFixture {
   params: unknown[];
@@ -47,7 +28,7 @@ interface MethodFixture {
 
 const fixtures = new Map<string, MethodFixture>();
 for (const method of METHODS) {
-  const file = new URL(`../fixtures/conformance/${FIXTURES[method]}`, import.meta.url);
+  const file = new URL(`../fixtures/conformance/${PROFILES[method].fixture}`, import.meta.url);
   const recorded = JSON.parse(readFileSync(file, 'utf8')) as { params: unknown[]; responseText: string };
   const parsed = parseJson(recorded.responseText) as { result: unknown };
   fixtures.set(method, { params: recorded.params, result: parsed.result });
@@ -211,19 +192,11 @@ function gzipPadded(x: Exchange, size: keyof typeof padding): Buffer {
   return Buffer.concat([prefix, gzipSync(okText(x))]);
 }
 
-/** A result with one leaf of the wrong type, per method; `path` is what ValidationError must name. */
-const DEEP_WRONG: Readonly<Record<MethodName, { path: (string | number)[]; value: unknown; names: string }>> = {
-  getAccountInfo: { path: ['value', 'lamports'], value: 'lots', names: 'lamports' },
-  getBalance: { path: ['value'], value: 'lots', names: 'value' },
-  getTokenAccountsByDelegate: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
-  getTransaction: { path: ['slot'], value: 'recent', names: 'slot' },
-  getClusterNodes: { path: [0, 'pubkey'], value: 42, names: 'pubkey' },
-  getVoteAccounts: { path: ['current', 0, 'activatedStake'], value: 'lots', names: 'activatedStake' },
-  getLeaderSchedule: { path: ['*', 0], value: 'first', names: '0' },
-  getEpochInfo: { path: ['epoch'], value: 'current', names: 'epoch' },
-};
+/** Whether the method called answers with a server-keyed map (see MethodProfile.keyedResult). */
+const keyedResult = (rpcMethod: string | undefined): boolean =>
+  rpcMethod !== undefined && isMethodName(rpcMethod) && profileOf(rpcMethod).keyedResult === true;
 
-function setPath(root: unknown, path: (string | number)[], value: unknown): unknown {
+function setPath(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
   let node = root as Record<string | number, unknown>;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] === '*' ? (Object.keys(node)[0] as string) : (path[i] as string | number);
@@ -277,7 +250,7 @@ const pathNames =
   (method: MethodName) =>
   (value: unknown): string[] => {
     const path = (value as { path?: unknown }).path;
-    const want = DEEP_WRONG[method].names;
+    const want = PROFILES[method].deepWrong.names;
     return typeof path === 'string' && path.includes(want)
       ? []
       : [`ValidationError.path ${String(path)} does not name ${want}`];
@@ -631,16 +604,16 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'result is null',
     row: 25,
-    // null is a valid answer of getTransaction only (not found); getLeaderSchedule may answer null only
-    // when a slot was named, and these calls name none.
-    expect: (m) => (m === 'getTransaction' ? once('success') : once('ValidationError')),
+    // null is a valid answer where the profile says so (getTransaction: not found); getLeaderSchedule may
+    // answer null only when a slot was named, and these calls name none.
+    expect: (m) => (profileOf(m).nullResult ? once('success') : once('ValidationError')),
     handle: (x) => json(x, withResult(x, null)),
   },
   {
     name: 'result is {}',
     row: 25,
-    // An empty schedule is a valid (empty) map.
-    expect: (m) => (m === 'getLeaderSchedule' ? once('success') : once('ValidationError')),
+    // An empty server-keyed map (getLeaderSchedule's schedule) is a valid, empty answer.
+    expect: (m) => (profileOf(m).keyedResult ? once('success') : once('ValidationError')),
     handle: (x) => json(x, withResult(x, {})),
   },
   {
@@ -649,7 +622,7 @@ export const SCENARIOS: readonly Scenario[] = [
     expect: (m) => once('ValidationError', { check: pathNames(m) }),
     handle: (x) => {
       const method = (x.request.rpcMethod ?? 'getBalance') as MethodName;
-      const wrong = DEEP_WRONG[method] ?? DEEP_WRONG.getBalance;
+      const wrong = (PROFILES[method] ?? PROFILES.getBalance).deepWrong;
       json(x, withResult(x, setPath(resultOf(method), wrong.path, wrong.value)));
     },
   },
@@ -660,7 +633,7 @@ export const SCENARIOS: readonly Scenario[] = [
     row: 26,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
-      const isMap = x.request.rpcMethod === 'getLeaderSchedule';
+      const isMap = keyedResult(x.request.rpcMethod);
       const result = withExtraKeys(resultOf(x.request.rpcMethod), isMap, () => ({
         zzUnknown: { nested: [1, 'two', null] },
         aaNew: 18446744073709551615n,
@@ -676,7 +649,7 @@ export const SCENARIOS: readonly Scenario[] = [
     row: 28,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
-      const isMap = x.request.rpcMethod === 'getLeaderSchedule';
+      const isMap = keyedResult(x.request.rpcMethod);
       json(
         x,
         `{"__proto__":{"polluted":"yes"},"jsonrpc":"2.0","result":${protoText(resultOf(x.request.rpcMethod), isMap)},"id":${JSON.stringify(x.request.id)}}`,
@@ -686,17 +659,16 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: '__proto__ as a leader-schedule key',
     row: 28,
-    // For getLeaderSchedule the key must be refused as not an address; elsewhere the top-level
+    // In a server-keyed map (getLeaderSchedule) the key must be refused as not an address; elsewhere the top-level
     // result gains a `__proto__` key the schema ignores.
-    expect: (m) => (m === 'getLeaderSchedule' ? once('ValidationError') : once('success', { sameAsOk: true })),
+    expect: (m) => (profileOf(m).keyedResult ? once('ValidationError') : once('success', { sameAsOk: true })),
     handle: (x) => {
       const text = stringifyJson(resultOf(x.request.rpcMethod));
-      const result =
-        x.request.rpcMethod === 'getLeaderSchedule'
-          ? `{"__proto__":[1,2,3],${text.slice(1)}`
-          : text.startsWith('{')
-            ? `{"__proto__":{"polluted":"yes"},${text.slice(1)}`
-            : text;
+      const result = keyedResult(x.request.rpcMethod)
+        ? `{"__proto__":[1,2,3],${text.slice(1)}`
+        : text.startsWith('{')
+          ? `{"__proto__":{"polluted":"yes"},${text.slice(1)}`
+          : text;
       json(x, `{"jsonrpc":"2.0","result":${result},"id":${JSON.stringify(x.request.id)}}`);
     },
   },

@@ -1,0 +1,100 @@
+/**
+ * The test profile of every RPC method solrpc implements: the one table the cross-cutting suites read
+ * (the fault suites, the conformance test in Node and in the browser, the package test, the type test of
+ * the client). Adding a method adds its entry here and nothing else in those suites.
+ *
+ * The table is checked against `allMethods` both ways: a method missing from it, or an entry for a method
+ * that does not exist, fails `tsc`. Pure data: no node: modules, so the browser suite can import it.
+ */
+import type { allMethods } from '../../src/methods/index.js';
+
+/** A wire method solrpc implements. */
+export type MethodName = keyof typeof allMethods;
+
+/** What the cross-cutting suites need to know about one method. */
+export interface MethodProfile {
+  /**
+   * A case under test/fixtures/conformance/ whose recorded call (its `params`) the fault suites make, and
+   * whose recorded result they serve and break. Pick one that succeeds with a non-empty result.
+   */
+  fixture: string;
+  /**
+   * One leaf of that result set to a value of the wrong type: `path` from the result (`'*'` is the first
+   * key of a server-keyed map), and the field name the `ValidationError`'s path must contain.
+   */
+  deepWrong: { path: readonly (string | number)[]; value: unknown; names: string };
+  /** Position of the config object in the wire params. */
+  configIndex: number;
+  /** The encoding solrpc writes into the config when the caller gives none; absent if it sends none. */
+  defaultEncoding?: string;
+  /** The result is a map keyed by server data (addresses), so an unknown key is not a field but an entry. */
+  keyedResult?: boolean;
+  /** `null` is a valid whole result for the fixture's call (a not-found answer), not a refusal. */
+  nullResult?: boolean;
+}
+
+export const PROFILES = {
+  getAccountInfo: {
+    fixture: 'getAccountInfo.base64.token-account.json',
+    deepWrong: { path: ['value', 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 1,
+    defaultEncoding: 'base64',
+  },
+  getBalance: {
+    fixture: 'getBalance.basic.json',
+    deepWrong: { path: ['value'], value: 'lots', names: 'value' },
+    configIndex: 1,
+  },
+  getClusterNodes: {
+    fixture: 'getClusterNodes.current-shape.json',
+    deepWrong: { path: [0, 'pubkey'], value: 42, names: 'pubkey' },
+    configIndex: 0,
+  },
+  getEpochInfo: {
+    fixture: 'getEpochInfo.t0.json',
+    deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
+    configIndex: 0,
+  },
+  getLeaderSchedule: {
+    fixture: 'getLeaderSchedule.current-epoch.json',
+    deepWrong: { path: ['*', 0], value: 'first', names: '0' },
+    configIndex: 1,
+    keyedResult: true,
+  },
+  getTokenAccountsByDelegate: {
+    fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
+    deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 2,
+    defaultEncoding: 'base64',
+  },
+  getTransaction: {
+    fixture: 'getTransaction.base64.legacy.json',
+    deepWrong: { path: ['slot'], value: 'recent', names: 'slot' },
+    configIndex: 1,
+    defaultEncoding: 'json',
+    nullResult: true,
+  },
+  getVoteAccounts: {
+    fixture: 'getVoteAccounts.filtered-by-votePubkey.json',
+    deepWrong: { path: ['current', 0, 'activatedStake'], value: 'lots', names: 'activatedStake' },
+    configIndex: 0,
+  },
+} as const satisfies { readonly [K in MethodName]: MethodProfile };
+
+// `satisfies` above refuses a missing method and an unknown key; this states both directions outright.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const profilesCoverAllMethods: SameKeys<keyof typeof PROFILES, MethodName> = true;
+void profilesCoverAllMethods;
+
+/** Every method's profile, typed as the general shape (optional fields readable). */
+export function profileOf(method: MethodName): MethodProfile {
+  return PROFILES[method];
+}
+
+/** The method names, in the table's (alphabetical) order. */
+export const METHOD_NAMES = Object.keys(PROFILES) as MethodName[];
+
+/** Whether `name` is a method solrpc implements. */
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(PROFILES, name);
+}
