@@ -1,6 +1,8 @@
 import { SolRpcError } from './errors/SolRpcError.js';
 import { withHint } from './errors/withHint.js';
-import { explainMismatch, SchemaMismatch } from './schemas/validate.js';
+import { type OptionChecks, prepareCall } from './options/config.js';
+import type { Schema } from './schemas/struct.js';
+import { explainMismatch, SchemaMismatch, validateResult } from './schemas/validate.js';
 import type { CallOptions, DecodeContext, Transport } from './types/index.js';
 
 /** A call checked and ready to send. `TShape` is whatever the method needs to pick its result schema. */
@@ -37,12 +39,59 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   readonly signature?: TSignature;
 }
 
-/** Declares a method. The identity at run time; it fixes the definition's types. */
-export function defineMethod<TSignature, TShape = unknown>(
-  definition: Omit<MethodDefinition<TSignature, TShape>, 'signature'>,
-): MethodDefinition<TSignature, TShape> {
-  return definition;
+/**
+ * A plain method, described rather than written: its positional arguments and config options (each a
+ * shared check from options/config.ts), the schema of its result, and how the checked result becomes
+ * the public value. `defineMethod` writes its `prepare` and `decode` from this.
+ */
+export interface MethodSpec<TWire> {
+  /** The wire method name: the only place a method file writes it. */
+  readonly name: string;
+  /** As in `MethodDefinition`. */
+  readonly parse?: (body: string) => unknown;
+  /** The arguments before the config, in order, by name (for messages), each with its check. */
+  readonly args?: OptionChecks;
+  /** The config options sent on the wire, each with its check; `signal` and `timeoutMs` come with every method. */
+  readonly config?: OptionChecks;
+  /** The result's wire schema (a memoised builder). */
+  readonly result: () => Schema<TWire>;
+  /** The public value from the checked result; the checked result itself when left out. */
+  readonly decode?: (wire: TWire) => unknown;
 }
+
+/**
+ * Declares a plain method from its `MethodSpec`, writing its `prepare` and `decode`. `TSignature` is the
+ * method's hand-written overloaded signature; `TWire` what its result schema checks for.
+ */
+export function defineMethod<TSignature, TWire = unknown>(spec: MethodSpec<TWire>): MethodDefinition<TSignature> {
+  const { name, parse, args = {}, config = {}, result, decode } = spec;
+  return {
+    name,
+    parse,
+    prepare: (input) => prepareCall(name, args, config, input),
+    decode(value, context) {
+      const wire = validateResult(context.method, value, result());
+      return decode ? decode(wire) : wire;
+    },
+  };
+}
+
+/**
+ * Declares a method with its own `prepare` and `decode`: one whose request or result shape depends on its
+ * arguments (encodings, positional forms). `prepare` is told the method's name, so the file writes it once.
+ */
+export function defineCustomMethod<TSignature, TShape = unknown>(
+  definition: Omit<MethodDefinition<TSignature, TShape>, 'signature' | 'prepare'> & {
+    /** As `MethodDefinition.prepare`, told the method's name for its messages. */
+    prepare(args: readonly unknown[], method: string): PreparedCall<TShape>;
+  },
+): MethodDefinition<TSignature, TShape> {
+  const { name, prepare } = definition;
+  return { ...definition, prepare: (args) => prepare(args, name) };
+}
+
+/** The wire type a memoised schema builder checks for: what a `MethodSpec`'s `decode` receives. */
+export type WireOf<TBuilder> = TBuilder extends () => Schema<infer T> ? T : never;
 
 /**
  * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. An

@@ -1,5 +1,5 @@
 import { decodeAccount, withZstd } from '../decoders/account.js';
-import { defineMethod } from '../defineMethod.js';
+import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
 import { prepareAccountConfig } from '../options/accountConfig.js';
 import { checkAddress, checkArity } from '../options/check.js';
@@ -77,12 +77,12 @@ const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), va
 // 5. Definition
 
 /** `getAccountInfo`: one account's lamports, owner, data and more. */
-export const getAccountInfo = /* @__PURE__ */ defineMethod<GetAccountInfo, 'parsed' | 'binary'>({
+export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo, 'parsed' | 'binary'>({
   name: 'getAccountInfo',
-  prepare(args) {
-    checkArity('getAccountInfo', args, 2);
-    const address = checkAddress('getAccountInfo', 'address', args[0]);
-    const { wire, options, ready, encoding } = prepareAccountConfig('getAccountInfo', args[1]);
+  prepare(args, method) {
+    checkArity(method, args, 2);
+    const address = checkAddress(method, 'address', args[0]);
+    const { wire, options, ready, encoding } = prepareAccountConfig(method, args[1]);
     return { params: [address, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
   },
   decode(result, context, prepared) {

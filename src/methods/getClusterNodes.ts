@@ -1,10 +1,8 @@
-import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkArity, checkConfig } from '../options/check.js';
+import { defineMethod, type WireOf } from '../defineMethod.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';
 import { array, nullable, string, type } from '../schemas/struct.js';
-import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions } from '../types/index.js';
 
@@ -110,18 +108,10 @@ function decodeNode(wire: Record<string, unknown>): ClusterNode {
 // 5. Definition
 
 /** `getClusterNodes`: the nodes in gossip. Needs a node started with `--full-rpc-api`. */
-export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes>({
+export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes, WireOf<typeof clusterNodes>>({
   name: 'getClusterNodes',
   // Strings, a u32 feature set and a u16 shred version: nothing JSON.parse could round.
   parse: parseSafeJson,
-  prepare(args) {
-    checkArity('getClusterNodes', args, 1);
-    const config = checkConfig('getClusterNodes', 'config', args[0], ['signal', 'timeoutMs']);
-    return { params: [], options: callOptionsOf('getClusterNodes', config) };
-  },
-  decode(result, context) {
-    return validateResult(context.method, result, clusterNodes()).map((node) =>
-      decodeNode(node as Record<string, unknown>),
-    );
-  },
+  result: clusterNodes,
+  decode: (nodes) => nodes.map((node) => decodeNode(node as Record<string, unknown>)),
 });

@@ -1,20 +1,14 @@
-import { defineMethod } from '../defineMethod.js';
-import { callOptionsOf, checkArity, checkCommitment, checkConfig, checkU64, compact } from '../options/check.js';
+import { defineMethod, type WireOf } from '../defineMethod.js';
+import { commitment, minContextSlot } from '../options/config.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
 import { nullable, type } from '../schemas/struct.js';
-import { validateResult } from '../schemas/validate.js';
-import type { CallOptions, Commitment } from '../types/index.js';
+import type { ContextConfig } from '../types/index.js';
 
 // 1. Config
 
 /** Options of `getEpochInfo`. */
-export interface GetEpochInfoConfig extends CallOptions {
-  /** The bank to read from. Default (server's) `finalized`. */
-  commitment?: Commitment;
-  /** Fail with -32016 unless the node has reached this slot. */
-  minContextSlot?: number | bigint;
-}
+export interface GetEpochInfoConfig extends ContextConfig {}
 
 // 2. Result
 
@@ -63,31 +57,16 @@ const epochInfo = /* @__PURE__ */ memo(() =>
 // 5. Definition
 
 /** `getEpochInfo`: the current epoch and slot. Served by every node. */
-export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo>({
+export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo, WireOf<typeof epochInfo>>({
   name: 'getEpochInfo',
-  prepare(args) {
-    checkArity('getEpochInfo', args, 1);
-    const config = checkConfig('getEpochInfo', 'config', args[0], [
-      'commitment',
-      'minContextSlot',
-      'signal',
-      'timeoutMs',
-    ]);
-    const wire = compact({
-      commitment: checkCommitment('getEpochInfo', config.commitment),
-      minContextSlot: checkU64('getEpochInfo', 'config.minContextSlot', config.minContextSlot),
-    });
-    return { params: wire ? [wire] : [], options: callOptionsOf('getEpochInfo', config) };
-  },
-  decode(result, context) {
-    const wire = validateResult(context.method, result, epochInfo());
-    return {
-      absoluteSlot: wire.absoluteSlot,
-      blockHeight: wire.blockHeight,
-      epoch: wire.epoch,
-      slotIndex: wire.slotIndex,
-      slotsInEpoch: wire.slotsInEpoch,
-      transactionCount: wire.transactionCount ?? null,
-    } satisfies EpochInfo;
-  },
+  config: { commitment, minContextSlot },
+  result: epochInfo,
+  decode: (wire): EpochInfo => ({
+    absoluteSlot: wire.absoluteSlot,
+    blockHeight: wire.blockHeight,
+    epoch: wire.epoch,
+    slotIndex: wire.slotIndex,
+    slotsInEpoch: wire.slotsInEpoch,
+    transactionCount: wire.transactionCount ?? null,
+  }),
 });

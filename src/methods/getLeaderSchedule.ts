@@ -1,24 +1,17 @@
-import { defineMethod } from '../defineMethod.js';
-import {
-  callOptionsOf,
-  checkAddress,
-  checkArity,
-  checkCommitment,
-  checkConfig,
-  checkU64,
-  compact,
-} from '../options/check.js';
+import { defineCustomMethod } from '../defineMethod.js';
+import { checkAddress, checkArity, checkU64 } from '../options/check.js';
+import { commitment, prepareConfig } from '../options/config.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Schema } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseSafeJson } from '../transport/json.js';
-import type { Address, CallOptions, Commitment } from '../types/index.js';
+import type { Address, Commitment, CommitmentConfig } from '../types/index.js';
 
 // 1. Config
 
 /** Options of `getLeaderSchedule`. */
-export interface GetLeaderScheduleConfig extends CallOptions {
+export interface GetLeaderScheduleConfig extends CommitmentConfig {
   /** The bank whose epoch schedule to read when no slot is given. Default (server's) `finalized`. */
   commitment?: Commitment;
   /** Only this validator's slots: the result then has one key, or none when it leads no slot. */
@@ -110,7 +103,7 @@ function toLeaderSchedule(wire: Record<string, number[]>): LeaderSchedule {
 // 5. Definition
 
 /** `getLeaderSchedule`: which validator leads which slot of an epoch. Served by every node. */
-export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
+export const getLeaderSchedule = /* @__PURE__ */ defineCustomMethod<
   GetLeaderSchedule,
   {
     /** Whether the call named a slot: only then may the result be `null`. */
@@ -121,24 +114,14 @@ export const getLeaderSchedule = /* @__PURE__ */ defineMethod<
   // Identities and slot indexes below 432,000: nothing JSON.parse could round, and the schema refuses
   // any unsafe integer it might.
   parse: parseSafeJson,
-  prepare(args) {
-    const method = 'getLeaderSchedule';
+  prepare(args, method) {
     const slotFirst = typeof args[0] !== 'object' || args[0] === null;
     checkArity(method, args, slotFirst ? 2 : 1);
     const slot = slotFirst ? checkU64(method, 'slot', args[0] ?? undefined) : undefined;
-    const config = checkConfig(method, 'config', slotFirst ? args[1] : args[0], [
-      'commitment',
-      'identity',
-      'signal',
-      'timeoutMs',
-    ]);
-    const wire = compact({
-      identity: config.identity === undefined ? undefined : checkAddress(method, 'config.identity', config.identity),
-      commitment: checkCommitment(method, config.commitment),
-    });
+    const { wire, options } = prepareConfig(method, { identity: checkAddress, commitment }, args[slotFirst ? 1 : 0]);
     // The node takes [slot?] or [slot | null, config].
-    const params = wire ? [slot ?? null, wire] : slot === undefined ? [] : [slot];
-    return { params, options: callOptionsOf(method, config), shape: { slotGiven: slot !== undefined } };
+    const params = Object.keys(wire).length > 0 ? [slot ?? null, wire] : slot === undefined ? [] : [slot];
+    return { params, options, shape: { slotGiven: slot !== undefined } };
   },
   decode(result, context, prepared) {
     // The current epoch always has a schedule; only an explicit slot may find none.

@@ -1,9 +1,9 @@
 import { decodeAccount, withZstd } from '../decoders/account.js';
-import { defineMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
 import { prepareAccountConfig } from '../options/accountConfig.js';
-import { checkAddress, checkArity, describe } from '../options/check.js';
+import { checkAddress, checkArity } from '../options/check.js';
+import { tokenAccountsFilter } from '../options/config.js';
 import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
 import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
@@ -101,57 +101,43 @@ const parsedResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
 );
 
-function checkFilter(value: unknown): { mint: Address } | { programId: Address } {
-  const method = 'getTokenAccountsByDelegate';
-  const problem = 'expected exactly one of { mint } or { programId }';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidInputError({ method, param: 'filter', problem: `${problem}, got ${describe(value)}` });
-  }
-  const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
-  const [key] = keys;
-  if (keys.length !== 1 || (key !== 'mint' && key !== 'programId')) {
-    throw new InvalidInputError({ method, param: 'filter', problem: `${problem}, got keys [${keys.join(', ')}]` });
-  }
-  const target = checkAddress(method, `filter.${key}`, (value as Record<string, unknown>)[key]);
-  return key === 'mint' ? { mint: target } : { programId: target };
-}
-
 // 5. Definition
 
 /** `getTokenAccountsByDelegate`: the token accounts whose delegate is the given address. */
-export const getTokenAccountsByDelegate = /* @__PURE__ */ defineMethod<GetTokenAccountsByDelegate, 'parsed' | 'binary'>(
-  {
-    name: 'getTokenAccountsByDelegate',
-    // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
-    // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
-    parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
-    prepare(args) {
-      checkArity('getTokenAccountsByDelegate', args, 3);
-      const delegate = checkAddress('getTokenAccountsByDelegate', 'delegate', args[0]);
-      const filter = checkFilter(args[1]);
-      const { wire, options, ready, encoding } = prepareAccountConfig('getTokenAccountsByDelegate', args[2]);
-      return {
-        params: [delegate, filter, wire],
-        options,
-        ready,
-        shape: encoding === 'jsonParsed' ? 'parsed' : 'binary',
-      };
-    },
-    decode(result, context, prepared) {
-      return withZstd(() => {
-        const checked = validateResult(
-          context.method,
-          result,
-          prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-        );
-        return {
-          context: decodeContext(checked.context),
-          value: checked.value.map((item, index) => ({
-            pubkey: item.pubkey,
-            account: decodeAccount(item.account, context, `result.value.${index}.account`),
-          })),
-        };
-      });
-    },
+export const getTokenAccountsByDelegate = /* @__PURE__ */ defineCustomMethod<
+  GetTokenAccountsByDelegate,
+  'parsed' | 'binary'
+>({
+  name: 'getTokenAccountsByDelegate',
+  // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
+  // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
+  parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
+  prepare(args, method) {
+    checkArity(method, args, 3);
+    const delegate = checkAddress(method, 'delegate', args[0]);
+    const filter = tokenAccountsFilter(method, 'filter', args[1]);
+    const { wire, options, ready, encoding } = prepareAccountConfig(method, args[2]);
+    return {
+      params: [delegate, filter, wire],
+      options,
+      ready,
+      shape: encoding === 'jsonParsed' ? 'parsed' : 'binary',
+    };
   },
-);
+  decode(result, context, prepared) {
+    return withZstd(() => {
+      const checked = validateResult(
+        context.method,
+        result,
+        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+      );
+      return {
+        context: decodeContext(checked.context),
+        value: checked.value.map((item, index) => ({
+          pubkey: item.pubkey,
+          account: decodeAccount(item.account, context, `result.value.${index}.account`),
+        })),
+      };
+    });
+  },
+});

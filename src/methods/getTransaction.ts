@@ -1,8 +1,14 @@
-import { base58Problem } from '../codecs/base58Text.js';
 import { decodeTransactionResult } from '../decoders/transactionResult.js';
-import { defineMethod } from '../defineMethod.js';
+import { defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { callOptionsOf, checkArity, checkConfig, checkOneOf, compact, describe } from '../options/check.js';
+import { checkArity, checkOneOf, checkSignature } from '../options/check.js';
+import {
+  commitment,
+  maxSupportedTransactionVersion,
+  type OptionCheck,
+  oneOf,
+  prepareConfig,
+} from '../options/config.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
 import type { CallOptions, Signature } from '../types/index.js';
@@ -201,63 +207,43 @@ export interface GetTransaction {
 
 // 4. Request checks
 
-const METHOD = 'getTransaction';
 const ENCODINGS: readonly TransactionEncoding[] = ['json', 'jsonParsed', 'base64', 'base58'];
-const KEYS = ['encoding', 'commitment', 'maxSupportedTransactionVersion', 'signal', 'timeoutMs'];
 
-function checkSignature(value: unknown): Signature {
-  const problem = base58Problem(value, 64);
-  if (problem) {
-    throw new InvalidInputError({
-      method: METHOD,
-      param: 'signature',
-      problem,
-      hint: 'a signature is 64 bytes in base58 (64–88 characters).',
-    });
-  }
-  return value as Signature;
-}
-
-function checkCommitment(value: unknown): 'confirmed' | 'finalized' | undefined {
+/** The node serves transactions from `confirmed` on: `processed` is refused here, with the reason. */
+const transactionCommitment: OptionCheck = (method, param, value) => {
   if (value === 'processed') {
     throw new InvalidInputError({
-      method: METHOD,
-      param: 'config.commitment',
+      method,
+      param,
       problem: "the node does not serve transactions at 'processed'",
       hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
     });
   }
-  return checkOneOf(METHOD, 'config.commitment', value, ['confirmed', 'finalized'] as const);
-}
+  return commitment(method, param, value);
+};
 
-function checkMaxVersion(value: unknown): 0 | undefined {
-  if (value === undefined || value === 0) return value;
-  throw new InvalidInputError({
-    method: METHOD,
-    param: 'config.maxSupportedTransactionVersion',
-    problem: `expected 0 (the only transaction version defined), got ${describe(value)}`,
-  });
-}
+const OPTIONS = { encoding: oneOf(ENCODINGS), commitment: transactionCommitment, maxSupportedTransactionVersion };
 
 // 5. Definition
 
 /** `getTransaction`: one confirmed transaction and its status metadata. */
-export const getTransaction = /* @__PURE__ */ defineMethod<GetTransaction, TransactionShape>({
-  name: METHOD,
-  prepare(args) {
-    checkArity('getTransaction', args, 2);
-    const signature = checkSignature(args[0]);
+export const getTransaction = /* @__PURE__ */ defineCustomMethod<GetTransaction, TransactionShape>({
+  name: 'getTransaction',
+  prepare(args, method) {
+    checkArity(method, args, 2);
+    const signature = checkSignature(method, 'signature', args[0]);
     if (typeof args[1] === 'string') {
       // The deprecated positional form, sent as written.
-      const encoding = checkOneOf(METHOD, 'encoding', args[1], ENCODINGS) as TransactionEncoding;
+      const encoding = checkOneOf(method, 'encoding', args[1], ENCODINGS) as TransactionEncoding;
       return { params: [signature, encoding], shape: { encoding, versioned: false } };
     }
-    const config = checkConfig(METHOD, 'config', args[1], KEYS);
-    const encoding = checkOneOf(METHOD, 'config.encoding', config.encoding, ENCODINGS) ?? 'json';
-    const maxSupportedTransactionVersion = checkMaxVersion(config.maxSupportedTransactionVersion);
-    const wire = compact({ encoding, commitment: checkCommitment(config.commitment), maxSupportedTransactionVersion });
-    const shape: TransactionShape = { encoding, versioned: maxSupportedTransactionVersion !== undefined };
-    return { params: [signature, wire], options: callOptionsOf(METHOD, config), shape };
+    const checked = prepareConfig(method, OPTIONS, args[1]);
+    const wire: Record<string, unknown> = { encoding: 'json', ...checked.wire };
+    const shape: TransactionShape = {
+      encoding: wire.encoding as TransactionEncoding,
+      versioned: wire.maxSupportedTransactionVersion !== undefined,
+    };
+    return { params: [signature, wire], options: checked.options, shape };
   },
   decode(result, context, prepared) {
     const schema = transactionResultSchema(prepared.shape as TransactionShape);

@@ -1,28 +1,17 @@
-import { defineMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
-import {
-  callOptionsOf,
-  checkAddress,
-  checkArity,
-  checkCommitment,
-  checkConfig,
-  checkU64,
-  compact,
-} from '../options/check.js';
+import { defineMethod, type WireOf } from '../defineMethod.js';
+import { checkAddress } from '../options/check.js';
+import { commitment, flag, unsigned } from '../options/config.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
 import { array, boolean, type Infer, optional, refine, tuple, type } from '../schemas/struct.js';
-import { validateResult } from '../schemas/validate.js';
 import { parseJsonExactAt } from '../transport/json.js';
-import type { Address, CallOptions, Commitment } from '../types/index.js';
+import type { Address, CommitmentConfig } from '../types/index.js';
 
 // 1. Config
 
 /** Options of `getVoteAccounts`. */
-export interface GetVoteAccountsConfig extends CallOptions {
-  /** The bank to read from. Default (server's) `finalized`. */
-  commitment?: Commitment;
+export interface GetVoteAccountsConfig extends CommitmentConfig {
   /** Only this vote account (both lists come back empty when it is not a vote account). */
   votePubkey?: Address;
   /** Keep delinquent accounts with no stake, which the node otherwise drops. */
@@ -132,36 +121,19 @@ function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
 // 5. Definition
 
 /** `getVoteAccounts`: current and delinquent vote accounts. Served by every node. */
-export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts>({
+export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts, WireOf<typeof voteAccounts>>({
   name: 'getVoteAccounts',
   // The one u64 field: stakes pass 2^53 on real clusters. Read with JSON.parse and these put back exactly.
   parse: (body) => parseJsonExactAt(body, ['activatedStake']),
-  prepare(args) {
-    checkArity('getVoteAccounts', args, 1);
-    const method = 'getVoteAccounts';
-    const config = checkConfig(method, 'config', args[0], [
-      'commitment',
-      'votePubkey',
-      'keepUnstakedDelinquents',
-      'delinquentSlotDistance',
-      'signal',
-      'timeoutMs',
-    ]);
-    const keep = config.keepUnstakedDelinquents;
-    if (keep !== undefined && typeof keep !== 'boolean') {
-      throw new InvalidInputError({ method, param: 'config.keepUnstakedDelinquents', problem: 'expected a boolean' });
-    }
-    const wire = compact({
-      commitment: checkCommitment(method, config.commitment),
-      votePubkey:
-        config.votePubkey === undefined ? undefined : checkAddress(method, 'config.votePubkey', config.votePubkey),
-      keepUnstakedDelinquents: keep,
-      delinquentSlotDistance: checkU64(method, 'config.delinquentSlotDistance', config.delinquentSlotDistance),
-    });
-    return { params: wire ? [wire] : [], options: callOptionsOf(method, config) };
+  config: {
+    commitment,
+    votePubkey: checkAddress,
+    keepUnstakedDelinquents: flag,
+    delinquentSlotDistance: unsigned,
   },
-  decode(result, context) {
-    const wire = validateResult(context.method, result, voteAccounts());
-    return { current: wire.current.map(decodeVoteAccount), delinquent: wire.delinquent.map(decodeVoteAccount) };
-  },
+  result: voteAccounts,
+  decode: (wire): VoteAccounts => ({
+    current: wire.current.map(decodeVoteAccount),
+    delinquent: wire.delinquent.map(decodeVoteAccount),
+  }),
 });

@@ -22,6 +22,19 @@ export function checkAddress(method: string, param: string, value: unknown): str
   return value as string;
 }
 
+export function checkSignature(method: string, param: string, value: unknown): string {
+  const problem = base58Problem(value, 64);
+  if (problem) {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem,
+      hint: 'a signature is 64 bytes in base58 (64–88 characters).',
+    });
+  }
+  return value as string;
+}
+
 /**
  * A config argument: `undefined`, or a plain object whose keys are all in `allowed`. Returns `{}` for
  * `undefined`. An unknown key is refused rather than dropped: a misspelt `comitment` would otherwise
@@ -118,19 +131,6 @@ function isAbortSignal(value: unknown): value is AbortSignal {
     typeof (value as AbortSignal).aborted === 'boolean' &&
     typeof (value as AbortSignal).addEventListener === 'function'
   );
-}
-
-/** Drops `undefined` entries so the request carries only what the caller set. */
-export function compact(object: Record<string, unknown>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  let any = false;
-  for (const key of Object.keys(object)) {
-    if (object[key] !== undefined) {
-      out[key] = object[key];
-      any = true;
-    }
-  }
-  return any ? out : undefined;
 }
 
 export function describe(value: unknown): string {

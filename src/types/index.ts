@@ -53,6 +53,21 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** The config of a method that reads a bank at a chosen commitment. */
+export interface CommitmentConfig extends CallOptions {
+  /** The bank to read from. Default (server's) `finalized`. */
+  commitment?: Commitment;
+}
+
+/**
+ * The config of a method that reads a bank at a chosen commitment and can insist on a minimum slot
+ * (agave's `RpcContextConfig`).
+ */
+export interface ContextConfig extends CommitmentConfig {
+  /** Fail with -32016 unless the node has reached this slot. */
+  minContextSlot?: number | bigint;
+}
+
 /** What a method's decoder knows about the call it decodes. */
 export interface DecodeContext {
   /** The wire method name, for error messages. */

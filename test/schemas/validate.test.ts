@@ -3,7 +3,7 @@
  * naming the field once superstruct (loaded then) has found it.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeResult, defineMethod } from '../../src/defineMethod.js';
+import { decodeResult, defineCustomMethod } from '../../src/defineMethod.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
 import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { u64 } from '../../src/schemas/numbers.js';
@@ -11,7 +11,7 @@ import { string, type } from '../../src/schemas/struct.js';
 import { SchemaMismatch, validateResult } from '../../src/schemas/validate.js';
 
 const schema = type({ owner: string(), lamports: u64() });
-const method = defineMethod<() => Promise<unknown>>({
+const method = defineCustomMethod<() => Promise<unknown>>({
   name: 'getThing',
   prepare: () => ({ params: [] }),
   decode: (result, context) => validateResult(context.method, result, schema),
@@ -41,7 +41,7 @@ describe('validateResult', () => {
 
   it('passes other errors through untouched', async () => {
     const boom = new RangeError('boom');
-    const throwing = defineMethod<() => Promise<unknown>>({
+    const throwing = defineCustomMethod<() => Promise<unknown>>({
       name: 'getThing',
       prepare: () => ({ params: [] }),
       decode: () => {

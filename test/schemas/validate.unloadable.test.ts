@@ -3,7 +3,7 @@
  * refused result is still refused, with a ValidationError at `result`.
  */
 import { expect, it, vi } from 'vitest';
-import { decodeResult, defineMethod } from '../../src/defineMethod.js';
+import { decodeResult, defineCustomMethod } from '../../src/defineMethod.js';
 import { isSolRpcError } from '../../src/errors/SolRpcError.js';
 import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { string, type } from '../../src/schemas/struct.js';
@@ -15,7 +15,7 @@ vi.mock('../../src/schemas/explain.js', () => {
 
 it('refuses the result with a ValidationError at result', async () => {
   const schema = type({ owner: string() });
-  const method = defineMethod<() => Promise<unknown>>({
+  const method = defineCustomMethod<() => Promise<unknown>>({
     name: 'getThing',
     prepare: () => ({ params: [] }),
     decode: (result, context) => validateResult(context.method, result, schema),
