@@ -31,15 +31,8 @@ export type RpcWith<TMethods> = {
 };
 
 /**
- * The client `createRpc` returns: every method solrpc knows, each with its full overloaded signature.
- * @property getAccountInfo - One account's lamports, owner, data and more: {@link GetAccountInfo}.
- * @property getBalance - The lamports held at an address, as a `bigint`: {@link GetBalance}.
- * @property getClusterNodes - The nodes visible in gossip: {@link GetClusterNodes}.
- * @property getEpochInfo - The current epoch, slot and block height: {@link GetEpochInfo}.
- * @property getLeaderSchedule - Which validator leads which slot of an epoch: {@link GetLeaderSchedule}.
- * @property getTokenAccountsByDelegate - The token accounts a delegate may spend from: {@link GetTokenAccountsByDelegate}.
- * @property getTransaction - One confirmed transaction and its status metadata: {@link GetTransaction}.
- * @property getVoteAccounts - Vote accounts, current and delinquent: {@link GetVoteAccounts}.
+ * The client `createRpc` returns: every method solrpc knows (src/methods/index.ts), each with its full
+ * overloaded signature and its own TSDoc.
  */
 export interface Rpc extends RpcWith<typeof allMethods> {}
 

@@ -47,68 +47,8 @@ export { RpcError } from './errors/RpcError.js';
 export { isSolRpcError, SolRpcError, type SolRpcErrorFields, type SolRpcErrorName } from './errors/SolRpcError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
 export { ValidationError } from './errors/ValidationError.js';
-export {
-  type AccountInfoResult,
-  type GetAccountInfo,
-  type GetAccountInfoBinaryConfig,
-  type GetAccountInfoConfig,
-  type GetAccountInfoParsedConfig,
-  getAccountInfo,
-  type ParsedAccountData,
-  type ParsedAccountInfoResult,
-} from './methods/getAccountInfo.js';
-export { type BalanceResult, type GetBalance, type GetBalanceConfig, getBalance } from './methods/getBalance.js';
-export {
-  type ClusterNode,
-  type GetClusterNodes,
-  type GetClusterNodesConfig,
-  getClusterNodes,
-} from './methods/getClusterNodes.js';
-export { type EpochInfo, type GetEpochInfo, type GetEpochInfoConfig, getEpochInfo } from './methods/getEpochInfo.js';
-export {
-  type GetLeaderSchedule,
-  type GetLeaderScheduleConfig,
-  getLeaderSchedule,
-  type LeaderSchedule,
-} from './methods/getLeaderSchedule.js';
-export {
-  type GetTokenAccountsByDelegate,
-  type GetTokenAccountsByDelegateBinaryConfig,
-  type GetTokenAccountsByDelegateConfig,
-  type GetTokenAccountsByDelegateParsedConfig,
-  getTokenAccountsByDelegate,
-  type ParsedTokenAccountsResult,
-  type TokenAccountsFilter,
-  type TokenAccountsResult,
-} from './methods/getTokenAccountsByDelegate.js';
-export {
-  type AnyTransactionResult,
-  type GetLegacyTransactionBytesConfig,
-  type GetLegacyTransactionJsonConfig,
-  type GetLegacyTransactionParsedConfig,
-  type GetTransaction,
-  type GetTransactionBytesConfig,
-  type GetTransactionConfig,
-  type GetTransactionJsonConfig,
-  type GetTransactionParsedConfig,
-  getTransaction,
-  type LegacyTransactionBytesResult,
-  type LegacyTransactionJsonResult,
-  type LegacyTransactionParsedResult,
-  type TransactionBytesResult,
-  type TransactionEncoding,
-  type TransactionJsonResult,
-  type TransactionParsedResult,
-  type TransactionResultBase,
-} from './methods/getTransaction.js';
-export {
-  type EpochCredits,
-  type GetVoteAccounts,
-  type GetVoteAccountsConfig,
-  getVoteAccounts,
-  type VoteAccountInfo,
-  type VoteAccounts,
-} from './methods/getVoteAccounts.js';
+// Every method with its config, result and signature types, listed in methods/index.ts.
+export * from './methods/index.js';
 export {
   type CheckName,
   type CheckValidatorOptions,
@@ -136,6 +76,8 @@ export type {
   BinaryEncoding,
   CallOptions,
   Commitment,
+  CommitmentConfig,
+  ContextConfig,
   DataSlice,
   DecodeContext,
   FetchLike,

@@ -1,7 +1,17 @@
 /**
- * Every RPC method, by wire name: what `createRpc` binds. Adding a method adds its import and its entry.
+ * Every RPC method, registered here and nowhere else in src/: one line in each of the three lists below
+ * (what the package exports of it, its import, its entry in `allMethods`), in alphabetical order.
  * @module
  */
+export * from './getAccountInfo.js';
+export * from './getBalance.js';
+export * from './getClusterNodes.js';
+export * from './getEpochInfo.js';
+export * from './getLeaderSchedule.js';
+export * from './getTokenAccountsByDelegate.js';
+export * from './getTransaction.js';
+export * from './getVoteAccounts.js';
+
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getClusterNodes } from './getClusterNodes.js';
@@ -11,8 +21,11 @@ import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
 
-// An object, not `import * as`: a module namespace used as a value makes bundlers emit a helper to build
-// it, in a chunk of its own that the full client's apps then load up front (docs/tree-shaking.md).
+/**
+ * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
+ * namespace used as a value makes bundlers emit a helper to build it, in a chunk of its own that the full
+ * client's apps then load up front (docs/tree-shaking.md).
+ */
 export const allMethods = {
   getAccountInfo,
   getBalance,
