@@ -1,6 +1,7 @@
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import { allMethods } from './methods/index.js';
+import { request } from './methods/request.js';
 import { checkConfig } from './options/check.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
 import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
@@ -32,9 +33,9 @@ export type RpcWith<TMethods> = {
 
 /**
  * The client `createRpc` returns: every method solrpc knows (src/methods/index.ts), each with its full
- * overloaded signature and its own TSDoc.
+ * overloaded signature and its own TSDoc, and `request` for any other method by name.
  */
-export interface Rpc extends RpcWith<typeof allMethods> {}
+export interface Rpc extends RpcWith<typeof allMethods & { request: typeof request }> {}
 
 /** The default of `maxDecompressedBytes`: 10 MiB, the largest account data the runtime allows. */
 export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
@@ -49,7 +50,7 @@ export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
 export function createRpc(url: string | readonly string[] | Transport, options: RpcOptions = {}): Rpc {
   checkOptions(options, 'createRpc');
   const transport = typeof url === 'function' ? url : createTransport(url, options, realClock);
-  return bind(transport, allMethods, options) as Rpc;
+  return bind(transport, { ...allMethods, request }, options) as Rpc;
 }
 
 /**

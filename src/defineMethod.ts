@@ -15,6 +15,8 @@ export interface PreparedCall<TShape = unknown> {
   ready?: Promise<unknown>;
   /** Which result shape the request asked for, for methods whose result depends on their params. */
   shape?: TShape;
+  /** The wire method to call when the caller names it (`request`); the definition's name otherwise. */
+  method?: string;
 }
 
 /**
@@ -118,7 +120,7 @@ async function runMethod(
 ): Promise<unknown> {
   const prepared = definition.prepare(args);
   const result = await transport({
-    method: definition.name,
+    method: prepared.method ?? definition.name,
     params: prepared.params,
     signal: prepared.options?.signal,
     timeoutMs: prepared.options?.timeoutMs,

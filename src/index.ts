@@ -49,6 +49,7 @@ export { TimeoutError } from './errors/TimeoutError.js';
 export { ValidationError } from './errors/ValidationError.js';
 // Every method with its config, result and signature types, listed in methods/index.ts.
 export * from './methods/index.js';
+export { type Request, request } from './methods/request.js';
 export {
   type CheckName,
   type CheckValidatorOptions,

@@ -19,10 +19,12 @@ import {
   getTokenAccountsByDelegate,
   type MethodDefinition,
   type ParsedAccountInfoResult,
+  type Request,
   type Rpc,
   type RpcOptions,
   type RpcWith,
   type RpcWithOptions,
+  request,
   type Transport,
 } from '../src/index.js';
 import type { PROFILES } from './support/methodProfiles.js';
@@ -40,9 +42,16 @@ describe('createRpc', () => {
     expectTypeOf(createRpc(url, options)).toEqualTypeOf<Rpc>();
   });
 
-  it('has exactly the methods solrpc implements', () => {
+  it('has exactly the methods solrpc implements, and request for any other', () => {
     // The profile table is checked against allMethods; the client must expose exactly those methods.
-    expectTypeOf<keyof Rpc>().toEqualTypeOf<keyof typeof PROFILES>();
+    expectTypeOf<keyof Rpc>().toEqualTypeOf<keyof typeof PROFILES | 'request'>();
+    expectTypeOf(createRpc(url).request).toEqualTypeOf<Request>();
+    expectTypeOf(createRpc(url).request('getSlot')).toEqualTypeOf<Promise<unknown>>();
+    expectTypeOf(createRpc(url).request<number>('getSlot', [], { timeoutMs: 1 })).toEqualTypeOf<Promise<number>>();
+    // @ts-expect-error params are positional: an array
+    createRpc(url).request('getSlot', { commitment: 'confirmed' });
+    const small = createRpcWith(url, { request });
+    expectTypeOf(small.request<string>('getHealth')).toEqualTypeOf<Promise<string>>();
   });
 
   it('exposes each method as its hand-written interface, so hover shows a name', () => {
