@@ -9,10 +9,13 @@ import { decodeBase64 } from '../codecs/base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from '../codecs/zstd.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
+import type { AccountShape } from '../options/accountConfig.js';
 import type { WireAccount } from '../schemas/account.js';
 import type { WireAccountData } from '../schemas/accountData.js';
 import { toBigInt } from '../schemas/numbers.js';
+import type { Schema } from '../schemas/struct.js';
 import { nullMissingTokenFields } from '../schemas/token.js';
+import { validateResult } from '../schemas/validate.js';
 import type { Account, DecodeContext } from '../types/index.js';
 
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
@@ -27,6 +30,29 @@ export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, 
     rentEpoch: toBigInt(wire.rentEpoch),
     space: wire.space,
   };
+}
+
+/**
+ * Checks an account method's result against the schema of the shape it asked for (`parsed` with
+ * `jsonParsed`, `binary` otherwise; see `prepareAccountConfig`), then decodes it with `decode`, loading
+ * the zstd decoder first if the server sent zstd data unasked.
+ */
+export function decodeAccountResult<TParsed, TBinary>(
+  result: unknown,
+  context: DecodeContext,
+  shape: AccountShape | undefined,
+  schemas: { parsed: () => Schema<TParsed>; binary: () => Schema<TBinary> },
+  decode: (checked: TParsed | TBinary) => unknown,
+): Promise<unknown> {
+  return withZstd(() =>
+    decode(
+      validateResult<TParsed | TBinary>(
+        context.method,
+        result,
+        shape === 'parsed' ? schemas.parsed() : schemas.binary(),
+      ),
+    ),
+  );
 }
 
 /** Thrown when base64+zstd data arrives before the zstd decoder is loaded; `withZstd` loads it and retries. */

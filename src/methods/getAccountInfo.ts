@@ -1,13 +1,12 @@
-import { decodeAccount, withZstd } from '../decoders/account.js';
+import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
-import { prepareAccountConfig } from '../options/accountConfig.js';
+import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
 import { checkAddress, checkArity } from '../options/check.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { nullable, type } from '../schemas/struct.js';
-import { validateResult } from '../schemas/validate.js';
 import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types/index.js';
 import type { ParsedTokenProgramData } from '../types/token.js';
 
@@ -77,26 +76,18 @@ const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), va
 // 5. Definition
 
 /** `getAccountInfo`: one account's lamports, owner, data and more. */
-export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo, 'parsed' | 'binary'>({
+export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo, AccountShape>({
   name: 'getAccountInfo',
   prepare(args, method) {
     checkArity(method, args, 2);
     const address = checkAddress(method, 'address', args[0]);
-    const { wire, options, ready, encoding } = prepareAccountConfig(method, args[1]);
-    return { params: [address, wire], options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+    const { wire, ...call } = prepareAccountConfig(method, args[1]);
+    return { params: [address, wire], ...call };
   },
-  decode(result, context, prepared) {
-    return withZstd(() => {
-      const checked = validateResult(
-        context.method,
-        result,
-        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-      );
-      return {
-        context: decodeContext(checked.context),
-        // A missing `value` is a missing account, as `null` is.
-        value: checked.value == null ? null : decodeAccount(checked.value, context, 'result.value'),
-      };
-    });
-  },
+  decode: (result, context, prepared) =>
+    decodeAccountResult(result, context, prepared.shape, { parsed: parsedResult, binary: binaryResult }, (checked) => ({
+      context: decodeContext(checked.context),
+      // A missing `value` is a missing account, as `null` is.
+      value: checked.value == null ? null : decodeAccount(checked.value, context, 'result.value'),
+    })),
 });

@@ -1,7 +1,7 @@
-import { decodeAccount, withZstd } from '../decoders/account.js';
+import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
-import { prepareAccountConfig } from '../options/accountConfig.js';
+import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
 import { checkAddress, checkArity } from '../options/check.js';
 import { tokenAccountsFilter } from '../options/config.js';
 import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
@@ -9,7 +9,6 @@ import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { array, type } from '../schemas/struct.js';
-import { validateResult } from '../schemas/validate.js';
 import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types/index.js';
 import type { ParsedTokenAccountData } from '../types/token.js';
@@ -104,10 +103,7 @@ const parsedResult = /* @__PURE__ */ memo(() =>
 // 5. Definition
 
 /** `getTokenAccountsByDelegate`: the token accounts whose delegate is the given address. */
-export const getTokenAccountsByDelegate = /* @__PURE__ */ defineCustomMethod<
-  GetTokenAccountsByDelegate,
-  'parsed' | 'binary'
->({
+export const getTokenAccountsByDelegate = /* @__PURE__ */ defineCustomMethod<GetTokenAccountsByDelegate, AccountShape>({
   name: 'getTokenAccountsByDelegate',
   // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
   // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
@@ -116,28 +112,15 @@ export const getTokenAccountsByDelegate = /* @__PURE__ */ defineCustomMethod<
     checkArity(method, args, 3);
     const delegate = checkAddress(method, 'delegate', args[0]);
     const filter = tokenAccountsFilter(method, 'filter', args[1]);
-    const { wire, options, ready, encoding } = prepareAccountConfig(method, args[2]);
-    return {
-      params: [delegate, filter, wire],
-      options,
-      ready,
-      shape: encoding === 'jsonParsed' ? 'parsed' : 'binary',
-    };
+    const { wire, ...call } = prepareAccountConfig(method, args[2]);
+    return { params: [delegate, filter, wire], ...call };
   },
-  decode(result, context, prepared) {
-    return withZstd(() => {
-      const checked = validateResult(
-        context.method,
-        result,
-        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-      );
-      return {
-        context: decodeContext(checked.context),
-        value: checked.value.map((item, index) => ({
-          pubkey: item.pubkey,
-          account: decodeAccount(item.account, context, `result.value.${index}.account`),
-        })),
-      };
-    });
-  },
+  decode: (result, context, prepared) =>
+    decodeAccountResult(result, context, prepared.shape, { parsed: parsedResult, binary: binaryResult }, (checked) => ({
+      context: decodeContext(checked.context),
+      value: checked.value.map((item, index) => ({
+        pubkey: item.pubkey,
+        account: decodeAccount(item.account, context, `result.value.${index}.account`),
+      })),
+    })),
 });

@@ -17,11 +17,17 @@ export interface AccountConfig extends ContextConfig {
 /** The options an account method takes, checked as `prepareConfig` checks any method's. */
 const ACCOUNT_OPTIONS = { encoding: accountEncoding, dataSlice, commitment, minContextSlot };
 
-/** Checks an account config and builds its wire form (always with an explicit encoding). */
+/** Which result schema an account method's answer is checked against: it follows the encoding asked for. */
+export type AccountShape = 'parsed' | 'binary';
+
+/**
+ * Checks an account config and builds its wire form (always with an explicit encoding), and the rest of
+ * the prepared call: the call options, the zstd decoder's loading when it will be needed, and the shape.
+ */
 export function prepareAccountConfig(
   method: string,
   value: unknown,
-): { wire: Record<string, unknown>; options: CallOptions; ready?: Promise<void>; encoding: AccountEncoding } {
+): { wire: Record<string, unknown>; options: CallOptions; ready?: Promise<void>; shape: AccountShape } {
   const checked = prepareConfig(method, ACCOUNT_OPTIONS, value);
   // agave's own default, legacy binary, fails for accounts over 128 bytes: always say which, first.
   const wire: Record<string, unknown> = { encoding: 'base64', ...checked.wire };
@@ -31,5 +37,5 @@ export function prepareAccountConfig(
   const ready = encoding === 'base64+zstd' ? loadZstd() : undefined;
   // Handled here so a failed load is not an unhandled rejection when the request fails first.
   ready?.catch(() => undefined);
-  return { wire, options, ready, encoding };
+  return { wire, options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
 }

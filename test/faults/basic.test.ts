@@ -1,8 +1,9 @@
 /**
  * The fault suite again through `createRpcWith` over a URL, whose basic transport makes one request per
- * call. Every scenario × every method must settle within the per-attempt timeout, make exactly one
+ * call. Every case must settle within the per-attempt timeout, make exactly one
  * attempt, reject only with solrpc's typed errors, leave nothing behind, and keep the canaries of the
- * URL and headers out of everything it returns or throws. Where the full transport settles after one
+ * URL and headers out of everything it returns or throws. Result-shape scenarios run for every method,
+ * transport-level ones for a sample (test/support/budget.ts; SOLRPC_FULL_MATRIX=1 runs every method). Where the full transport settles after one
  * attempt, the basic one must settle the same way; where the full one retries, the basic one must fail
  * with an error that says it is retryable.
  */
@@ -23,13 +24,15 @@ import {
 } from '../support/faultCase.js';
 import {
   expectedFor,
-  METHODS,
+  faultPlan,
   type MethodName,
+  methodsOf,
   optionsFor,
   SCENARIOS,
   type Scenario,
 } from '../support/faultScenarios.js';
 
+const PLAN = faultPlan(1);
 let h: Harness;
 let removeHooks: () => void;
 let golden: ReadonlyMap<MethodName, unknown>;
@@ -46,7 +49,8 @@ afterAll(async () => {
   removeHooks();
   await h.close();
   console.log(
-    `fault suite (createRpcWith's basic transport): scenarios ${SCENARIOS.length}, cases ${figures.cases}; ` +
+    `fault suite (createRpcWith's basic transport): scenarios ${SCENARIOS.length}, cases ${figures.cases} ` +
+      `(${PLAN.summary}); ` +
       `hangs ${figures.hangs}, untyped errors ${figures.untyped}, leaks ${figures.leaks}, unhandled ${figures.unhandled}, ` +
       `attempt mismatches ${figures.wrongAttempts}, secrets found ${figures.secrets}, failing ${figures.failed}`,
   );
@@ -103,7 +107,7 @@ function problemsOf(measured: Measured<unknown>, scenario: Scenario, method: Met
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
   const timeout = (optionsFor(scenario).timeoutMs ?? 0) + 3000;
-  for (const method of METHODS) {
+  for (const method of methodsOf(PLAN, scenario)) {
     it(
       method,
       async () => {

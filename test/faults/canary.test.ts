@@ -1,6 +1,7 @@
 /**
  * Reliability target L, the canary scan: a client URL carrying a userinfo password, a path token and a
- * query key, plus an `x-api-key` header, across every fault scenario × every method, and the CLI with
+ * query key, plus an `x-api-key` header, across the fault scenarios × the methods (result-shape scenarios for every method, transport-level ones
+ * for a sample: test/support/budget.ts; SOLRPC_FULL_MATRIX=1 runs every method), and the CLI with
  * the same URL across every scenario (with and without --verbose). No canary may appear in any view of
  * an error (message, stack, String, JSON, inspect with hidden fields, the cause chain), in a result,
  * or in the CLI's output. Keypair files: no run of 3 consecutive numbers of the file in the CLI's output.
@@ -14,7 +15,15 @@ import { encodeBase58 } from '../../src/codecs/base58.js';
 import { isSolRpcError } from '../../src/index.js';
 import { type Finding, keypairRuns, scanError, scanText } from '../support/canaryScan.js';
 import { CANARY, callSdk, type Harness, runCli, settle, startHarness, urlFor } from '../support/faultCase.js';
-import { METHODS, type MethodName, optionsFor, paramsOf, SCENARIOS, type Scenario } from '../support/faultScenarios.js';
+import {
+  faultPlan,
+  type MethodName,
+  methodsOf,
+  optionsFor,
+  paramsOf,
+  SCENARIOS,
+  type Scenario,
+} from '../support/faultScenarios.js';
 import { CANARY_BUGS, type CanaryBug, knownBug } from './knownBugs.js';
 
 const HEADERS = { 'x-api-key': CANARY.header };
@@ -22,6 +31,7 @@ const HEADERS = { 'x-api-key': CANARY.header };
 const CLI_TIMEOUT_S = 0.2;
 const CLI_LIMIT_MS = CLI_TIMEOUT_S * 2000 + 1000 + 1000;
 
+const PLAN = faultPlan(2);
 let h: Harness;
 let home: string;
 const unhandledSeen: unknown[] = [];
@@ -50,7 +60,7 @@ afterAll(async () => {
   await h.close();
   rmSync(home, { recursive: true, force: true });
   console.log(
-    `canary scan: scenarios ${SCENARIOS.length}, SDK cases ${figures.sdkCases}, CLI runs ${figures.cliRuns}, ` +
+    `canary scan: scenarios ${SCENARIOS.length}, SDK cases ${figures.sdkCases} (${PLAN.summary}), CLI runs ${figures.cliRuns}, ` +
       `keypair runs ${figures.keypairRuns}, secrets found ${figures.secrets} (plus ${figures.knownBugSecrets} in known src bugs), ` +
       `keypair number runs ${figures.keypairLeaks}, ` +
       `hangs ${figures.hangs} (plus ${figures.bugHangs} in a known src bug), untyped errors ${figures.untyped}, unhandled ${unhandledSeen.length}`,
@@ -63,7 +73,7 @@ function collect(reason: unknown) {
 
 const show = (findings: Finding[]) => findings.map((f) => `${f.canary} in ${f.where}`);
 
-describe('SDK: errors and results of every scenario × method', () => {
+describe('SDK: errors and results of every scenario × its planned methods', () => {
   describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
     beforeAll(() => {
       h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
@@ -72,8 +82,9 @@ describe('SDK: errors and results of every scenario × method', () => {
     // The methods of one scenario run at once (the server counts attempts per method); the SDK suite
     // measures each alone.
     const bug = CANARY_BUGS.get(scenario.name);
-    const leaking = bug ? METHODS.filter((m) => !bug.notIn?.includes(m)) : [];
-    const clean = METHODS.filter((m) => !leaking.includes(m));
+    const methods = methodsOf(PLAN, scenario);
+    const leaking = bug ? methods.filter((m) => !bug.notIn?.includes(m)) : [];
+    const clean = methods.filter((m) => !leaking.includes(m));
     const scan =
       (known: CanaryBug | undefined) =>
       async (method: MethodName, { expect }: TestContext): Promise<void> => {

@@ -1,5 +1,7 @@
 /**
- * Reliability target F: every fault scenario × every method over a real loopback server. Each case
+ * Reliability target F: the fault scenarios × the methods over a real loopback server: result-shape
+ * scenarios for every method, transport-level ones for a sample (test/support/budget.ts;
+ * SOLRPC_FULL_MATRIX=1 runs every method). Each case
  * must settle within its deadline, reject only with solrpc's typed errors, make exactly the attempts
  * the retry policy says, and leave no unhandled rejection, timer or socket behind.
  */
@@ -18,8 +20,9 @@ import {
 } from '../support/faultCase.js';
 import {
   BASE_OPTIONS,
-  METHODS,
+  faultPlan,
   type MethodName,
+  methodsOf,
   okText,
   optionsFor,
   paramsOf,
@@ -28,6 +31,7 @@ import {
 } from '../support/faultScenarios.js';
 import { knownBug } from './knownBugs.js';
 
+const PLAN = faultPlan(0);
 let h: Harness;
 let removeHooks: () => void;
 let golden: ReadonlyMap<MethodName, unknown>;
@@ -55,7 +59,8 @@ afterAll(async () => {
   removeHooks();
   await h.close();
   console.log(
-    `fault suite (SDK): scenarios ${SCENARIOS.length}, cases ${figures.cases + figures.bugCases}; ` +
+    `fault suite (SDK): scenarios ${SCENARIOS.length}, cases ${figures.cases + figures.bugCases} ` +
+      `(${PLAN.summary}); ` +
       `hangs ${figures.hangs}, untyped errors ${figures.untyped}, leaks ${figures.leaks}, unhandled ${figures.unhandled}, ` +
       `attempt mismatches ${figures.wrongAttempts}, failing ${figures.failed}; ` +
       `known src bugs: ${figures.bugCases} cases (${figures.bugHangs} hung); ` +
@@ -65,7 +70,7 @@ afterAll(async () => {
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
   const timeout = (optionsFor(scenario).totalTimeoutMs ?? 0) + 3000;
-  for (const method of METHODS) {
+  for (const method of methodsOf(PLAN, scenario)) {
     const bug = knownBug(scenario.name, method);
     (bug ? it.fails : it)(
       method,

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { HttpTransportOptions, SolRpcErrorName } from '../../src/index.js';
 import { parseJson, stringifyJson } from '../../src/transport/json.js';
+import { type FaultPlan, fullMatrix, planFaultCases } from './budget.js';
 import { type Exchange, stream } from './faultServer.js';
 import { isMethodName, METHOD_NAMES, type MethodName, PROFILES, profileOf } from './methodProfiles.js';
 
@@ -37,6 +38,12 @@ for (const method of METHODS) {
 /** The params each method is called with (the recording's own). */
 export function paramsOf(method: MethodName): unknown[] {
   return structuredClone((fixtures.get(method) as MethodFixture).params);
+}
+
+/** Whether the method's recorded result is `{ context, value }` (else it is bare). */
+export function contextWrapped(method: MethodName): boolean {
+  const result = (fixtures.get(method) as MethodFixture).result;
+  return typeof result === 'object' && result !== null && 'context' in result && 'value' in result;
 }
 
 function resultOf(rpcMethod: string | undefined): unknown {
@@ -118,6 +125,12 @@ export interface Scenario {
   name: string;
   /** The row of the reliability reference's §2.2 table it expands. */
   row: number;
+  /**
+   * The outcome depends on the method's result shape (what the method's schema makes of a broken,
+   * null, keyed or extended result): run for every method. Other scenarios are transport-level and run
+   * for a sample of methods (budget.ts).
+   */
+  perMethod?: true;
   /** `refused`: the client is pointed at a closed port; the server never sees a request. */
   target?: 'refused';
   options?: ScenarioOptions;
@@ -267,7 +280,13 @@ const retryAfter = (value: string) => status(429, 'Too Many Requests', 'text/pla
 const httpDate = (offsetMs: number) => new Date(Date.now() + offsetMs).toUTCString();
 
 export const SCENARIOS: readonly Scenario[] = [
-  { name: 'ok', row: 0, expect: once('success', { sameAsOk: true }), handle: (x) => json(x, okText(x)) },
+  {
+    name: 'ok',
+    row: 0,
+    perMethod: true,
+    expect: once('success', { sameAsOk: true }),
+    handle: (x) => json(x, okText(x)),
+  },
 
   // Row 16: malformed JSON with 200.
   { name: 'json truncated', row: 16, expect: invalid('json'), handle: (x) => json(x, okText(x).slice(0, 40)) },
@@ -598,12 +617,14 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'result is a string',
     row: 25,
+    perMethod: true,
     expect: once('ValidationError'),
     handle: (x) => json(x, withResult(x, 'not a result')),
   },
   {
     name: 'result is null',
     row: 25,
+    perMethod: true,
     // null is a valid answer where the profile says so (getTransaction: not found); getLeaderSchedule may
     // answer null only when a slot was named, and these calls name none.
     expect: (m) => (profileOf(m).nullResult ? once('success') : once('ValidationError')),
@@ -612,6 +633,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'result is {}',
     row: 25,
+    perMethod: true,
     // An empty server-keyed map (getLeaderSchedule's schedule) is a valid, empty answer.
     expect: (m) => (profileOf(m).keyedResult ? once('success') : once('ValidationError')),
     handle: (x) => json(x, withResult(x, {})),
@@ -619,6 +641,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'result with a leaf of the wrong type',
     row: 25,
+    perMethod: true,
     expect: (m) => once('ValidationError', { check: pathNames(m) }),
     handle: (x) => {
       const method = (x.request.rpcMethod ?? 'getBalance') as MethodName;
@@ -631,6 +654,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'unknown keys at every level',
     row: 26,
+    perMethod: true,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
       const isMap = keyedResult(x.request.rpcMethod);
@@ -647,6 +671,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: '__proto__ and constructor keys at every level',
     row: 28,
+    perMethod: true,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
       const isMap = keyedResult(x.request.rpcMethod);
@@ -659,6 +684,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: '__proto__ as a leader-schedule key',
     row: 28,
+    perMethod: true,
     // In a server-keyed map (getLeaderSchedule) the key must be refused as not an address; elsewhere the top-level
     // result gains a `__proto__` key the schema ignores.
     expect: (m) => (profileOf(m).keyedResult ? once('ValidationError') : once('success', { sameAsOk: true })),
@@ -890,7 +916,25 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'URL echoed in a wrong-typed result',
     row: 12,
+    perMethod: true,
     expect: once('ValidationError'),
     handle: (x) => json(x, withResult(x, echoedUrl(x))),
   },
 ];
+
+/**
+ * Which methods each scenario runs for in one suite (budget.ts): result-shape scenarios for every method,
+ * transport-level ones for a sample; `rotation` differs per suite. SOLRPC_FULL_MATRIX=1: every method.
+ */
+export function faultPlan(rotation: number): FaultPlan {
+  return planFaultCases(
+    SCENARIOS.map((s) => ({ name: s.name, perMethod: s.perMethod === true })),
+    METHODS.map((m) => ({ name: m, contextWrapped: contextWrapped(m) })),
+    { rotation, full: fullMatrix() },
+  );
+}
+
+/** The methods `scenario` runs for in `plan`. */
+export function methodsOf(plan: FaultPlan, scenario: Scenario): readonly MethodName[] {
+  return (plan.methodsFor.get(scenario.name) ?? []) as readonly MethodName[];
+}
