@@ -13,7 +13,7 @@ import { cloneJson, envelope, objectOf, toJsonText } from '../support/jsonText.j
 import { untypedErrorPaths } from '../support/leafProbe.js';
 
 console.info(
-  `fuzz.getTransaction.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per target (FC_SEED, FC_FUZZ_RUNS)`,
+  `fuzz.getTransaction.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per target (FC_SEED, FC_FUZZ_RUNS, FC_FUZZ_TOTAL_RUNS)`,
 );
 
 for (const target of transactionTargets) fuzzTarget(target);

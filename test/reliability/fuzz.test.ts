@@ -1,9 +1,9 @@
 /**
  * Fuzzing every method's response validation (reliability.md rows 27-28, goal Z): generated JSON and
  * structure-aware mutations of real responses go through the real decode path (exact parser, envelope
- * check, the method's `decode`), `fuzzRuns` inputs per method and encoding. Every input must give a
- * decoded value with plain prototypes or a typed error, leave `Object.prototype` untouched, and take
- * time bounded by its size; each method also gets an explicit 10x scaling check. getTransaction, the
+ * check, the method's `decode`), `fuzzRuns` inputs per method and encoding (one total shared by all
+ * targets, test/support/budget.ts). Every input must give a decoded value with plain prototypes or a
+ * typed error, leave `Object.prototype` untouched, and take time bounded by its size; each method also gets an explicit 10x scaling check. getTransaction, the
  * costliest to decode, has its own file (fuzz.getTransaction.test.ts) so each file stays well under 60 s.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,12 +22,20 @@ import {
 } from '../../src/index.js';
 import { seedOf } from '../support/decodeHarness.js';
 import { decodeTimed, fuzzRuns, fuzzSeed, fuzzTarget, measureScaling, timeBound } from '../support/fuzzHarness.js';
-import { responseTargets } from '../support/fuzzTargets.js';
+import { responseTargets, transactionTargets } from '../support/fuzzTargets.js';
 import { cloneJson, envelope, objectOf, toJsonText } from '../support/jsonText.js';
 import { untypedErrorPaths } from '../support/leafProbe.js';
+import { METHOD_NAMES } from '../support/methodProfiles.js';
 import { zstdFrame } from '../support/zstdFrames.js';
 
-console.info(`fuzz.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per target (FC_SEED, FC_FUZZ_RUNS)`);
+// The profile table's methods that have no fuzz target yet (a new method's targets go in fuzzTargets.ts).
+const fuzzed = new Set([...responseTargets, ...transactionTargets].map((t) => t.definition.name));
+const unfuzzed = METHOD_NAMES.filter((m) => !fuzzed.has(m));
+console.info(
+  `fuzz.test.ts: fast-check seed ${fuzzSeed}, ${fuzzRuns} runs per target (FC_SEED, FC_FUZZ_RUNS, FC_FUZZ_TOTAL_RUNS); ` +
+    `targets cover ${METHOD_NAMES.length - unfuzzed.length} of ${METHOD_NAMES.length} methods` +
+    (unfuzzed.length > 0 ? ` (none yet for ${unfuzzed.join(', ')})` : ''),
+);
 
 beforeAll(() => loadZstd());
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSolRpcError, type MethodDefinition, type PreparedCall } from '../../src/index.js';
 import { JsonSyntaxError } from '../../src/transport/json.js';
+import { fuzzRunsPerTarget } from './budget.js';
 import { contextFor, decodeBody, median, prototypeProblems, prototypeSnapshot, type Seed } from './decodeHarness.js';
 import {
   applyMutations,
@@ -16,12 +17,17 @@ import {
   mutation,
   textMutation,
 } from './fuzzMutations.js';
+import { responseTargets, transactionTargets } from './fuzzTargets.js';
 import { envelope, toJsonText } from './jsonText.js';
 import { startWorkClock } from './workTime.js';
 
 // Fixed in number and seeded from the environment when set, so a failure reproduces with its seed.
 export const fuzzSeed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-export const fuzzRuns = Number(process.env.FC_FUZZ_RUNS ?? process.env.FC_RUNS ?? 5000);
+/**
+ * Runs per target: one total shared by every target (budget.ts), so a new method's targets take their
+ * share rather than adding time. FC_FUZZ_RUNS (or FC_RUNS) sets it per target, FC_FUZZ_TOTAL_RUNS the total.
+ */
+export const fuzzRuns = fuzzRunsPerTarget(responseTargets.length + transactionTargets.length);
 const fuzzTimeout = Math.max(30_000, fuzzRuns * 15);
 
 /**
