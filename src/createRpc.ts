@@ -35,7 +35,13 @@ export type RpcWith<TMethods> = {
  * The client `createRpc` returns: every method solrpc knows (src/methods/index.ts), each with its full
  * overloaded signature and its own TSDoc, and `request` for any other method by name.
  */
-export interface Rpc extends RpcWith<typeof allMethods & { request: typeof request }> {}
+export interface Rpc
+  extends RpcWith<
+    typeof allMethods & {
+      /** Any other method by name, its result parsed exactly but unchecked: {@link Request}. */
+      request: typeof request;
+    }
+  > {}
 
 /** The default of `maxDecompressedBytes`: 10 MiB, the largest account data the runtime allows. */
 export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;

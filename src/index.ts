@@ -59,7 +59,7 @@ export {
   type ValidatorReport,
   type Verdict,
 } from './operator/checkValidator.js';
-export type { AccountConfig } from './options/accountConfig.js';
+export type { AccountConfig, AccountShape } from './options/accountConfig.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {

@@ -23,13 +23,17 @@ import { contextWrapped, faultPlan, METHODS, SCENARIOS } from './faultScenarios.
 const scenarios: PlanScenario[] = SCENARIOS.map((s) => ({ name: s.name, perMethod: s.perMethod === true }));
 const realMethods: PlanMethod[] = METHODS.map((m) => ({ name: m, contextWrapped: contextWrapped(m) }));
 
-/** The real table plus made-up methods up to `n`, every third one `{ context, value }` (as in agave's API). */
+/**
+ * The first `n` methods of the real table, padded with made-up methods up to `n`, every third one
+ * `{ context, value }` (as in agave's API).
+ */
 function tableOf(n: number, wrapped = (i: number) => i % 3 === 0): PlanMethod[] {
-  const fake = Array.from({ length: n - realMethods.length }, (_, i) => ({
+  const real = realMethods.slice(0, n);
+  const fake = Array.from({ length: n - real.length }, (_, i) => ({
     name: `getMadeUp${String(i).padStart(2, '0')}`,
     contextWrapped: wrapped(i),
   }));
-  return [...realMethods, ...fake].sort((a, b) => a.name.localeCompare(b.name));
+  return [...real, ...fake].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Every way `plan` falls short of budget.ts's guarantees, as readable lines. */
