@@ -76,7 +76,7 @@ describe('createRpc', () => {
     // @ts-expect-error the client's methods are read-only
     rpc.getBalance = other.getBalance;
     // @ts-expect-error no such method
-    rpc.getSlot;
+    rpc.getSlots;
     // @ts-expect-error a URL or a transport is required
     createRpc();
     // @ts-expect-error a URL is a string

@@ -133,7 +133,9 @@ function rpcErrorHint(code: number, message: string, data: unknown, method: stri
       return undefined;
     case -32005: {
       const behind = field(data, 'numSlotsBehind');
-      return `the node is ${typeof behind === 'number' || typeof behind === 'bigint' ? `${behind} slots ` : ''}behind the cluster; retry later or use another node.`;
+      return typeof behind === 'number' || typeof behind === 'bigint'
+        ? `the node is ${behind} slots behind the cluster; retry later or use another node.`
+        : 'the node is unhealthy, behind the cluster by an unknown number of slots; retry later or use another node.';
     }
     case -32016: {
       const slot = field(data, 'contextSlot');
@@ -178,6 +180,19 @@ const HTTP_HINTS: Readonly<Record<number, string>> = {
   504: 'a proxy in front of the node timed out waiting for it.',
 };
 
+/**
+ * Gives a -32005 error the `data` agave always sends (`NodeUnhealthyData`): `numSlotsBehind` is `null`
+ * when a proxy or an older server sent no `data`, or an object without it. A number stays as sent.
+ */
+function nodeUnhealthyData(error: RpcError): void {
+  const data = error.data;
+  if (data === undefined || data === null) {
+    (error as { data: unknown }).data = { numSlotsBehind: null };
+  } else if (typeof data === 'object' && !Array.isArray(data) && !Object.hasOwn(data, 'numSlotsBehind')) {
+    (error as { data: unknown }).data = { ...data, numSlotsBehind: null };
+  }
+}
+
 /** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
 const completed = new WeakSet<object>();
 
@@ -197,6 +212,7 @@ export function completeError(error: RpcError | HttpError): void {
       (error as { codeName: string | undefined }).codeName = codeName;
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
+    if (error.code === -32005) nodeUnhealthyData(error);
     hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
   } else {
     hint = HTTP_HINTS[error.status];

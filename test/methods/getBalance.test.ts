@@ -192,7 +192,7 @@ describe('getBalance', { timeout: 5_000 }, () => {
         codeName: 'NODE_UNHEALTHY',
         message: 'Node is unhealthy',
         data: { numSlotsBehind: null },
-        hint: 'the node is behind the cluster; retry later or use another node.',
+        hint: 'the node is unhealthy, behind the cluster by an unknown number of slots; retry later or use another node.',
         retryable: true,
       },
       {

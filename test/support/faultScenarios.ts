@@ -210,6 +210,8 @@ const keyedResult = (rpcMethod: string | undefined): boolean =>
   rpcMethod !== undefined && isMethodName(rpcMethod) && profileOf(rpcMethod).keyedResult === true;
 
 function setPath(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  // A bare result (a slot, a hash, 'ok') has no leaf below it: the empty path replaces it whole.
+  if (path.length === 0) return value;
   let node = root as Record<string | number, unknown>;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] === '*' ? (Object.keys(node)[0] as string) : (path[i] as string | number);
