@@ -5,20 +5,34 @@
  */
 export * from './getAccountInfo.js';
 export * from './getBalance.js';
+export * from './getBlockHeight.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
+export * from './getGenesisHash.js';
+export * from './getHealth.js';
+export * from './getIdentity.js';
 export * from './getLeaderSchedule.js';
+export * from './getSlot.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
+export * from './getTransactionCount.js';
+export * from './getVersion.js';
 export * from './getVoteAccounts.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
+import { getBlockHeight } from './getBlockHeight.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
+import { getGenesisHash } from './getGenesisHash.js';
+import { getHealth } from './getHealth.js';
+import { getIdentity } from './getIdentity.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
+import { getSlot } from './getSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
+import { getTransactionCount } from './getTransactionCount.js';
+import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
 
 /**
@@ -29,10 +43,17 @@ import { getVoteAccounts } from './getVoteAccounts.js';
 export const allMethods = {
   getAccountInfo,
   getBalance,
+  getBlockHeight,
   getClusterNodes,
   getEpochInfo,
+  getGenesisHash,
+  getHealth,
+  getIdentity,
   getLeaderSchedule,
+  getSlot,
   getTokenAccountsByDelegate,
   getTransaction,
+  getTransactionCount,
+  getVersion,
   getVoteAccounts,
 };

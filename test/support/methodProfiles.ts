@@ -20,7 +20,8 @@ export interface MethodProfile {
   fixture: string;
   /**
    * One leaf of that result set to a value of the wrong type: `path` from the result (`'*'` is the first
-   * key of a server-keyed map), and the field name the `ValidationError`'s path must contain.
+   * key of a server-keyed map; `[]` is a bare result, replaced whole), and the field name the
+   * `ValidationError`'s path must contain (`'result'` for a bare result).
    */
   deepWrong: { path: readonly (string | number)[]; value: unknown; names: string };
   /** Position of the config object in the wire params. */
@@ -45,6 +46,12 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 1,
   },
+  getBlockHeight: {
+    fixture: 'getBlockHeight.basic.json',
+    // A bare result: the empty path stands for the whole result, so the error names `result`.
+    deepWrong: { path: [], value: '334287172', names: 'result' },
+    configIndex: 0,
+  },
   getClusterNodes: {
     fixture: 'getClusterNodes.current-shape.json',
     deepWrong: { path: [0, 'pubkey'], value: 42, names: 'pubkey' },
@@ -55,11 +62,31 @@ export const PROFILES = {
     deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
     configIndex: 0,
   },
+  getGenesisHash: {
+    fixture: 'getGenesisHash.mainnet-beta.json',
+    deepWrong: { path: [], value: 42, names: 'result' },
+    configIndex: 0,
+  },
+  getHealth: {
+    fixture: 'getHealth.ok.json',
+    deepWrong: { path: [], value: true, names: 'result' },
+    configIndex: 0,
+  },
+  getIdentity: {
+    fixture: 'getIdentity.basic.json',
+    deepWrong: { path: ['identity'], value: 42, names: 'identity' },
+    configIndex: 0,
+  },
   getLeaderSchedule: {
     fixture: 'getLeaderSchedule.current-epoch.json',
     deepWrong: { path: ['*', 0], value: 'first', names: '0' },
     configIndex: 1,
     keyedResult: true,
+  },
+  getSlot: {
+    fixture: 'getSlot.basic.json',
+    deepWrong: { path: [], value: '356139512', names: 'result' },
+    configIndex: 0,
   },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
@@ -73,6 +100,16 @@ export const PROFILES = {
     configIndex: 1,
     defaultEncoding: 'json',
     nullResult: true,
+  },
+  getTransactionCount: {
+    fixture: 'getTransactionCount.basic.json',
+    deepWrong: { path: [], value: '418274016502', names: 'result' },
+    configIndex: 0,
+  },
+  getVersion: {
+    fixture: 'getVersion.agave-2.3.json',
+    deepWrong: { path: ['feature-set'], value: '3294202862', names: 'feature-set' },
+    configIndex: 0,
   },
   getVoteAccounts: {
     fixture: 'getVoteAccounts.filtered-by-votePubkey.json',
