@@ -291,7 +291,12 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 
   // Row 16: malformed JSON with 200.
-  { name: 'json truncated', row: 16, expect: invalid('json'), handle: (x) => json(x, okText(x).slice(0, 40)) },
+  {
+    name: 'json truncated',
+    row: 16,
+    expect: invalid('json'),
+    handle: (x) => json(x, okText(x).slice(0, Math.min(40, okText(x).length - 2))),
+  },
   { name: 'json trailing garbage', row: 16, expect: invalid('json'), handle: (x) => json(x, `${okText(x)} x}`) },
   {
     name: 'json NaN',
