@@ -7,6 +7,7 @@ export * from './getAccountInfo.js';
 export * from './getBalance.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
+export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
@@ -16,6 +17,7 @@ import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
+import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
@@ -31,6 +33,7 @@ export const allMethods = {
   getBalance,
   getClusterNodes,
   getEpochInfo,
+  getFirstAvailableBlock,
   getLeaderSchedule,
   getTokenAccountsByDelegate,
   getTransaction,

@@ -196,7 +196,9 @@ function gzipPadded(x: Exchange, size: keyof typeof padding): Buffer {
 const keyedResult = (rpcMethod: string | undefined): boolean =>
   rpcMethod !== undefined && isMethodName(rpcMethod) && profileOf(rpcMethod).keyedResult === true;
 
+/** `root` with the leaf at `path` set to `value`; an empty path replaces a bare (scalar) result whole. */
 function setPath(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
   let node = root as Record<string | number, unknown>;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] === '*' ? (Object.keys(node)[0] as string) : (path[i] as string | number);

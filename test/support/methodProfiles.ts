@@ -20,7 +20,8 @@ export interface MethodProfile {
   fixture: string;
   /**
    * One leaf of that result set to a value of the wrong type: `path` from the result (`'*'` is the first
-   * key of a server-keyed map), and the field name the `ValidationError`'s path must contain.
+   * key of a server-keyed map; `[]` for a bare result such as a slot, which is replaced whole), and the
+   * field name the `ValidationError`'s path must contain (`'result'` for a bare result).
    */
   deepWrong: { path: readonly (string | number)[]; value: unknown; names: string };
   /** Position of the config object in the wire params. */
@@ -53,6 +54,11 @@ export const PROFILES = {
   getEpochInfo: {
     fixture: 'getEpochInfo.t0.json',
     deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
+    configIndex: 0,
+  },
+  getFirstAvailableBlock: {
+    fixture: 'getFirstAvailableBlock.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
   getLeaderSchedule: {
