@@ -9,6 +9,7 @@ export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
 export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
+export * from './getMaxRetransmitSlot.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getVoteAccounts.js';
@@ -19,6 +20,7 @@ import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
 import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
+import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
@@ -35,6 +37,7 @@ export const allMethods = {
   getEpochInfo,
   getFirstAvailableBlock,
   getLeaderSchedule,
+  getMaxRetransmitSlot,
   getTokenAccountsByDelegate,
   getTransaction,
   getVoteAccounts,

@@ -67,6 +67,11 @@ export const PROFILES = {
     configIndex: 1,
     keyedResult: true,
   },
+  getMaxRetransmitSlot: {
+    fixture: 'getMaxRetransmitSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
