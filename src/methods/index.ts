@@ -10,6 +10,7 @@ export * from './getEpochInfo.js';
 export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
+export * from './getMaxShredInsertSlot.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getVoteAccounts.js';
@@ -21,6 +22,7 @@ import { getEpochInfo } from './getEpochInfo.js';
 import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
+import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
@@ -38,6 +40,7 @@ export const allMethods = {
   getFirstAvailableBlock,
   getLeaderSchedule,
   getMaxRetransmitSlot,
+  getMaxShredInsertSlot,
   getTokenAccountsByDelegate,
   getTransaction,
   getVoteAccounts,

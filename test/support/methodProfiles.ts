@@ -72,6 +72,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getMaxShredInsertSlot: {
+    fixture: 'getMaxShredInsertSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
