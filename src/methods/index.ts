@@ -14,6 +14,7 @@ export * from './getMaxShredInsertSlot.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getVoteAccounts.js';
+export * from './minimumLedgerSlot.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
@@ -26,6 +27,7 @@ import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
+import { minimumLedgerSlot } from './minimumLedgerSlot.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -44,4 +46,5 @@ export const allMethods = {
   getTokenAccountsByDelegate,
   getTransaction,
   getVoteAccounts,
+  minimumLedgerSlot,
 };

@@ -95,6 +95,11 @@ export const PROFILES = {
     deepWrong: { path: ['current', 0, 'activatedStake'], value: 'lots', names: 'activatedStake' },
     configIndex: 0,
   },
+  minimumLedgerSlot: {
+    fixture: 'minimumLedgerSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
 } as const satisfies { readonly [K in MethodName]: MethodProfile };
 
 // `satisfies` above refuses a missing method and an unknown key; this states both directions outright.
