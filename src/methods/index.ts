@@ -7,6 +7,7 @@ export * from './getAccountInfo.js';
 export * from './getBalance.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
+export * from './getEpochSchedule.js';
 export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
@@ -20,6 +21,7 @@ import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
+import { getEpochSchedule } from './getEpochSchedule.js';
 import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
@@ -39,6 +41,7 @@ export const allMethods = {
   getBalance,
   getClusterNodes,
   getEpochInfo,
+  getEpochSchedule,
   getFirstAvailableBlock,
   getLeaderSchedule,
   getMaxRetransmitSlot,

@@ -56,6 +56,11 @@ export const PROFILES = {
     deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
     configIndex: 0,
   },
+  getEpochSchedule: {
+    fixture: 'getEpochSchedule.mainnet.json',
+    deepWrong: { path: ['warmup'], value: 'no', names: 'warmup' },
+    configIndex: 0,
+  },
   getFirstAvailableBlock: {
     fixture: 'getFirstAvailableBlock.basic.json',
     deepWrong: { path: [], value: 'recent', names: 'result' },
