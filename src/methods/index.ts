@@ -12,6 +12,7 @@ export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
 export * from './getMaxShredInsertSlot.js';
+export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getVoteAccounts.js';
@@ -26,6 +27,7 @@ import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
+import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
@@ -46,6 +48,7 @@ export const allMethods = {
   getLeaderSchedule,
   getMaxRetransmitSlot,
   getMaxShredInsertSlot,
+  getStakeMinimumDelegation,
   getTokenAccountsByDelegate,
   getTransaction,
   getVoteAccounts,

@@ -82,6 +82,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getStakeMinimumDelegation: {
+    fixture: 'getStakeMinimumDelegation.basic.json',
+    deepWrong: { path: ['value'], value: 'lots', names: 'value' },
+    configIndex: 0,
+  },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
