@@ -12,6 +12,7 @@ export * from './getFirstAvailableBlock.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
 export * from './getMaxShredInsertSlot.js';
+export * from './getMinimumBalanceForRentExemption.js';
 export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
@@ -27,6 +28,7 @@ import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
+import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
@@ -48,6 +50,7 @@ export const allMethods = {
   getLeaderSchedule,
   getMaxRetransmitSlot,
   getMaxShredInsertSlot,
+  getMinimumBalanceForRentExemption,
   getStakeMinimumDelegation,
   getTokenAccountsByDelegate,
   getTransaction,

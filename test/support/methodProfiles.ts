@@ -82,6 +82,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getMinimumBalanceForRentExemption: {
+    fixture: 'getMinimumBalanceForRentExemption.token-account.json',
+    deepWrong: { path: [], value: 'lots', names: 'result' },
+    configIndex: 1,
+  },
   getStakeMinimumDelegation: {
     fixture: 'getStakeMinimumDelegation.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
