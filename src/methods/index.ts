@@ -8,32 +8,46 @@ export * from './getBalance.js';
 export * from './getBlockHeight.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
+export * from './getEpochSchedule.js';
+export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
 export * from './getLeaderSchedule.js';
+export * from './getMaxRetransmitSlot.js';
+export * from './getMaxShredInsertSlot.js';
+export * from './getMinimumBalanceForRentExemption.js';
 export * from './getSlot.js';
+export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
 export * from './getVoteAccounts.js';
+export * from './minimumLedgerSlot.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlockHeight } from './getBlockHeight.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
+import { getEpochSchedule } from './getEpochSchedule.js';
+import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
+import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
+import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
+import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getSlot } from './getSlot.js';
+import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
+import { minimumLedgerSlot } from './minimumLedgerSlot.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -46,14 +60,21 @@ export const allMethods = {
   getBlockHeight,
   getClusterNodes,
   getEpochInfo,
+  getEpochSchedule,
+  getFirstAvailableBlock,
   getGenesisHash,
   getHealth,
   getIdentity,
   getLeaderSchedule,
+  getMaxRetransmitSlot,
+  getMaxShredInsertSlot,
+  getMinimumBalanceForRentExemption,
   getSlot,
+  getStakeMinimumDelegation,
   getTokenAccountsByDelegate,
   getTransaction,
   getTransactionCount,
   getVersion,
   getVoteAccounts,
+  minimumLedgerSlot,
 };

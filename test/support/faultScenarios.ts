@@ -209,6 +209,7 @@ function gzipPadded(x: Exchange, size: keyof typeof padding): Buffer {
 const keyedResult = (rpcMethod: string | undefined): boolean =>
   rpcMethod !== undefined && isMethodName(rpcMethod) && profileOf(rpcMethod).keyedResult === true;
 
+/** `root` with the leaf at `path` set to `value`; an empty path replaces a bare (scalar) result whole. */
 function setPath(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
   // A bare result (a slot, a hash, 'ok') has no leaf below it: the empty path replaces it whole.
   if (path.length === 0) return value;

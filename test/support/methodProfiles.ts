@@ -77,6 +77,16 @@ export const PROFILES = {
     deepWrong: { path: ['identity'], value: 42, names: 'identity' },
     configIndex: 0,
   },
+  getEpochSchedule: {
+    fixture: 'getEpochSchedule.mainnet.json',
+    deepWrong: { path: ['warmup'], value: 'no', names: 'warmup' },
+    configIndex: 0,
+  },
+  getFirstAvailableBlock: {
+    fixture: 'getFirstAvailableBlock.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
   getLeaderSchedule: {
     fixture: 'getLeaderSchedule.current-epoch.json',
     deepWrong: { path: ['*', 0], value: 'first', names: '0' },
@@ -86,6 +96,26 @@ export const PROFILES = {
   getSlot: {
     fixture: 'getSlot.basic.json',
     deepWrong: { path: [], value: '356139512', names: 'result' },
+    configIndex: 0,
+  },
+  getMaxRetransmitSlot: {
+    fixture: 'getMaxRetransmitSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
+  getMaxShredInsertSlot: {
+    fixture: 'getMaxShredInsertSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
+  getMinimumBalanceForRentExemption: {
+    fixture: 'getMinimumBalanceForRentExemption.token-account.json',
+    deepWrong: { path: [], value: 'lots', names: 'result' },
+    configIndex: 1,
+  },
+  getStakeMinimumDelegation: {
+    fixture: 'getStakeMinimumDelegation.basic.json',
+    deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 0,
   },
   getTokenAccountsByDelegate: {
@@ -114,6 +144,11 @@ export const PROFILES = {
   getVoteAccounts: {
     fixture: 'getVoteAccounts.filtered-by-votePubkey.json',
     deepWrong: { path: ['current', 0, 'activatedStake'], value: 'lots', names: 'activatedStake' },
+    configIndex: 0,
+  },
+  minimumLedgerSlot: {
+    fixture: 'minimumLedgerSlot.basic.json',
+    deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
 } as const satisfies { readonly [K in MethodName]: MethodProfile };
