@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PreparedCall } from '../../src/index.js';
+import { runsPerTarget } from '../support/budget.js';
 import { decodeBody, type Seed } from '../support/decodeHarness.js';
 import { fuzzSeed } from '../support/fuzzHarness.js';
 import {
@@ -17,7 +18,7 @@ import {
   mutation,
   slotCount,
 } from '../support/fuzzMutations.js';
-import { responseTargets, transactionTargets } from '../support/fuzzTargets.js';
+import { allTargets } from '../support/fuzzTargets.js';
 
 const tally = vi.hoisted(() => ({ accepted: 0, refused: 0, disagreements: [] as string[] }));
 
@@ -66,13 +67,14 @@ function withoutPrintTraps(value: unknown): unknown {
   return copy;
 }
 
-const runs = Number(process.env.FC_DIFF_RUNS ?? 2000);
+// Today's 15 targets × 2,000, shared by however many targets there are (FC_DIFF_RUNS sets runs per target).
+const runs = Number(process.env.FC_DIFF_RUNS ?? runsPerTarget(15 * 2000, allTargets.length));
 console.info(
   `struct.differential.test.ts: fast-check seed ${fuzzSeed}, ${runs} runs per target (FC_SEED, FC_DIFF_RUNS)`,
 );
 
 describe('schema predicates agree with superstruct', () => {
-  for (const target of [...responseTargets, ...transactionTargets]) {
+  for (const target of allTargets) {
     it(`${target.name}: ${runs} mutated and generated responses`, async () => {
       const prepared = target.seeds.map((s) => target.definition.prepare(s.params));
       const seedIndex = fc.nat({ max: target.seeds.length - 1 });
@@ -104,7 +106,7 @@ describe('schema predicates agree with superstruct', () => {
 const REPLACEMENTS: unknown[] = [null, true, '', 'x', 0, -1, 1.5, 2n ** 64n, [], [null], {}];
 
 describe('schema predicates agree with superstruct on every single change of every seed', () => {
-  for (const target of [...responseTargets, ...transactionTargets]) {
+  for (const target of allTargets) {
     it(`${target.name}: each position deleted or replaced by each of ${REPLACEMENTS.length} values`, async () => {
       const before = { ...tally };
       for (const s of target.seeds) {

@@ -141,6 +141,10 @@ export const MIN_FUZZ_RUNS_PER_TARGET = 200;
 export function fuzzRunsPerTarget(targets: number, env: Record<string, string | undefined> = process.env): number {
   const perTarget = env.FC_FUZZ_RUNS ?? env.FC_RUNS;
   if (perTarget !== undefined) return Number(perTarget);
-  const total = Number(env.FC_FUZZ_TOTAL_RUNS ?? FUZZ_TOTAL_RUNS);
+  return runsPerTarget(Number(env.FC_FUZZ_TOTAL_RUNS ?? FUZZ_TOTAL_RUNS), targets);
+}
+
+/** A total of runs shared evenly by `targets`, never fewer than MIN_FUZZ_RUNS_PER_TARGET each. */
+export function runsPerTarget(total: number, targets: number): number {
   return Math.max(MIN_FUZZ_RUNS_PER_TARGET, Math.floor(total / Math.max(1, targets)));
 }

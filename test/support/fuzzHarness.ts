@@ -17,7 +17,7 @@ import {
   mutation,
   textMutation,
 } from './fuzzMutations.js';
-import { responseTargets, transactionTargets } from './fuzzTargets.js';
+import { allTargets } from './fuzzTargets.js';
 import { envelope, toJsonText } from './jsonText.js';
 import { startWorkClock } from './workTime.js';
 
@@ -27,7 +27,7 @@ export const fuzzSeed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
  * Runs per target: one total shared by every target (budget.ts), so a new method's targets take their
  * share rather than adding time. FC_FUZZ_RUNS (or FC_RUNS) sets it per target, FC_FUZZ_TOTAL_RUNS the total.
  */
-export const fuzzRuns = fuzzRunsPerTarget(responseTargets.length + transactionTargets.length);
+export const fuzzRuns = fuzzRunsPerTarget(allTargets.length);
 const fuzzTimeout = Math.max(30_000, fuzzRuns * 15);
 
 /**

@@ -3,6 +3,8 @@
  * (conformance fixtures and recorded cases) that mutations then break. Shared by the fuzz files and the
  * schema predicates' differential test (test/schemas/struct.differential.test.ts).
  */
+
+import { readdirSync } from 'node:fs';
 import {
   getAccountInfo,
   getBalance,
@@ -13,9 +15,11 @@ import {
   getTransaction,
   getVoteAccounts,
 } from '../../src/index.js';
+import { allMethods } from '../../src/methods/index.js';
 import { seedOf } from './decodeHarness.js';
 import type { FuzzTarget } from './fuzzHarness.js';
 import { cloneJson } from './jsonText.js';
+import { METHOD_NAMES } from './methodProfiles.js';
 
 /** Every method but getTransaction. */
 export const responseTargets: FuzzTarget[] = [
@@ -197,3 +201,25 @@ export const transactionTargets: FuzzTarget[] = [
     seeds: [seedOf('getTransaction/base58.legacy.json'), seedOf('getTransaction/base58.v0.json')],
   },
 ];
+
+const CONFORMANCE = new URL('../fixtures/conformance/', import.meta.url);
+
+/**
+ * A target for every method of the profile table that has no hand-written one above: its conformance
+ * cases that answer with a result are its seeds. A new method is fuzzed from its first fixture on, and
+ * the fuzz budget (budget.ts) shares its runs with it, so the total time holds.
+ */
+export const profileTargets: FuzzTarget[] = (() => {
+  const handWritten = new Set([...responseTargets, ...transactionTargets].map((t) => t.definition.name));
+  const files = readdirSync(CONFORMANCE);
+  return METHOD_NAMES.filter((method) => !handWritten.has(method)).map((method) => ({
+    name: method,
+    definition: allMethods[method],
+    seeds: files
+      .filter((file) => file.startsWith(`${method}.`) && !file.includes('.error.'))
+      .map((file) => seedOf(`conformance/${file}`)),
+  }));
+})();
+
+/** Every target: the hand-written ones and those derived from the profile table. */
+export const allTargets: FuzzTarget[] = [...responseTargets, ...transactionTargets, ...profileTargets];
