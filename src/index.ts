@@ -40,11 +40,12 @@ export { DecodeError } from './errors/DecodeError.js';
 export { HttpError } from './errors/HttpError.js';
 export { InvalidInputError } from './errors/InvalidInputError.js';
 export { InvalidResponseError, type InvalidResponseReason } from './errors/InvalidResponseError.js';
+export { isSolRpcError, type SolRpcErrorName } from './errors/isSolRpcError.js';
 export { NetworkError } from './errors/NetworkError.js';
 export { RateLimitedError } from './errors/RateLimitedError.js';
 export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
-export { isSolRpcError, SolRpcError, type SolRpcErrorFields, type SolRpcErrorName } from './errors/SolRpcError.js';
+export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
 export { ValidationError } from './errors/ValidationError.js';
 // Every method with its config, result and signature types, listed in methods/index.ts.

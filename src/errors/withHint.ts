@@ -4,7 +4,7 @@
  * front (their texts are a quarter of a small app's bundle). If that module cannot be loaded, e.g. in a browser that
  * went offline, the error is thrown as it is, without them.
  */
-import { isSolRpcError } from './SolRpcError.js';
+import { isSolRpcError } from './isSolRpcError.js';
 
 export async function withHint(error: unknown): Promise<unknown> {
   if (!isSolRpcError(error, 'RpcError') && !isSolRpcError(error, 'HttpError')) return error;

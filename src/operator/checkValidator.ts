@@ -5,7 +5,7 @@
 import type { RpcWith } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { isSolRpcError } from '../errors/SolRpcError.js';
+import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { ClusterNode, getClusterNodes } from '../methods/getClusterNodes.js';
 import type { EpochInfo, getEpochInfo } from '../methods/getEpochInfo.js';
 import type { getLeaderSchedule, LeaderSchedule } from '../methods/getLeaderSchedule.js';

@@ -7,7 +7,7 @@
  */
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
-import { isSolRpcError } from '../errors/SolRpcError.js';
+import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { TransportRequest } from '../types/index.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
 

@@ -3,8 +3,8 @@
  * how long to wait, and which endpoint to try next, all within the call's total deadline.
  */
 import { AbortError } from '../errors/AbortError.js';
+import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RateLimitedError } from '../errors/RateLimitedError.js';
-import { isSolRpcError } from '../errors/SolRpcError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { Endpoint } from './endpoint.js';
 

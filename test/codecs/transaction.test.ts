@@ -7,7 +7,7 @@ import { decodeBase64 } from '../../src/codecs/base64.js';
 import { decodeTransaction } from '../../src/codecs/transaction.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
-import { isSolRpcError } from '../../src/errors/SolRpcError.js';
+import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
 import type { DecodedTransaction, TransactionVersion } from '../../src/types/transaction.js';
 import { startWorkClock } from '../support/workTime.js';
 

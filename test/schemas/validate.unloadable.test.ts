@@ -4,7 +4,7 @@
  */
 import { expect, it, vi } from 'vitest';
 import { decodeResult, defineCustomMethod } from '../../src/defineMethod.js';
-import { isSolRpcError } from '../../src/errors/SolRpcError.js';
+import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
 import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { string, type } from '../../src/schemas/struct.js';
 import { validateResult } from '../../src/schemas/validate.js';
