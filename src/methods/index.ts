@@ -11,6 +11,7 @@ export * from './getEpochInfo.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
+export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
 export * from './getSlot.js';
 export * from './getTokenAccountsByDelegate.js';
@@ -27,6 +28,7 @@ import { getEpochInfo } from './getEpochInfo.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
+import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getSlot } from './getSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
@@ -49,6 +51,7 @@ export const allMethods = {
   getGenesisHash,
   getHealth,
   getIdentity,
+  getLatestBlockhash,
   getLeaderSchedule,
   getSlot,
   getTokenAccountsByDelegate,

@@ -77,6 +77,11 @@ export const PROFILES = {
     deepWrong: { path: ['identity'], value: 42, names: 'identity' },
     configIndex: 0,
   },
+  getLatestBlockhash: {
+    fixture: 'getLatestBlockhash.confirmed.json',
+    deepWrong: { path: ['value', 'lastValidBlockHeight'], value: '334287307', names: 'lastValidBlockHeight' },
+    configIndex: 0,
+  },
   getLeaderSchedule: {
     fixture: 'getLeaderSchedule.current-epoch.json',
     deepWrong: { path: ['*', 0], value: 'first', names: '0' },
