@@ -8,34 +8,44 @@ export * from './getBalance.js';
 export * from './getBlockHeight.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
+export * from './getFeeForMessage.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
 export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
+export * from './getRecentPrioritizationFees.js';
+export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
 export * from './getVoteAccounts.js';
+export * from './isBlockhashValid.js';
+export * from './requestAirdrop.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlockHeight } from './getBlockHeight.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
+import { getFeeForMessage } from './getFeeForMessage.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
 import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
+import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
+import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
+import { isBlockhashValid } from './isBlockhashValid.js';
+import { requestAirdrop } from './requestAirdrop.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -48,15 +58,20 @@ export const allMethods = {
   getBlockHeight,
   getClusterNodes,
   getEpochInfo,
+  getFeeForMessage,
   getGenesisHash,
   getHealth,
   getIdentity,
   getLatestBlockhash,
   getLeaderSchedule,
+  getRecentPrioritizationFees,
+  getSignatureStatuses,
   getSlot,
   getTokenAccountsByDelegate,
   getTransaction,
   getTransactionCount,
   getVersion,
   getVoteAccounts,
+  isBlockhashValid,
+  requestAirdrop,
 };

@@ -114,7 +114,8 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 18_200 };
+    // full: 19,300 with the six transaction methods of issue 19 (19,249 measured; docs/tree-shaking.md).
+    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 19_300 };
     const NEVER = [
       'cross-fetch',
       'node-fetch',
