@@ -112,7 +112,7 @@ function bind<TMethods extends MethodSet>(
   for (const key of Object.keys(methods)) {
     const definition = methods[key] as MethodDefinition<unknown>;
     const context = { method: definition.name, maxDecompressedBytes };
-    client[key] = (...args) => callMethod(definition, transport, args, context);
+    client[key] = (...args) => (definition.run ?? callMethod)(definition, transport, args, context);
   }
   return Object.freeze(client) as RpcWith<TMethods>;
 }

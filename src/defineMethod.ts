@@ -37,6 +37,12 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   prepare(args: readonly unknown[]): PreparedCall<TShape>;
   /** Validates the wire result and decodes it into the public shape, in one step. */
   decode(result: unknown, context: DecodeContext, prepared: PreparedCall<TShape>): unknown;
+  /**
+   * For a method one request cannot serve (more inputs than the node takes at once): runs the whole call
+   * in place of `callMethod`, with the same arguments, making its requests through `callMethod` with the
+   * same transport and context. Plain methods leave it out.
+   */
+  readonly run?: typeof callMethod;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }

@@ -124,6 +124,9 @@ function rpcErrorHint(code: number, message: string, data: unknown, method: stri
     case -32601:
       return methodNotFoundHint(method);
     case -32600:
+      if (method === 'requestAirdrop') {
+        return 'this node has no faucet: airdrops come from a test validator (solana-test-validator) or the devnet and testnet faucets, never mainnet-beta.';
+      }
       if (/less than 128 bytes/i.test(message)) {
         return "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'.";
       }

@@ -9,14 +9,18 @@ export * from './getBlockHeight.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
 export * from './getEpochSchedule.js';
+export * from './getFeeForMessage.js';
 export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
+export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
 export * from './getMaxShredInsertSlot.js';
 export * from './getMinimumBalanceForRentExemption.js';
+export * from './getRecentPrioritizationFees.js';
+export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountsByDelegate.js';
@@ -24,7 +28,9 @@ export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
 export * from './getVoteAccounts.js';
+export * from './isBlockhashValid.js';
 export * from './minimumLedgerSlot.js';
+export * from './requestAirdrop.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
@@ -32,14 +38,18 @@ import { getBlockHeight } from './getBlockHeight.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
 import { getEpochSchedule } from './getEpochSchedule.js';
+import { getFeeForMessage } from './getFeeForMessage.js';
 import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
+import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
+import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
+import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
@@ -47,7 +57,9 @@ import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
+import { isBlockhashValid } from './isBlockhashValid.js';
 import { minimumLedgerSlot } from './minimumLedgerSlot.js';
+import { requestAirdrop } from './requestAirdrop.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -61,14 +73,18 @@ export const allMethods = {
   getClusterNodes,
   getEpochInfo,
   getEpochSchedule,
+  getFeeForMessage,
   getFirstAvailableBlock,
   getGenesisHash,
   getHealth,
   getIdentity,
+  getLatestBlockhash,
   getLeaderSchedule,
   getMaxRetransmitSlot,
   getMaxShredInsertSlot,
   getMinimumBalanceForRentExemption,
+  getRecentPrioritizationFees,
+  getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
   getTokenAccountsByDelegate,
@@ -76,5 +92,7 @@ export const allMethods = {
   getTransactionCount,
   getVersion,
   getVoteAccounts,
+  isBlockhashValid,
   minimumLedgerSlot,
+  requestAirdrop,
 };

@@ -35,6 +35,20 @@ export function checkSignature(method: string, param: string, value: unknown): s
   return value as string;
 }
 
+/** A blockhash: 32 bytes in base58, like an address (`isBlockhashValid`, `requestAirdrop`'s `recentBlockhash`). */
+export function checkHash(method: string, param: string, value: unknown): string {
+  const problem = base58Problem(value, 32);
+  if (problem) {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem,
+      hint: 'a blockhash is 32 bytes written in base58 (32–44 characters), as getLatestBlockhash returns it.',
+    });
+  }
+  return value as string;
+}
+
 /**
  * A config argument: `undefined`, or a plain object whose keys are all in `allowed`. Returns `{}` for
  * `undefined`. An unknown key is refused rather than dropped: a misspelt `comitment` would otherwise

@@ -15,6 +15,14 @@ export const address = /* @__PURE__ */ memo(
     ),
 );
 
+/** A base58 32-byte hash (a blockhash) in a response, checked by alphabet and length like `address`. */
+export const blockhash = /* @__PURE__ */ memo(
+  (): Schema<string> =>
+    define('blockhash', (value) =>
+      typeof value === 'string' && ADDRESS_TEXT.test(value) ? true : expected('a base58 blockhash', value),
+    ),
+);
+
 const SIGNATURE_TEXT = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 /** A base58 signature in a response, checked by alphabet and length like `address`. */

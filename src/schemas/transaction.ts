@@ -105,7 +105,7 @@ const binaryTransaction = /* @__PURE__ */ memo(() => union([string(), tuple([str
  * agave's `TransactionError`: a unit variant's name, or an object with exactly one variant key.
  * `InstructionError` must be `[index, error]` with the error a string or a one-key object.
  */
-const transactionError = /* @__PURE__ */ memo(
+export const transactionError = /* @__PURE__ */ memo(
   (): Schema<TransactionError> =>
     define('transactionError', (value) => {
       if (typeof value === 'string') return true;
@@ -130,7 +130,7 @@ const transactionError = /* @__PURE__ */ memo(
 
 const statusErr = /* @__PURE__ */ memo(() => type({ Err: transactionError() }));
 const statusOk = /* @__PURE__ */ memo(() => type({ Ok: literal(null) }));
-const transactionStatus = /* @__PURE__ */ memo(
+export const transactionStatus = /* @__PURE__ */ memo(
   (): Schema<TransactionStatus> =>
     dynamic(
       (value): Schema<TransactionStatus> =>

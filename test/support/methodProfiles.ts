@@ -62,6 +62,11 @@ export const PROFILES = {
     deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
     configIndex: 0,
   },
+  getFeeForMessage: {
+    fixture: 'getFeeForMessage.fee-5000.json',
+    deepWrong: { path: ['value'], value: '5000', names: 'value' },
+    configIndex: 1,
+  },
   getGenesisHash: {
     fixture: 'getGenesisHash.mainnet-beta.json',
     deepWrong: { path: [], value: 42, names: 'result' },
@@ -87,11 +92,28 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getLatestBlockhash: {
+    fixture: 'getLatestBlockhash.confirmed.json',
+    deepWrong: { path: ['value', 'lastValidBlockHeight'], value: '334287307', names: 'lastValidBlockHeight' },
+    configIndex: 0,
+  },
   getLeaderSchedule: {
     fixture: 'getLeaderSchedule.current-epoch.json',
     deepWrong: { path: ['*', 0], value: 'first', names: '0' },
     configIndex: 1,
     keyedResult: true,
+  },
+  getRecentPrioritizationFees: {
+    fixture: 'getRecentPrioritizationFees.accounts-u64.json',
+    deepWrong: { path: [0, 'prioritizationFee'], value: 'high', names: 'prioritizationFee' },
+    // No config on the wire: after the address list.
+    configIndex: 1,
+  },
+  getSignatureStatuses: {
+    // No err objects: the fault suites add keys to every object, and a TransactionError is a one-key object.
+    fixture: 'getSignatureStatuses.all-succeeded.json',
+    deepWrong: { path: ['value', 0, 'slot'], value: 'recent', names: 'slot' },
+    configIndex: 1,
   },
   getSlot: {
     fixture: 'getSlot.basic.json',
@@ -150,6 +172,16 @@ export const PROFILES = {
     fixture: 'minimumLedgerSlot.basic.json',
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
+  },
+  isBlockhashValid: {
+    fixture: 'isBlockhashValid.processed-valid.json',
+    deepWrong: { path: ['value'], value: 'yes', names: 'value' },
+    configIndex: 1,
+  },
+  requestAirdrop: {
+    fixture: 'requestAirdrop.signature.json',
+    deepWrong: { path: [], value: 42, names: 'result' },
+    configIndex: 2,
   },
 } as const satisfies { readonly [K in MethodName]: MethodProfile };
 

@@ -1,0 +1,84 @@
+import { defineCustomMethod } from '../defineMethod.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { checkAddress, checkArity, describe } from '../options/check.js';
+import { prepareConfig } from '../options/config.js';
+import { memo } from '../schemas/memo.js';
+import { safeInteger, toBigInt, u64 } from '../schemas/numbers.js';
+import { array, type } from '../schemas/struct.js';
+import { validateResult } from '../schemas/validate.js';
+import type { Address, CallOptions } from '../types/index.js';
+
+// 1. Config
+
+/** Options of `getRecentPrioritizationFees`: only the per-call ones; the node takes no config. */
+export interface GetRecentPrioritizationFeesConfig extends CallOptions {}
+
+// 2. Result
+
+/** The lowest prioritization fee paid in one recent slot. */
+export interface PrioritizationFee {
+  /** The slot. */
+  slot: number;
+  /**
+   * The lowest compute-unit price (micro-lamports per compute unit) a transaction in that slot paid: over
+   * all transactions, or, with addresses, over those that write-lock all of them. Exact, a u64.
+   */
+  prioritizationFee: bigint;
+}
+
+// 3. Signature
+
+/** Reads the prioritization fees of recent slots. */
+export interface GetRecentPrioritizationFees {
+  /**
+   * Reads the prioritization fees of the slots the node keeps in its cache (up to 150).
+   * @param addresses At most 128 (agave's `MAX_TX_ACCOUNT_LOCKS`): the fees of the transactions that
+   * write-lock all of them. Left out, the fees of all transactions.
+   * @example
+   * const fees = await rpc.getRecentPrioritizationFees([marketAddress]);
+   * const highest = fees.reduce((max, { prioritizationFee }) => (prioritizationFee > max ? prioritizationFee : max), 0n);
+   */
+  (addresses?: readonly Address[], config?: GetRecentPrioritizationFeesConfig): Promise<PrioritizationFee[]>;
+}
+
+// 4. Wire schema
+
+const feesResult = /* @__PURE__ */ memo(() => array(type({ slot: safeInteger(), prioritizationFee: u64() })));
+
+/** agave refuses more addresses than a transaction can lock (`MAX_TX_ACCOUNT_LOCKS`). */
+const MAX_ADDRESSES = 128;
+
+// 5. Definition
+
+/** `getRecentPrioritizationFees`: recent slots' lowest prioritization fees. Full-API nodes serve it. */
+export const getRecentPrioritizationFees = /* @__PURE__ */ defineCustomMethod<GetRecentPrioritizationFees>({
+  name: 'getRecentPrioritizationFees',
+  prepare(args, method) {
+    checkArity(method, args, 2);
+    const [addresses, config] = args;
+    const params: unknown[] = [];
+    if (addresses !== undefined) {
+      if (!Array.isArray(addresses)) {
+        throw new InvalidInputError({
+          method,
+          param: 'addresses',
+          problem: `expected an array of addresses, got ${describe(addresses)}`,
+        });
+      }
+      if (addresses.length > MAX_ADDRESSES) {
+        throw new InvalidInputError({
+          method,
+          param: 'addresses',
+          problem: `${addresses.length} addresses; the node takes at most ${MAX_ADDRESSES}`,
+        });
+      }
+      params.push(addresses.map((address, i) => checkAddress(method, `addresses.${i}`, address)));
+    }
+    return { params, options: prepareConfig(method, {}, config).options };
+  },
+  decode: (result, context): PrioritizationFee[] =>
+    validateResult(context.method, result, feesResult()).map((fee) => ({
+      slot: fee.slot,
+      prioritizationFee: toBigInt(fee.prioritizationFee),
+    })),
+});
