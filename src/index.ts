@@ -92,6 +92,13 @@ export type {
   TransportRequest,
 } from './types/index.js';
 export type {
+  PreflightFailure,
+  ReplacementBlockhash,
+  SimulatedInnerInstructions,
+  SimulationOutcome,
+  SimulationValue,
+} from './types/simulation.js';
+export type {
   MintInfo,
   MultisigInfo,
   ParsedMintData,

@@ -3,8 +3,11 @@
  * RPC and HTTP errors. This module is loaded with the first such error (errors/withHint.ts), never up
  * front: an app whose calls succeed does not download it.
  */
+import { decodePreflightFailure } from '../decoders/simulation.js';
+import type { PreflightFailure } from '../types/simulation.js';
 import type { HttpError } from './HttpError.js';
 import type { RpcError } from './RpcError.js';
+import { sanitizeText } from './sanitize.js';
 
 /** Names of the JSON-RPC error codes an agave node sends, standard and agave-specific. */
 const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -123,6 +126,14 @@ function rpcErrorHint(code: number, message: string, data: unknown, method: stri
   switch (code) {
     case -32601:
       return methodNotFoundHint(method);
+    case -32002:
+      return field(data, 'err') === 'BlockhashNotFound'
+        ? 'the preflight bank does not know the blockhash: it expired, or is newer than preflightCommitment sees; sign again with a fresh blockhash, or match preflightCommitment to the commitment the blockhash was fetched at.'
+        : 'the transaction failed its preflight simulation and was not sent; isPreflightFailure(error) gives error.data with err, logs and unitsConsumed.';
+    case -32003:
+      return 'a signature does not match the message: the bytes changed after signing, or a signer signed another message; sign the final transaction again.';
+    case -32013:
+      return 'the transaction carries a different number of signatures than its header requires: every required signer must sign.';
     case -32600:
       if (/less than 128 bytes/i.test(message)) {
         return "base58 holds at most 128 bytes of account data: ask for encoding 'base64' (solrpc's default) or 'base64+zstd'.";
@@ -193,6 +204,21 @@ function nodeUnhealthyData(error: RpcError): void {
   }
 }
 
+/** The most log lines a preflight failure's message shows: the last ones, where a program says why it failed. */
+const PREFLIGHT_LOG_LINES = 10;
+
+/** The message lines of a decoded preflight failure: its error, and its last log lines, sanitised and cut. */
+function preflightDetails(failure: PreflightFailure): string[] {
+  const lines = [`err: ${sanitizeText(JSON.stringify(failure.err), 300, true)}`];
+  const logs = failure.logs ?? [];
+  if (logs.length > 0) {
+    const shown = logs.slice(-PREFLIGHT_LOG_LINES);
+    lines.push(shown.length < logs.length ? `logs (last ${shown.length} of ${logs.length}):` : 'logs:');
+    for (const line of shown) lines.push(`  ${sanitizeText(line, 200, true)}`);
+  }
+  return lines;
+}
+
 /** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
 const completed = new WeakSet<object>();
 
@@ -213,6 +239,13 @@ export function completeError(error: RpcError | HttpError): void {
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
     if (error.code === -32005) nodeUnhealthyData(error);
+    if (error.code === -32002 && error.method === 'sendTransaction') {
+      const failure = decodePreflightFailure(error.data);
+      if (failure) {
+        (error as { data: unknown }).data = failure;
+        rest = [...rest, ...preflightDetails(failure)];
+      }
+    }
     hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
   } else {
     hint = HTTP_HINTS[error.status];

@@ -25,6 +25,8 @@ export * from './getTransactionCount.js';
 export * from './getVersion.js';
 export * from './getVoteAccounts.js';
 export * from './minimumLedgerSlot.js';
+export * from './sendTransaction.js';
+export * from './simulateTransaction.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
@@ -48,6 +50,8 @@ import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
 import { minimumLedgerSlot } from './minimumLedgerSlot.js';
+import { sendTransaction } from './sendTransaction.js';
+import { simulateTransaction } from './simulateTransaction.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -77,4 +81,6 @@ export const allMethods = {
   getVersion,
   getVoteAccounts,
   minimumLedgerSlot,
+  sendTransaction,
+  simulateTransaction,
 };

@@ -31,7 +31,7 @@ import { tokenAmount } from './token.js';
 
 const stackHeight = /* @__PURE__ */ memo(() => nullable(safeInteger()));
 
-const compiledInstruction = /* @__PURE__ */ memo(() =>
+export const compiledInstruction = /* @__PURE__ */ memo(() =>
   type({ programIdIndex: u8(), accounts: array(u8()), data: string(), stackHeight: stackHeight() }),
 );
 
@@ -55,7 +55,7 @@ const parsedInstruction = /* @__PURE__ */ memo(() =>
 const partiallyDecodedInstruction = /* @__PURE__ */ memo(() =>
   type({ programId: address(), accounts: array(address()), data: string(), stackHeight: stackHeight() }),
 );
-const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
+export const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
   dynamic(
     (value): Schema<unknown> =>
       typeof value === 'object' && value !== null && 'parsed' in value
@@ -105,7 +105,7 @@ const binaryTransaction = /* @__PURE__ */ memo(() => union([string(), tuple([str
  * agave's `TransactionError`: a unit variant's name, or an object with exactly one variant key.
  * `InstructionError` must be `[index, error]` with the error a string or a one-key object.
  */
-const transactionError = /* @__PURE__ */ memo(
+export const transactionError = /* @__PURE__ */ memo(
   (): Schema<TransactionError> =>
     define('transactionError', (value) => {
       if (typeof value === 'string') return true;
@@ -142,7 +142,7 @@ const transactionStatus = /* @__PURE__ */ memo(
 
 // Meta
 
-const tokenBalance = /* @__PURE__ */ memo(
+export const tokenBalance = /* @__PURE__ */ memo(
   (): Schema<TokenBalance> =>
     type({
       accountIndex: u8(),
@@ -164,7 +164,7 @@ const reward = /* @__PURE__ */ memo(() =>
   }),
 );
 
-const loadedAddresses = /* @__PURE__ */ memo(
+export const loadedAddresses = /* @__PURE__ */ memo(
   (): Schema<LoadedAddresses> =>
     type({ writable: array(address()), readonly: array(address()) }) as Schema<LoadedAddresses>,
 );
