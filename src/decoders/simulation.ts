@@ -62,7 +62,9 @@ export function decodeSimulationOutcome(method: string, wire: WireSimulation, pa
  * proxy's own data, an older node's): the error then keeps its data as sent.
  */
 export function decodePreflightFailure(data: unknown): PreflightFailure | undefined {
-  if (!preflightFailure().check(data)) return undefined;
+  // `err` is always there, `null` or not: without it the data is not a simulation result at all.
+  if (typeof data !== 'object' || data === null || !('err' in data) || !preflightFailure().check(data))
+    return undefined;
   try {
     const failure: PreflightFailure = {
       ...decodeSimulationOutcome('sendTransaction', data as WireSimulation, 'error.data'),

@@ -45,14 +45,26 @@ export interface SimulateTransactionConfig extends CallOptions {
   accounts?: SimulateAccountsConfig;
 }
 
+/** Accounts asked for with parsed data. */
+export interface SimulateParsedAccountsConfig extends SimulateAccountsConfig {
+  /** Parsed where the node has a parser for the owner program, bytes otherwise. */
+  encoding: 'jsonParsed';
+}
+
+/** Accounts asked for as bytes. */
+export interface SimulateBinaryAccountsConfig extends SimulateAccountsConfig {
+  /** `'base64'` (default) or `'base64+zstd'` (decompressed here). */
+  encoding?: 'base64' | 'base64+zstd';
+}
+
 /** A config asking for accounts with parsed data. */
 export interface SimulateTransactionParsedConfig extends SimulateTransactionConfig {
-  accounts: SimulateAccountsConfig & { encoding: 'jsonParsed' };
+  accounts: SimulateParsedAccountsConfig;
 }
 
 /** A config asking for accounts as bytes (`base64` when no encoding is given), or for none. */
 export interface SimulateTransactionBinaryConfig extends SimulateTransactionConfig {
-  accounts?: SimulateAccountsConfig & { encoding?: 'base64' | 'base64+zstd' };
+  accounts?: SimulateBinaryAccountsConfig;
 }
 
 // 2. Results
