@@ -157,7 +157,7 @@ export const PROFILES = {
     configIndex: 0,
   },
   sendTransaction: {
-    fixture: 'sendTransaction.base58-default.skip-preflight.json',
+    fixture: 'sendTransaction.base64.transfer.json',
     deepWrong: { path: [], value: 42, names: 'result' },
     configIndex: 1,
     defaultEncoding: 'base64',
