@@ -3,11 +3,8 @@
  * RPC and HTTP errors. This module is loaded with the first such error (errors/withHint.ts), never up
  * front: an app whose calls succeed does not download it.
  */
-import { decodePreflightFailure } from '../decoders/simulation.js';
-import type { PreflightFailure } from '../types/simulation.js';
 import type { HttpError } from './HttpError.js';
 import type { RpcError } from './RpcError.js';
-import { sanitizeText } from './sanitize.js';
 
 /** Names of the JSON-RPC error codes an agave node sends, standard and agave-specific. */
 const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -204,21 +201,6 @@ function nodeUnhealthyData(error: RpcError): void {
   }
 }
 
-/** The most log lines a preflight failure's message shows: the last ones, where a program says why it failed. */
-const PREFLIGHT_LOG_LINES = 10;
-
-/** The message lines of a decoded preflight failure: its error, and its last log lines, sanitised and cut. */
-function preflightDetails(failure: PreflightFailure): string[] {
-  const lines = [`err: ${sanitizeText(JSON.stringify(failure.err), 300, true)}`];
-  const logs = failure.logs ?? [];
-  if (logs.length > 0) {
-    const shown = logs.slice(-PREFLIGHT_LOG_LINES);
-    lines.push(shown.length < logs.length ? `logs (last ${shown.length} of ${logs.length}):` : 'logs:');
-    for (const line of shown) lines.push(`  ${sanitizeText(line, 200, true)}`);
-  }
-  return lines;
-}
-
 /** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
 const completed = new WeakSet<object>();
 
@@ -239,13 +221,6 @@ export function completeError(error: RpcError | HttpError): void {
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
     if (error.code === -32005) nodeUnhealthyData(error);
-    if (error.code === -32002 && error.method === 'sendTransaction') {
-      const failure = decodePreflightFailure(error.data);
-      if (failure) {
-        (error as { data: unknown }).data = failure;
-        rest = [...rest, ...preflightDetails(failure)];
-      }
-    }
     hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
   } else {
     hint = HTTP_HINTS[error.status];

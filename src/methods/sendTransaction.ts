@@ -1,7 +1,8 @@
-import { PREFLIGHT_FAILURE } from '../decoders/simulation.js';
+import { decodePreflightFailure, PREFLIGHT_FAILURE } from '../decoders/simulation.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { RpcError } from '../errors/RpcError.js';
+import { sanitizeText } from '../errors/sanitize.js';
 import { checkArity } from '../options/check.js';
 import { commitment, flag, minContextSlot, prepareConfig, unsigned } from '../options/config.js';
 import { checkWireTransaction, type TransactionTextEncoding, transactionEncoding } from '../options/wireTransaction.js';
@@ -64,7 +65,7 @@ export function isPreflightFailure(error: unknown): error is PreflightFailureErr
   return typeof data === 'object' && data !== null && data[PREFLIGHT_FAILURE] === true;
 }
 
-// 4. Wire config: the transaction always goes as base64, so the wire says so.
+// 4. Wire config and the -32002 decoder. The transaction always goes as base64, so the wire says so.
 
 const OPTIONS = {
   skipPreflight: flag,
@@ -72,6 +73,36 @@ const OPTIONS = {
   maxRetries: unsigned,
   minContextSlot,
 };
+
+// A -32002's data is decoded here, in the method's own code: only an app that sends transactions carries
+// the simulation decoder (in the lazily loaded hints module it landed in every app's up-front chunks).
+
+/** The most log lines a preflight failure's message shows: the last ones, where a program says why it failed. */
+const PREFLIGHT_LOG_LINES = 10;
+
+/**
+ * The method's `failure`: a -32002 whose `data` is a simulation result gets it decoded to a
+ * `PreflightFailure`, and its message gains the `err` and the last log lines, sanitised and cut. Other
+ * errors, and data that is not a simulation result (a proxy's own), pass as they are.
+ */
+function preflightFailureOf(error: unknown): unknown {
+  if (!isSolRpcError(error, 'RpcError') || error.code !== -32002 || isPreflightFailure(error)) return error;
+  const failure = decodePreflightFailure(error.data);
+  if (!failure) return error;
+  (error as { data: unknown }).data = failure;
+  const lines = [`err: ${sanitizeText(JSON.stringify(failure.err), 300, true)}`];
+  const logs = failure.logs ?? [];
+  if (logs.length > 0) {
+    const shown = logs.slice(-PREFLIGHT_LOG_LINES);
+    lines.push(shown.length < logs.length ? `logs (last ${shown.length} of ${logs.length}):` : 'logs:');
+    for (const line of shown) lines.push(`  ${sanitizeText(line, 200, true)}`);
+  }
+  const before = error.message;
+  error.message = [before, ...lines].join('\n');
+  // The stack's first lines repeat the message as it was at construction.
+  if (error.stack?.includes(before)) error.stack = error.stack.replace(before, error.message);
+  return error;
+}
 
 // 5. Definition
 
@@ -86,4 +117,5 @@ export const sendTransaction = /* @__PURE__ */ defineCustomMethod<SendTransactio
     return { params: [transaction, { encoding: 'base64', ...rest }], options };
   },
   decode: (result, context) => validateResult(context.method, result, signature()),
+  decodeError: preflightFailureOf,
 });
