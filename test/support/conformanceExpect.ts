@@ -5,7 +5,7 @@
 import { decodeBase58 } from '../../src/codecs/base58.js';
 import { encodeBase64 } from '../../src/codecs/base64.js';
 import { isSolRpcError } from '../../src/index.js';
-import { isMethodName, METHOD_NAMES, profileOf } from './methodProfiles.js';
+import { isMethodName, METHOD_NAMES, type MethodName, profileOf } from './methodProfiles.js';
 
 /** A real-format case (see test/fixtures/conformance/README.md). */
 export interface ConformanceCase {
@@ -34,14 +34,19 @@ export function replayable(c: ConformanceCase): boolean {
 export function callFor(c: ConformanceCase): { method: string; params: unknown[] } {
   if (!isMethodName(c.method))
     return { method: 'getBalance', params: ['B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi'] };
-  if (!profileOf(c.method).wireTransaction || !isBase58Case(c)) return { method: c.method, params: c.params };
+  return { method: c.method, params: callParams(c.method, c.params) };
+}
+
+/** The arguments that make solrpc send a method's wire params: a base58 wire transaction says so. */
+export function callParams(method: MethodName, params: unknown[]): unknown[] {
+  if (!profileOf(method).wireTransaction || !isBase58Case({ params })) return params;
   // agave reads a transaction without `encoding` as base58; solrpc must be told.
-  const [transaction, config] = c.params as [string, Record<string, unknown> | undefined];
-  return { method: c.method, params: [transaction, { ...config, encoding: 'base58' }] };
+  const [transaction, config] = params as [string, Record<string, unknown> | undefined];
+  return [transaction, { ...config, encoding: 'base58' }];
 }
 
 /** Whether a wire-transaction case writes its transaction in base58 (no encoding: agave's default). */
-function isBase58Case(c: ConformanceCase): boolean {
+function isBase58Case(c: { params: unknown[] }): boolean {
   const encoding = (c.params[1] as { encoding?: string } | undefined)?.encoding;
   return encoding === undefined || encoding === 'base58' || encoding === 'binary';
 }
