@@ -1,9 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createRpc,
-  isPreflightFailure,
   type ParsedSimulateTransactionResult,
-  type PreflightFailure,
   type SimulateTransactionConfig,
   type SimulateTransactionResult,
 } from '../../src/index.js';
@@ -31,16 +29,5 @@ describe('simulateTransaction', () => {
     expectTypeOf(value.returnData?.data).toEqualTypeOf<Uint8Array | undefined>();
     expectTypeOf(value.fee).toEqualTypeOf<bigint | null | undefined>();
     expectTypeOf(value.accounts?.[0]?.data).toEqualTypeOf<Uint8Array | undefined>();
-  });
-});
-
-describe('sendTransaction', () => {
-  it('resolves to a signature; isPreflightFailure narrows data', () => {
-    expectTypeOf(rpc.sendTransaction(tx, { skipPreflight: true })).toEqualTypeOf<Promise<string>>();
-    const error: unknown = undefined;
-    if (isPreflightFailure(error)) {
-      expectTypeOf(error.data).toEqualTypeOf<PreflightFailure>();
-      expectTypeOf(error.code).toEqualTypeOf<-32002>();
-    }
   });
 });
