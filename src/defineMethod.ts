@@ -43,6 +43,12 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
    * same transport and context. Plain methods leave it out.
    */
   readonly run?: typeof callMethod;
+  /**
+   * Decodes an error particular to this method before it is thrown (sendTransaction: a -32002's `data`
+   * into a `PreflightFailure`) and returns what to throw; it must not throw itself. `callMethod` applies
+   * it before the hint is added, so its code ships with the method alone, never in the shared hints module.
+   */
+  readonly decodeError?: (error: unknown) => unknown;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }
@@ -102,8 +108,10 @@ export function defineCustomMethod<TSignature, TShape = unknown>(
 export type WireOf<TBuilder> = TBuilder extends () => Schema<infer T> ? T : never;
 
 /**
- * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. An
- * RPC or HTTP error gets its code name and hint on the way out.
+ * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. On
+ * the way out, a result its schema refuses becomes a `ValidationError` (as in `decodeResult`); any other
+ * error goes through the method's `decodeError`, then an RPC or HTTP error gets its code name and hint.
+ * One try for all of it rather than a function wrapped in another: smaller in every app's bundle.
  */
 export async function callMethod(
   definition: MethodDefinition<unknown>,
@@ -112,41 +120,33 @@ export async function callMethod(
   context: DecodeContext,
 ): Promise<unknown> {
   try {
-    return await runMethod(definition, transport, args, context);
-  } catch (error) {
-    throw await withHint(error);
-  }
-}
-
-async function runMethod(
-  definition: MethodDefinition<unknown>,
-  transport: Transport,
-  args: readonly unknown[],
-  context: DecodeContext,
-): Promise<unknown> {
-  const prepared = definition.prepare(args);
-  const result = await transport({
-    method: prepared.method ?? definition.name,
-    params: prepared.params,
-    signal: prepared.options?.signal,
-    timeoutMs: prepared.options?.timeoutMs,
-    parse: definition.parse,
-  });
-  if (prepared.ready) {
-    await prepared.ready.catch((cause: unknown) => {
-      throw new SolRpcError('could not load a decoder this response needs', {
-        method: definition.name,
-        cause,
-        retryable: true,
-      });
+    const prepared = definition.prepare(args);
+    const result = await transport({
+      method: prepared.method ?? definition.name,
+      params: prepared.params,
+      signal: prepared.options?.signal,
+      timeoutMs: prepared.options?.timeoutMs,
+      parse: definition.parse,
     });
+    if (prepared.ready) {
+      await prepared.ready.catch((cause: unknown) => {
+        throw new SolRpcError('could not load a decoder this response needs', {
+          method: definition.name,
+          cause,
+          retryable: true,
+        });
+      });
+    }
+    return await definition.decode(result, context, prepared);
+  } catch (error) {
+    if (error instanceof SchemaMismatch) throw await explainMismatch(error);
+    throw await withHint(definition.decodeError ? definition.decodeError(error) : error);
   }
-  return decodeResult(definition, result, context, prepared);
 }
 
 /**
- * Runs a method's decoder on a result. A result its schema refuses becomes the `ValidationError` naming
- * the field, with superstruct loaded to find it (schemas/validate.ts).
+ * Runs a method's decoder on a result, as `callMethod` does after the request. A result its schema refuses
+ * becomes the `ValidationError` naming the field, with superstruct loaded to find it (schemas/validate.ts).
  */
 export async function decodeResult(
   definition: MethodDefinition<unknown>,

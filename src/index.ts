@@ -61,6 +61,7 @@ export {
   type Verdict,
 } from './operator/checkValidator.js';
 export type { AccountConfig, AccountShape } from './options/accountConfig.js';
+export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {
@@ -91,6 +92,13 @@ export type {
   Transport,
   TransportRequest,
 } from './types/index.js';
+export type {
+  PreflightFailure,
+  ReplacementBlockhash,
+  SimulatedInnerInstructions,
+  SimulationOutcome,
+  SimulationValue,
+} from './types/simulation.js';
 export type {
   MintInfo,
   MultisigInfo,

@@ -44,3 +44,15 @@ function decodedLength(text: string): number | undefined {
   else if (text.endsWith('=')) padding = 1;
   return (text.length / 4) * 3 - padding;
 }
+
+/** Bytes to padded base64: Node's encoder where `Buffer` exists, `toBase64` or `btoa` otherwise. */
+export function encodeBase64(bytes: Uint8Array): string {
+  const NodeBuffer = (globalThis as { Buffer?: { from(bytes: Uint8Array): { toString(encoding: 'base64'): string } } })
+    .Buffer;
+  if (NodeBuffer) return NodeBuffer.from(bytes).toString('base64');
+  const toBase64 = (bytes as { toBase64?: () => string }).toBase64;
+  if (toBase64) return toBase64.call(bytes);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

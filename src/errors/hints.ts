@@ -123,6 +123,14 @@ function rpcErrorHint(code: number, message: string, data: unknown, method: stri
   switch (code) {
     case -32601:
       return methodNotFoundHint(method);
+    case -32002:
+      return field(data, 'err') === 'BlockhashNotFound'
+        ? 'the preflight bank does not know the blockhash: it expired, or is newer than preflightCommitment sees; sign again with a fresh blockhash, or match preflightCommitment to the commitment the blockhash was fetched at.'
+        : 'the transaction failed its preflight simulation and was not sent; isPreflightFailure(error) gives error.data with err, logs and unitsConsumed.';
+    case -32003:
+      return 'a signature does not match the message: the bytes changed after signing, or a signer signed another message; sign the final transaction again.';
+    case -32013:
+      return 'the transaction carries a different number of signatures than its header requires: every required signer must sign.';
     case -32600:
       if (method === 'requestAirdrop') {
         return 'this node has no faucet: airdrops come from a test validator (solana-test-validator) or the devnet and testnet faucets, never mainnet-beta.';

@@ -31,6 +31,8 @@ export * from './getVoteAccounts.js';
 export * from './isBlockhashValid.js';
 export * from './minimumLedgerSlot.js';
 export * from './requestAirdrop.js';
+export * from './sendTransaction.js';
+export * from './simulateTransaction.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
@@ -60,6 +62,8 @@ import { getVoteAccounts } from './getVoteAccounts.js';
 import { isBlockhashValid } from './isBlockhashValid.js';
 import { minimumLedgerSlot } from './minimumLedgerSlot.js';
 import { requestAirdrop } from './requestAirdrop.js';
+import { sendTransaction } from './sendTransaction.js';
+import { simulateTransaction } from './simulateTransaction.js';
 
 /**
  * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
@@ -95,4 +99,6 @@ export const allMethods = {
   isBlockhashValid,
   minimumLedgerSlot,
   requestAirdrop,
+  sendTransaction,
+  simulateTransaction,
 };

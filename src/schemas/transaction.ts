@@ -31,7 +31,7 @@ import { tokenAmount } from './token.js';
 
 const stackHeight = /* @__PURE__ */ memo(() => nullable(safeInteger()));
 
-const compiledInstruction = /* @__PURE__ */ memo(() =>
+export const compiledInstruction = /* @__PURE__ */ memo(() =>
   type({ programIdIndex: u8(), accounts: array(u8()), data: string(), stackHeight: stackHeight() }),
 );
 
@@ -55,7 +55,7 @@ const parsedInstruction = /* @__PURE__ */ memo(() =>
 const partiallyDecodedInstruction = /* @__PURE__ */ memo(() =>
   type({ programId: address(), accounts: array(address()), data: string(), stackHeight: stackHeight() }),
 );
-const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
+export const parsedOrPartialInstruction = /* @__PURE__ */ memo(() =>
   dynamic(
     (value): Schema<unknown> =>
       typeof value === 'object' && value !== null && 'parsed' in value
@@ -142,7 +142,7 @@ export const transactionStatus = /* @__PURE__ */ memo(
 
 // Meta
 
-const tokenBalance = /* @__PURE__ */ memo(
+export const tokenBalance = /* @__PURE__ */ memo(
   (): Schema<TokenBalance> =>
     type({
       accountIndex: u8(),
@@ -164,7 +164,7 @@ const reward = /* @__PURE__ */ memo(() =>
   }),
 );
 
-const loadedAddresses = /* @__PURE__ */ memo(
+export const loadedAddresses = /* @__PURE__ */ memo(
   (): Schema<LoadedAddresses> =>
     type({ writable: array(address()), readonly: array(address()) }) as Schema<LoadedAddresses>,
 );

@@ -2,8 +2,10 @@
  * Checking a client's result against a conformance case's `expect` table, as the cases' README defines
  * it. Pure: it runs in Node and in a browser (no node: modules, no Buffer).
  */
+import { decodeBase58 } from '../../src/codecs/base58.js';
+import { encodeBase64 } from '../../src/codecs/base64.js';
 import { isSolRpcError } from '../../src/index.js';
-import { isMethodName, METHOD_NAMES, profileOf } from './methodProfiles.js';
+import { isMethodName, METHOD_NAMES, type MethodName, profileOf } from './methodProfiles.js';
 
 /** A real-format case (see test/fixtures/conformance/README.md). */
 export interface ConformanceCase {
@@ -30,9 +32,23 @@ export function replayable(c: ConformanceCase): boolean {
 
 /** The call that replays a case: its own method and params, or getBalance for error envelopes. */
 export function callFor(c: ConformanceCase): { method: string; params: unknown[] } {
-  return IMPLEMENTED.has(c.method)
-    ? { method: c.method, params: c.params }
-    : { method: 'getBalance', params: ['B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi'] };
+  if (!isMethodName(c.method))
+    return { method: 'getBalance', params: ['B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi'] };
+  return { method: c.method, params: callParams(c.method, c.params) };
+}
+
+/** The arguments that make solrpc send a method's wire params: a base58 wire transaction says so. */
+export function callParams(method: MethodName, params: unknown[]): unknown[] {
+  if (!profileOf(method).wireTransaction || !isBase58Case({ params })) return params;
+  // agave reads a transaction without `encoding` as base58; solrpc must be told.
+  const [transaction, config] = params as [string, Record<string, unknown> | undefined];
+  return [transaction, { ...config, encoding: 'base58' }];
+}
+
+/** Whether a wire-transaction case writes its transaction in base58 (no encoding: agave's default). */
+function isBase58Case(c: { params: unknown[] }): boolean {
+  const encoding = (c.params[1] as { encoding?: string } | undefined)?.encoding;
+  return encoding === undefined || encoding === 'base58' || encoding === 'binary';
 }
 
 /**
@@ -42,7 +58,13 @@ export function callFor(c: ConformanceCase): { method: string; params: unknown[]
 export function expectedParams(c: ConformanceCase): unknown[] {
   const params = structuredClone(c.params);
   if (!isMethodName(c.method)) return params;
-  const { configIndex, defaultEncoding: encoding } = profileOf(c.method);
+  const { configIndex, defaultEncoding: encoding, wireTransaction } = profileOf(c.method);
+  if (wireTransaction) {
+    // Always base64 on the wire, whatever the case's text was.
+    if (isBase58Case(c)) params[0] = encodeBase64(decodeBase58(params[0] as string, 1232) as Uint8Array);
+    params[1] = { ...(params[1] as object | undefined), encoding: 'base64' };
+    return params;
+  }
   if (encoding && typeof params[configIndex] !== 'string') {
     const config = (params[configIndex] ?? {}) as Record<string, unknown>;
     params[configIndex] = { encoding, ...config };

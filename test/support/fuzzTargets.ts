@@ -16,6 +16,7 @@ import {
   getVoteAccounts,
 } from '../../src/index.js';
 import { allMethods } from '../../src/methods/index.js';
+import { callParams } from './conformanceExpect.js';
 import { seedOf } from './decodeHarness.js';
 import type { FuzzTarget } from './fuzzHarness.js';
 import { cloneJson } from './jsonText.js';
@@ -217,7 +218,7 @@ export const profileTargets: FuzzTarget[] = (() => {
     definition: allMethods[method],
     seeds: files
       .filter((file) => file.startsWith(`${method}.`) && !file.includes('.error.'))
-      .map((file) => seedOf(`conformance/${file}`)),
+      .map((file) => seedOf(`conformance/${file}`, { params: (params) => callParams(method, params) })),
   }));
 })();
 

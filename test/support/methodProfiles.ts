@@ -30,6 +30,11 @@ export interface MethodProfile {
   defaultEncoding?: string;
   /** The result is a map keyed by server data (addresses), so an unknown key is not a field but an entry. */
   keyedResult?: boolean;
+  /**
+   * The first param is a wire transaction, which solrpc always sends as base64 (agave's default is
+   * base58): a case written in base58 is called with `encoding: 'base58'` and expects base64 on the wire.
+   */
+  wireTransaction?: boolean;
   /** `null` is a valid whole result for the fixture's call (a not-found answer), not a refusal. */
   nullResult?: boolean;
 }
@@ -182,6 +187,20 @@ export const PROFILES = {
     fixture: 'requestAirdrop.signature.json',
     deepWrong: { path: [], value: 42, names: 'result' },
     configIndex: 2,
+  },
+  sendTransaction: {
+    fixture: 'sendTransaction.base64.transfer.json',
+    deepWrong: { path: [], value: 42, names: 'result' },
+    configIndex: 1,
+    defaultEncoding: 'base64',
+    wireTransaction: true,
+  },
+  simulateTransaction: {
+    fixture: 'simulateTransaction.base64.accounts-base64.json',
+    deepWrong: { path: ['value', 'unitsConsumed'], value: 'many', names: 'unitsConsumed' },
+    configIndex: 1,
+    defaultEncoding: 'base64',
+    wireTransaction: true,
   },
 } as const satisfies { readonly [K in MethodName]: MethodProfile };
 
