@@ -1,70 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
-import { resultTextOf, serveFixture } from '../msw/fixtures.js';
+import { serveFixture } from '../msw/fixtures.js';
 import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import {
+  CALL_OPTIONS_ONLY_CASES,
+  CALL_OPTIONS_ONLY_INPUT_ERRORS,
+  slotCases,
+  slotRefusals,
+} from '../support/methodRows.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
 
 const BASIC = 'conformance/minimumLedgerSlot.basic';
-/** The basic case's result with one exact text edit. */
-const basicWith = (replacement: string) => resultTextOf(BASIC, [['355718212', replacement]]);
 
 describeMethod('minimumLedgerSlot', {
   // agave takes no params: every call sends [] and the basic case answers 355718212.
   defaults: { answer: serveFixture(BASIC), expect: 355718212 },
-  cases: [
-    { name: 'no config: params []' },
-    { name: 'an empty config: params []', args: [{}] },
-    {
-      name: 'call options only (signal, timeoutMs): nothing on the wire',
-      args: [{ signal: new AbortController().signal, timeoutMs: 1_000 }],
-    },
-    { name: 'options set to undefined are left out', args: [{ signal: undefined, timeoutMs: undefined }] },
-    { name: 'slot 0', answer: '0', expect: 0 },
-    { name: 'the largest safe slot', answer: '9007199254740991', expect: 9007199254740991 },
-    {
-      name: 'an integer written as a float token within 2^53 is the same integer',
-      answer: basicWith('355718212.0'),
-      expect: 355718212,
-    },
-  ],
-  refusals: [
-    {
-      name: 'a slot above Number.MAX_SAFE_INTEGER (not a rounded number)',
-      answer: '9007199254740993',
-      path: 'result',
-      received: '9007199254740993',
-    },
-    { name: 'u64::MAX', answer: '18446744073709551615', path: 'result' },
-    { name: 'a slot as a string', answer: basicWith('"355718212"'), path: 'result' },
-    { name: 'a negative slot', answer: '-1', path: 'result' },
-    { name: 'a fractional slot', answer: '355718212.5', path: 'result' },
-    { name: 'null', answer: 'null', path: 'result' },
-    {
-      name: 'an object (a context-wrapped answer)',
-      answer: '{"context":{"slot":1},"value":355718212}',
-      path: 'result',
-    },
-  ],
-  inputErrors: [
-    {
-      name: 'commitment: not an option of this method',
-      args: [{ commitment: 'confirmed' }],
-      param: 'config.commitment',
-    },
-    {
-      name: 'minContextSlot: not an option of this method',
-      args: [{ minContextSlot: 1 }],
-      param: 'config.minContextSlot',
-    },
-    { name: 'config: a string', args: ['confirmed'], param: 'config' },
-    { name: 'config: null', args: [null], param: 'config' },
-    { name: 'config: a slot number', args: [355718212], param: 'config' },
-    { name: 'signal: not an AbortSignal', args: [{ signal: 'abort' }], param: 'config.signal' },
-    { name: 'timeoutMs: zero', args: [{ timeoutMs: 0 }], param: 'config.timeoutMs' },
-    { name: 'a second argument', args: [{}, {}], param: 'arguments' },
-  ],
+  cases: [...CALL_OPTIONS_ONLY_CASES, { name: 'slot 0', answer: '0', expect: 0 }, ...slotCases(BASIC, 355718212)],
+  refusals: slotRefusals(BASIC, 355718212),
+  inputErrors: CALL_OPTIONS_ONLY_INPUT_ERRORS,
 });
 
 // What the table cannot say: RPC errors with their code names and hints.
