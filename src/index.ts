@@ -47,6 +47,8 @@ export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
 export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
+export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
+export { TransactionFailedError } from './errors/TransactionFailedError.js';
 export { ValidationError } from './errors/ValidationError.js';
 // Every method with its config, result and signature types, listed in methods/index.ts.
 export * from './methods/index.js';
