@@ -63,6 +63,27 @@ export {
   type Verdict,
 } from './operator/checkValidator.js';
 export type { AccountConfig, AccountShape } from './options/accountConfig.js';
+export {
+  type ConfirmClock,
+  type ConfirmedTransaction,
+  type ConfirmOptionsBase,
+  type ConfirmProgress,
+  type ConfirmRpc,
+  type ConfirmTransactionOptions,
+  confirmTransaction,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+} from './send/confirmTransaction.js';
+export {
+  type EstimatePriorityFeeOptions,
+  type EstimatePriorityFeeRpc,
+  estimatePriorityFee,
+} from './send/estimatePriorityFee.js';
+export {
+  type SendAndConfirmOptions,
+  type SendAndConfirmRpc,
+  type SendTransactionOptions,
+  sendAndConfirmTransaction,
+} from './send/sendAndConfirmTransaction.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {
