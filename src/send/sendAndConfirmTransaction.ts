@@ -41,7 +41,11 @@ export interface SendAndConfirmRpc extends ConfirmRpc {
 export interface SendAndConfirmOptions extends ConfirmOptionsBase {
   /** Skip the node's simulation of the first send (resends always skip it). Default false. */
   skipPreflight?: boolean;
-  /** The commitment the first send's simulation runs at. Default: `commitment`. */
+  /**
+   * The commitment the first send's simulation runs at. Default `'confirmed'` (`'processed'` when that is
+   * the commitment awaited): never `'finalized'` by default, whose bank does not yet know a blockhash read
+   * at `'confirmed'`.
+   */
   preflightCommitment?: Commitment;
   /** Milliseconds between resends of the same bytes while the signature is not found. Default 2000. */
   resendIntervalMs?: number;
@@ -92,8 +96,11 @@ export async function sendAndConfirmTransaction(
       problem: 'expected a non-negative number of milliseconds',
     });
   }
+  // Not `finalized` even when that is the commitment awaited: a blockhash read at `confirmed` (as usual) is
+  // not yet known to the finalized bank, and the simulation would refuse it as BlockhashNotFound.
   const preflightCommitment =
-    checkCommitment(method, options.preflightCommitment, 'options.preflightCommitment') ?? settings.commitment;
+    checkCommitment(method, options.preflightCommitment, 'options.preflightCommitment') ??
+    (settings.commitment === 'processed' ? 'processed' : 'confirmed');
   const { signal, clock } = settings;
 
   // The first send: its errors reject, except the transient ones, after which the loop resends.
