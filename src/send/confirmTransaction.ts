@@ -152,6 +152,7 @@ const ADVANCE_NONCE = 4;
 const NONCE_STATE_OFFSET = 4;
 const NONCE_VALUE_OFFSET = 40;
 const NONCE_INITIALIZED = 1;
+/** The default of `timeoutMs`: 300,000 ms, longer than a blockhash lives plus finalization. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 300_000;
 
 /**
