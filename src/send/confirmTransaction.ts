@@ -15,6 +15,7 @@ import { TransactionExpiredError } from '../errors/TransactionExpiredError.js';
 import { TransactionFailedError } from '../errors/TransactionFailedError.js';
 import type { getAccountInfo } from '../methods/getAccountInfo.js';
 import type { getBlockHeight } from '../methods/getBlockHeight.js';
+import type { getEpochInfo } from '../methods/getEpochInfo.js';
 import type { getSignatureStatuses, SignatureStatus } from '../methods/getSignatureStatuses.js';
 import type { getTransaction } from '../methods/getTransaction.js';
 import type { isBlockhashValid } from '../methods/isBlockhashValid.js';
@@ -22,12 +23,17 @@ import { checkAddress, checkCommitment, checkHash, checkSignature } from '../opt
 import { realClock } from '../transport/retry.js';
 import type { Address, Commitment } from '../types/index.js';
 
-/** The methods confirmation calls: a full `createRpc` client, or `createRpcWith` with just these five. */
+/** The methods confirmation calls: a full `createRpc` client, or `createRpcWith` with just these six. */
 export type ConfirmRpc = RpcWith<{
   /** Polled for the signature's status; once more with `searchTransactionHistory` before any expiry. */
   getSignatureStatuses: typeof getSignatureStatuses;
   /** Compared with `lastValidBlockHeight`, when it is given. */
   getBlockHeight: typeof getBlockHeight;
+  /**
+   * Read once the block height has passed `lastValidBlockHeight`: the height and the slot of one bank, so
+   * the last look at the signature can be required to come from a view at least that recent.
+   */
+  getEpochInfo: typeof getEpochInfo;
   /** Asked about the blockhash when `lastValidBlockHeight` is not given. */
   isBlockhashValid: typeof isBlockhashValid;
   /** Reads a durable nonce account's stored value. */
@@ -418,7 +424,14 @@ async function checkExpiry(
   }
   if (lifetime.lastValidBlockHeight !== null) {
     const height = await rpc.getBlockHeight({ commitment, signal });
-    return { expired: height > lifetime.lastValidBlockHeight, blockHeight: height, contextSlot: 0 };
+    if (height <= lifetime.lastValidBlockHeight) return { expired: false, blockHeight: height, contextSlot: 0 };
+    // getBlockHeight tells no slot; getEpochInfo tells both of one bank (another node may have answered).
+    const info = await rpc.getEpochInfo({ commitment, signal });
+    return {
+      expired: info.blockHeight > lifetime.lastValidBlockHeight,
+      blockHeight: info.blockHeight,
+      contextSlot: info.absoluteSlot,
+    };
   }
   if (lifetime.blockhash !== null) {
     const { context, value } = await rpc.isBlockhashValid(lifetime.blockhash, { commitment, signal });

@@ -260,6 +260,40 @@ describe('sendAndConfirmTransaction over HTTP', () => {
     }
   });
 
+  it('landed just before expiry, hidden by lagging statuses until after it: never reported expired', HANG, async () => {
+    const { bytes, signature, lastValidBlockHeight } = await transfer(payer, 1_000_000n);
+    server.holdSends = true;
+    let released: string[] = [];
+    const clock = chainClock(5, () => {
+      if (released.length === 0 && server.blockHeight >= BigInt(lastValidBlockHeight - 10)) {
+        // The status answers freeze as of this slot, then the held transfer lands in its block.
+        server.lagStatuses(40);
+        server.holdSends = false;
+        released = server.releaseHeld();
+      }
+    });
+    const start = server.requests.length;
+    try {
+      const result = await sendAndConfirmTransaction(client, bytes, { lastValidBlockHeight, clock });
+      expect(released).toStrictEqual([signature]);
+      // Seen once the statuses caught up, long after its blockhash expired: rooted by then.
+      expect(result).toMatchObject({ signature, commitment: 'finalized' });
+      // The lifetime ended while the statuses lagged: last looks were asked, from a slot older than the
+      // bank getEpochInfo showed past the last valid height, and none was believed.
+      const looks = server.requests
+        .slice(start)
+        .filter(
+          (r) =>
+            r.method === 'getSignatureStatuses' &&
+            (r.params as [unknown, { searchTransactionHistory?: boolean }?])[1]?.searchTransactionHistory,
+        );
+      expect(looks.length).toBeGreaterThan(0);
+      expect(server.requests.slice(start).some((r) => r.method === 'getEpochInfo')).toBe(true);
+    } finally {
+      resetFaults();
+    }
+  });
+
   it('statuses lagging behind the chain: the landing is seen once they catch up', HANG, async () => {
     const { bytes, signature, lastValidBlockHeight } = await transfer(payer, 1_000_000n);
     // The next 5 status answers are as of now, before the transaction lands.

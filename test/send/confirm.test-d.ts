@@ -14,6 +14,7 @@ import {
   estimatePriorityFee,
   getAccountInfo,
   getBlockHeight,
+  getEpochInfo,
   getRecentPrioritizationFees,
   getSignatureStatuses,
   getTransaction,
@@ -50,6 +51,7 @@ test('a createRpcWith client with just the methods used serves them', () => {
   const narrow = createRpcWith('http://127.0.0.1:8899', {
     getSignatureStatuses,
     getBlockHeight,
+    getEpochInfo,
     isBlockhashValid,
     getAccountInfo,
     getTransaction,
@@ -59,7 +61,7 @@ test('a createRpcWith client with just the methods used serves them', () => {
   expectTypeOf(estimatePriorityFee(fees, { percentile: 75 })).toEqualTypeOf<Promise<bigint>>();
   // Without getTransaction it is not enough: the logs of a failure need it.
   const short = createRpcWith('http://127.0.0.1:8899', { getSignatureStatuses, getBlockHeight });
-  // @ts-expect-error missing isBlockhashValid, getAccountInfo and getTransaction
+  // @ts-expect-error missing getEpochInfo, isBlockhashValid, getAccountInfo and getTransaction
   confirmTransaction(short, 'sig');
 });
 

@@ -134,6 +134,8 @@ function scriptedRpc(script: {
   /** getSignatureStatuses with searchTransactionHistory: status and context slot. */
   history?: Reply<{ status: SignatureStatus | null; slot: number }>;
   height?: Reply<number>;
+  /** getEpochInfo: by default the last block height answered, at slot 5,100. */
+  epoch?: Reply<{ blockHeight: number; absoluteSlot: number }>;
   valid?: Reply<boolean>;
   nonce?: Reply<string | null>;
   logs?: Reply<string[] | null>;
@@ -155,6 +157,7 @@ function scriptedRpc(script: {
     return value;
   };
   let polls = 0;
+  let lastHeight = 1_000_000;
   const rpc = {
     async getSignatureStatuses(signatures: string[], config?: { searchTransactionHistory?: boolean }) {
       calls.push({ method: 'getSignatureStatuses', args: [signatures, config] });
@@ -170,7 +173,12 @@ function scriptedRpc(script: {
     },
     async getBlockHeight(config?: unknown) {
       calls.push({ method: 'getBlockHeight', args: [config] });
-      return answer('getBlockHeight', script.height, 1_000_000);
+      lastHeight = answer('getBlockHeight', script.height, 1_000_000);
+      return lastHeight;
+    },
+    async getEpochInfo(config?: unknown) {
+      calls.push({ method: 'getEpochInfo', args: [config] });
+      return answer('getEpochInfo', script.epoch, { blockHeight: lastHeight, absoluteSlot: 5_100 });
     },
     async isBlockhashValid(blockhash: string, config?: unknown) {
       calls.push({ method: 'isBlockhashValid', args: [blockhash, config] });
@@ -447,6 +455,43 @@ describe('sendAndConfirmTransaction', () => {
     });
     expect(result).toStrictEqual({ signature, slot: 5_000, commitment: 'confirmed' });
     expect(called('getSignatureStatuses').length).toBe(4 + 3);
+  });
+
+  it('a height past from a newer bank than the last look: looks again until a view as recent answers', async () => {
+    const { bytes, signature } = await signed();
+    const { rpc, called } = scriptedRpc({
+      poll: () => null,
+      height: LAST_VALID + 1,
+      // The bank that showed the height past is at slot 5,200; the first two last looks come from 5,100.
+      epoch: { blockHeight: LAST_VALID + 1, absoluteSlot: 5_200 },
+      history: (n) => ({ status: null, slot: n < 3 ? 5_100 : 5_200 }),
+    });
+    const error = await rejection(
+      sendAndConfirmTransaction(rpc, bytes, { lastValidBlockHeight: LAST_VALID, clock: virtualClock() }),
+    );
+    expect(error).toMatchObject({ name: 'TransactionExpiredError', signature, blockHeight: LAST_VALID + 1 });
+    expect(called('getEpochInfo').length).toBe(3);
+    expect(called('getEpochInfo')[0]?.args).toStrictEqual([{ commitment: 'confirmed', signal: undefined }]);
+  });
+
+  it('getBlockHeight past but getEpochInfo not (two nodes disagree): not expired, waits', async () => {
+    const { bytes, signature } = await signed();
+    const { rpc, called } = scriptedRpc({
+      poll: (n) => (n < 5 ? null : status('confirmed')),
+      height: LAST_VALID + 1,
+      epoch: { blockHeight: LAST_VALID, absoluteSlot: 5_100 },
+    });
+    const result = await sendAndConfirmTransaction(rpc, bytes, {
+      lastValidBlockHeight: LAST_VALID,
+      clock: virtualClock(),
+    });
+    expect(result.signature).toBe(signature);
+    expect(called('getEpochInfo').length).toBe(4);
+    expect(
+      called('getSignatureStatuses').filter(
+        (call) => (call.args[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory,
+      ),
+    ).toStrictEqual([]);
   });
 
   it('429, -32005 and timeouts while polling are retried by the loop', async () => {
