@@ -82,7 +82,8 @@ export interface ConfirmOptionsBase {
   /**
    * The last block height at which the transaction can land, as `getLatestBlockhash` returned it with the
    * blockhash the transaction was signed on. Given, expiry is `getBlockHeight` (at `commitment`) passing
-   * it; left out, expiry is `isBlockhashValid` answering `false`. Ignored for durable-nonce transactions.
+   * it, confirmed by `getEpochInfo` (the height and slot of one bank); left out, expiry is
+   * `isBlockhashValid` answering `false`. Ignored for durable-nonce transactions.
    */
   lastValidBlockHeight?: number;
   /** Milliseconds between status polls. Default 500. */
