@@ -185,7 +185,7 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 300_000;
  * const done = await confirmTransaction(rpc, signature, { transaction: bytes, lastValidBlockHeight: value.lastValidBlockHeight });
  * console.log(`confirmed in slot ${done.slot}`);
  */
-export function confirmTransaction(
+export async function confirmTransaction(
   rpc: ConfirmRpc,
   signature: string,
   options: ConfirmTransactionOptions = {},
