@@ -47,6 +47,8 @@ export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
 export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
+export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
+export { TransactionFailedError } from './errors/TransactionFailedError.js';
 export { ValidationError } from './errors/ValidationError.js';
 // Every method with its config, result and signature types, listed in methods/index.ts.
 export * from './methods/index.js';
@@ -62,6 +64,27 @@ export {
 } from './operator/checkValidator.js';
 export type { AccountConfig, AccountShape } from './options/accountConfig.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
+export {
+  type ConfirmClock,
+  type ConfirmedTransaction,
+  type ConfirmOptionsBase,
+  type ConfirmProgress,
+  type ConfirmRpc,
+  type ConfirmTransactionOptions,
+  confirmTransaction,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+} from './send/confirmTransaction.js';
+export {
+  type EstimatePriorityFeeOptions,
+  type EstimatePriorityFeeRpc,
+  estimatePriorityFee,
+} from './send/estimatePriorityFee.js';
+export {
+  type SendAndConfirmOptions,
+  type SendAndConfirmRpc,
+  type SendTransactionOptions,
+  sendAndConfirmTransaction,
+} from './send/sendAndConfirmTransaction.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {

@@ -10,6 +10,8 @@ import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
 import { BRAND, type SolRpcError } from './SolRpcError.js';
 import type { TimeoutError } from './TimeoutError.js';
+import type { TransactionExpiredError } from './TransactionExpiredError.js';
+import type { TransactionFailedError } from './TransactionFailedError.js';
 import type { ValidationError } from './ValidationError.js';
 
 /** The names of solrpc's error classes, for `isSolRpcError(e, name)`. */
@@ -25,7 +27,9 @@ export type SolRpcErrorName =
   | 'NetworkError'
   | 'ResponseTooLargeError'
   | 'DecodeError'
-  | 'RateLimitedError';
+  | 'RateLimitedError'
+  | 'TransactionExpiredError'
+  | 'TransactionFailedError';
 
 /**
  * True when `error` was thrown by solrpc (any copy of it), optionally of the class named `name`.
@@ -53,4 +57,6 @@ interface ErrorByName {
   ResponseTooLargeError: ResponseTooLargeError;
   DecodeError: DecodeError;
   RateLimitedError: RateLimitedError;
+  TransactionExpiredError: TransactionExpiredError;
+  TransactionFailedError: TransactionFailedError;
 }

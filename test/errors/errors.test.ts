@@ -14,6 +14,8 @@ import {
   RpcError,
   SolRpcError,
   TimeoutError,
+  TransactionExpiredError,
+  TransactionFailedError,
   ValidationError,
 } from '../../src/index.js';
 
@@ -43,6 +45,19 @@ describe('error classes', () => {
     new AbortError({ method: 'getBalance', reason: new Error('user') }),
     new NetworkError({ method: 'getBalance', origin: 'https://rpc.example.com', cause: new Error('x') }),
     new ResponseTooLargeError({ method: 'getBalance', limit: 1, what: 'body', option: 'maxResponseBytes' }),
+    new TransactionExpiredError({
+      method: 'getBalance',
+      signature: 'sig',
+      lastValidBlockHeight: 150,
+      blockHeight: 151,
+    }),
+    new TransactionFailedError({
+      method: 'getBalance',
+      signature: 'sig',
+      slot: 1,
+      err: 'AccountInUse',
+      logs: ['a\u001b[31mb'],
+    }),
   ];
 
   it.each(samples.map((e) => [e.name, e]))(
@@ -100,7 +115,19 @@ describe('error classes', () => {
   });
 
   it('marks what may succeed later as retryable', () => {
-    expect(samples.map((e) => e.retryable)).toEqual([true, true, false, false, false, true, false, true, false]);
+    expect(samples.map((e) => e.retryable)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('guards by brand and name, so a second copy of the package still matches', () => {
@@ -176,5 +203,36 @@ describe('sanitizeText', () => {
   it('folds to one line when asked and cuts long text', () => {
     expect(sanitizeText('a\n  b\tc', 100, true)).toBe('a b c');
     expect(sanitizeText('abcdef', 3)).toBe('abc… (3 more characters)');
+  });
+});
+
+describe('transaction outcome errors', () => {
+  it('TransactionFailedError shows the last five log lines, control characters stripped', () => {
+    const logs = ['one', 'two', 'three', 'four', 'five', 'six \u001b[31mred\u0007'];
+    const error = new TransactionFailedError({
+      signature: 'sig',
+      slot: 7,
+      err: { InstructionError: [0, 'Custom'] } as never,
+      logs,
+    });
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe('transaction sig failed in slot 7: {"InstructionError":[0,"Custom"]}');
+    expect(lines.slice(1, 2)).toStrictEqual(['Logs (last lines):']);
+    expect(lines.slice(2).map((line) => line.trim().slice(0, 3))).toStrictEqual(['two', 'thr', 'fou', 'fiv', 'six']);
+    expect(error.message).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(error.logs).toBe(logs);
+    expect(error.retryable).toBe(false);
+  });
+
+  it('TransactionExpiredError says why by what it knows: heights, or a nonce', () => {
+    const byHeight = new TransactionExpiredError({ signature: 'sig', lastValidBlockHeight: 150, blockHeight: 151 });
+    expect(byHeight.message.split('\n')[0]).toBe(
+      'transaction sig expired: block height 151 is past its last valid block height 150, and it did not land',
+    );
+    const byNonce = new TransactionExpiredError({ signature: 'sig', nonceAccount: 'N0nce' });
+    expect(byNonce.message.split('\n')[0]).toBe(
+      'transaction sig expired: its durable nonce N0nce has advanced, and it did not land',
+    );
+    expect([byNonce.lastValidBlockHeight, byNonce.blockHeight, byNonce.retryable]).toStrictEqual([null, null, false]);
   });
 });

@@ -3,7 +3,7 @@
  * that send real signed transactions: signatures, fees, logs and errors come from the SVM, not a fixture.
  *
  * Methods: sendTransaction, simulateTransaction, getSignatureStatuses, getLatestBlockhash, isBlockhashValid,
- * getBlockHeight, getSlot, getTransaction, getBalance, requestAirdrop. Results are written as agave writes
+ * getBlockHeight, getEpochInfo, getSlot, getTransaction, getBalance, requestAirdrop. Results are written as agave writes
  * them (keys sorted, u64s as plain JSON numbers, `{ context: { apiVersion, slot }, value }` where agave wraps).
  *
  * The chain model (litesvm has no blocks, so the server keeps them):
@@ -450,6 +450,18 @@ export async function startLitesvmRpc(options: LitesvmRpcOptions = {}): Promise<
   const handlers: Record<string, (params: unknown[]) => unknown> = {
     getSlot: ([config]) => blockAt(commitmentOf(config)).slot,
     getBlockHeight: ([config]) => blockAt(commitmentOf(config)).height,
+    getEpochInfo: ([config]) => {
+      const block = blockAt(commitmentOf(config));
+      // One epoch of agave's 432,000 slots from the first slot served: enough for the height and the slot.
+      return {
+        absoluteSlot: block.slot,
+        blockHeight: block.height,
+        epoch: 0n,
+        slotIndex: block.slot - firstSlot,
+        slotsInEpoch: 432_000n,
+        transactionCount: BigInt(landed.size),
+      };
+    },
     getBalance: ([key, config]) => ({
       context: context(blockAt(commitmentOf(config))),
       value: svm.getBalance(checkAddress(key)) ?? 0n,
