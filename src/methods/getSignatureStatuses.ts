@@ -125,9 +125,11 @@ export const getSignatureStatuses = /* @__PURE__ */ defineCustomMethod<GetSignat
     };
   },
   async run(definition, transport, args, context) {
-    // Every signature is checked before any request.
+    // One request: callMethod's prepare checks the signatures, once.
+    if (!Array.isArray(args[0]) || args[0].length <= PER_REQUEST)
+      return callMethod(definition, transport, args, context);
+    // Several: every signature is checked before any request (each piece is checked again as it is sent).
     const [signatures] = prepare(args, definition.name).params as [Signature[]];
-    if (signatures.length <= PER_REQUEST) return callMethod(definition, transport, args, context);
     const pieces: Promise<unknown>[] = [];
     for (let start = 0; start < signatures.length; start += PER_REQUEST) {
       // The caller's config as given (signal and timeoutMs included), so each piece is prepared like a plain call.
