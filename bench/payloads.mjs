@@ -4,7 +4,7 @@
 // as agave writes it, produced by zstd-codec's streaming encoder at agave's level (0 = default 3).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { ADDRESSES, rng, SIGNATURES, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, U64_MAX } from './workloads.mjs';
+import { ADDRESSES, rng, SIGNATURES, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, TRANSACTIONS, U64_MAX } from './workloads.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -314,6 +314,59 @@ function clusterNodesResult(r) {
 }
 
 /**
+ * getSignatureStatuses for 256 signatures as agave answers a wallet or indexer polling recent sends:
+ * mostly rooted (`finalized`, confirmations null), some `confirmed` with their confirmation count, a few
+ * `processed` (0), about one in ten unknown (null), and two failed ones with `err` and the legacy `status`
+ * mirror. Keys sorted, as agave's jsonrpc layer writes a `Value`.
+ */
+function signatureStatusesResult(r) {
+  const tip = 356139505;
+  const failures = {
+    100: '{"InstructionError":[0,{"Custom":1}]}',
+    200: '{"InstructionError":[2,{"Custom":6001}]}',
+  };
+  const entries = [];
+  let nulls = 0;
+  let rooted = -1;
+  for (let i = 0; i < 256; i++) {
+    const x = r();
+    if (!failures[i] && x < 0.1) {
+      entries.push('null');
+      nulls++;
+      continue;
+    }
+    let status;
+    let confirmations;
+    let slot;
+    if (x < 0.6) {
+      status = 'finalized';
+      confirmations = 'null';
+      slot = tip - 32 - r.int(120);
+      if (rooted < 0) rooted = i;
+    } else if (x < 0.93) {
+      status = 'confirmed';
+      confirmations = 1 + r.int(31);
+      slot = tip - confirmations;
+    } else {
+      status = 'processed';
+      confirmations = 0;
+      slot = tip;
+    }
+    const err = failures[i] ?? 'null';
+    const legacy = failures[i] ? `{"Err":${failures[i]}}` : '{"Ok":null}';
+    entries.push(
+      `{"confirmationStatus":"${status}","confirmations":${confirmations},"err":${err},"slot":${slot},"status":${legacy}}`,
+    );
+  }
+  return {
+    text: `{"context":{"apiVersion":"2.3.7","slot":${tip}},"value":[${entries.join(',')}]}`,
+    nulls,
+    rooted,
+    failed: 200,
+  };
+}
+
+/**
  * Builds every workload's result text(s) and its expectations. `results[id]` maps an encoding (or
  * `default`) to the JSON text of the `result` member.
  */
@@ -412,6 +465,28 @@ export async function buildPayloads() {
     checks: [
       { probe: 'count', kind: 'int', value: '5000' },
       { probe: 'featureSet', kind: 'int', value: String(nodes.firstFeatureSet) },
+    ],
+  };
+
+  // sendTransaction's result is the transaction's first signature, base58; the server answers each of
+  // bench/workloads.mjs's TRANSACTIONS with its own (results.sendTransaction maps base64 to the answer).
+  results.sendTransaction = Object.fromEntries(
+    TRANSACTIONS.map((tx) => [Buffer.from(tx.bytes).toString('base64'), JSON.stringify(tx.signature)]),
+  );
+  expect.sendTransaction = {
+    checks: [{ probe: 'signature', kind: 'string', value: TRANSACTIONS[0].signature }],
+  };
+
+  const statuses = signatureStatusesResult(rng(256));
+  results.getSignatureStatuses256 = { default: statuses.text };
+  expect.getSignatureStatuses256 = {
+    at: { rooted: statuses.rooted, failed: statuses.failed },
+    checks: [
+      { probe: 'count', kind: 'int', value: '256' },
+      { probe: 'nulls', kind: 'int', value: String(statuses.nulls) },
+      { probe: 'rootedConfirmations', kind: 'string', value: 'null' },
+      { probe: 'failedCustom', kind: 'int', value: '6001' },
+      { probe: 'contextSlot', kind: 'int', value: '356139505' },
     ],
   };
 

@@ -46,6 +46,8 @@ const TARGETS = {
   voteAccounts2100: 2,
   leaderSchedule: 2,
   clusterNodes5000: undefined, // no ratio target: only "faster than kit and web3.js"
+  sendTransaction: 1.1, // "the small call"
+  getSignatureStatuses256: undefined, // only "faster than kit and web3.js"
 };
 const RSS_KEY = ['tokenAccounts5000', 'account10mZstd'];
 const FLOOR = 'fetch+JSON.parse';

@@ -7,7 +7,7 @@
 // (requests served so far, so the runner can tell when a client coalesced calls into fewer requests).
 import { createServer } from 'node:http';
 import { buildPayloads } from './payloads.mjs';
-import { ADDRESSES } from './workloads.mjs';
+import { ADDRESSES, SEND_CONFIG, STATUS_SIGNATURES } from './workloads.mjs';
 
 const { results, expect } = await buildPayloads();
 
@@ -47,6 +47,24 @@ function route(method, params) {
       return prebuilt.leaderSchedule.default;
     case 'getClusterNodes':
       return prebuilt.clusterNodes5000.default;
+    case 'sendTransaction': {
+      // Every client must send the same request: base64, the same preflight settings, nothing else.
+      const config = params?.[1] ?? {};
+      const same =
+        Object.keys(config).length === Object.keys(SEND_CONFIG).length &&
+        Object.entries(SEND_CONFIG).every(([key, value]) => config[key] === value);
+      if (!same) return `sendTransaction config ${JSON.stringify(config)} is not ${JSON.stringify(SEND_CONFIG)}`;
+      return prebuilt.sendTransaction[params[0]] ?? 'transaction not one of the benchmark transactions';
+    }
+    case 'getSignatureStatuses': {
+      const signatures = params?.[0];
+      const same =
+        params.length === 1 &&
+        Array.isArray(signatures) &&
+        signatures.length === STATUS_SIGNATURES.length &&
+        signatures.every((s, i) => s === STATUS_SIGNATURES[i]);
+      return same ? prebuilt.getSignatureStatuses256.default : 'expected the 256 benchmark signatures, no config';
+    }
     default:
       return `method ${method} not served`;
   }

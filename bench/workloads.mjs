@@ -1,6 +1,7 @@
 // The benchmark's workloads: what each one asks for, and the deterministic inputs every client sends.
 // Shared by the payload server (bench/server.mjs), the client adapters (bench/clients/*.mjs) and the
 // runner, so a client and the server agree on addresses and signatures without talking about them.
+import { createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import bs58 from 'bs58';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same payloads on every machine. */
@@ -44,6 +45,51 @@ export const ADDRESSES = {
   tokenAccounts5000: pool(64, inputs.address),
 };
 export const SIGNATURES = pool(64, inputs.signature);
+/** The 256 signatures of getSignatureStatuses256: agave's most per request. */
+export const STATUS_SIGNATURES = pool(256, inputs.signature);
+
+/** An ed25519 key pair from a 32-byte seed: node:crypto takes the seed inside a PKCS#8 envelope. */
+function keyPair(seed) {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  return { privateKey, publicKey };
+}
+
+/**
+ * A signed legacy transaction, as it goes on the wire: one System Program transfer of `lamports` from
+ * the payer to `to`. 215 bytes: 1 (signature count) + 64 (signature) + 150 (message: header, 3 keys,
+ * blockhash, one instruction with 2 accounts and 12 bytes of data). ed25519 signs deterministically.
+ */
+function transferTransaction(payer, to, blockhash, lamports) {
+  const data = Buffer.alloc(12);
+  data.writeUInt32LE(2, 0); // SystemInstruction::Transfer
+  data.writeBigUInt64LE(BigInt(lamports), 4);
+  const message = Buffer.concat([
+    Buffer.from([1, 0, 1]), // 1 signature, 0 read-only signed, 1 read-only unsigned (the program)
+    Buffer.from([3]),
+    payer.publicKey,
+    to,
+    Buffer.alloc(32), // 11111111111111111111111111111111, the System Program
+    blockhash,
+    Buffer.from([1, 2, 2, 0, 1, 12]), // 1 instruction: program 2, accounts [0, 1], 12 bytes of data
+    data,
+  ]);
+  const signature = sign(null, message, payer.privateKey);
+  const bytes = new Uint8Array(Buffer.concat([Buffer.from([1]), signature, message]));
+  return { bytes, signature: bs58.encode(signature) };
+}
+
+/** 64 distinct signed transfers (amounts differ), one per call in turn, with their signatures. */
+export const TRANSACTIONS = (() => {
+  const r = rng(215);
+  const payer = keyPair(Buffer.from(r.bytes(32)));
+  const to = Buffer.from(r.bytes(32));
+  const blockhash = Buffer.from(r.bytes(32));
+  return pool(64, (_, i) => transferTransaction(payer, to, blockhash, 1_000_000 + i));
+})();
+/** What every client sends beside the transaction: the same preflight for all (web3.js always sends a preflightCommitment). */
+export const SEND_CONFIG = { encoding: 'base64', preflightCommitment: 'confirmed' };
 
 /**
  * The workloads, in the order they run. `decodes` marks the ones where solrpc turns wire text into bytes,
@@ -73,6 +119,12 @@ export const WORKLOADS = [
   { id: 'voteAccounts2100', title: 'getVoteAccounts 2,100 accounts', method: 'getVoteAccounts' },
   { id: 'leaderSchedule', title: 'getLeaderSchedule (1,500 identities, 432,000 slots)', method: 'getLeaderSchedule' },
   { id: 'clusterNodes5000', title: 'getClusterNodes 5,000 nodes', method: 'getClusterNodes' },
+  { id: 'sendTransaction', title: 'sendTransaction (215 B signed transfer)', method: 'sendTransaction' },
+  {
+    id: 'getSignatureStatuses256',
+    title: 'getSignatureStatuses, 256 signatures',
+    method: 'getSignatureStatuses',
+  },
 ];
 
 export const workloadById = Object.fromEntries(WORKLOADS.map((w) => [w.id, w]));

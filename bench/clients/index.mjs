@@ -16,7 +16,13 @@ export const CLIENT_NAMES = MODULES.map((m) => m.name);
 /** The decoding floor runs only where solrpc decodes. */
 const DECODING = new Set(['account165', 'account1m', 'account10mZstd']);
 /** Workloads whose calls are identical (no params to vary), where coalescing can share requests. */
-const IDENTICAL = new Set(['epochInfo', 'voteAccounts2100', 'leaderSchedule', 'clusterNodes5000']);
+const IDENTICAL = new Set([
+  'epochInfo',
+  'voteAccounts2100',
+  'leaderSchedule',
+  'clusterNodes5000',
+  'getSignatureStatuses256',
+]);
 export function runsWorkload(name, workload) {
   if (name === 'fetch+JSON.parse+decode') return DECODING.has(workload);
   if (name === 'solrpc (default: coalescing)') return IDENTICAL.has(workload);

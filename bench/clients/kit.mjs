@@ -2,9 +2,15 @@
 // so 32 identical calls in flight (getClusterNodes has no params) would be one request. To measure 32
 // real calls, this is createSolanaRpc minus that one wrapper: kit's own HTTP transport for Solana RPC
 // (the module createDefaultRpcTransport uses) with the same default headers, and kit's Solana API.
-import { address, createSolanaRpcFromTransport, signature } from '@solana/kit';
+import {
+  address,
+  createSolanaRpcFromTransport,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  signature,
+} from '@solana/kit';
 import { createHttpTransportForSolanaRpc } from '@solana/rpc-transport-http';
-import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { ADDRESSES, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
 import { wireViews } from './wire.mjs';
 
 export const name = 'kit';
@@ -21,6 +27,10 @@ export function create(url) {
   const addresses = Object.fromEntries(Object.entries(ADDRESSES).map(([k, list]) => [k, list.map((a) => address(a))]));
   const signatures = SIGNATURES.map((s) => signature(s));
   const tokenProgram = address(TOKEN_PROGRAM);
+  const statusSignatures = STATUS_SIGNATURES.map((s) => signature(s));
+  // A kit app holds a signed Transaction ({ messageBytes, signatures }) and encodes it for the wire in
+  // the call, as solrpc and web3.js encode their bytes; decoding the wire bytes to one is setup.
+  const transactions = TRANSACTIONS.map((tx) => getTransactionDecoder().decode(tx.bytes));
   return {
     epochInfo: () => rpc.getEpochInfo().send(),
     account165: (i) => rpc.getAccountInfo(addresses.account165[i % 64], { encoding: 'base64' }).send(),
@@ -39,6 +49,14 @@ export function create(url) {
     voteAccounts2100: () => rpc.getVoteAccounts().send(),
     leaderSchedule: () => rpc.getLeaderSchedule().send(),
     clusterNodes5000: () => rpc.getClusterNodes().send(),
+    sendTransaction: (i) =>
+      rpc
+        .sendTransaction(getBase64EncodedWireTransaction(transactions[i % 64]), {
+          encoding: 'base64',
+          preflightCommitment: 'confirmed',
+        })
+        .send(),
+    getSignatureStatuses256: () => rpc.getSignatureStatuses(statusSignatures).send(),
   };
 }
 

@@ -3,7 +3,7 @@
 // is the untouched default, run only where 32 identical calls are in flight, to show what sharing one
 // request (and structuredClone for the other 31 callers) costs instead.
 import { createRpc } from '../../dist/index.js';
-import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { ADDRESSES, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
 import { wireViews } from './wire.mjs';
 
 export function calls(rpc) {
@@ -22,6 +22,9 @@ export function calls(rpc) {
     voteAccounts2100: () => rpc.getVoteAccounts(),
     leaderSchedule: () => rpc.getLeaderSchedule(),
     clusterNodes5000: () => rpc.getClusterNodes(),
+    // base64 is solrpc's default encoding; preflight as the other clients send it.
+    sendTransaction: (i) => rpc.sendTransaction(TRANSACTIONS[i % 64].bytes, { preflightCommitment: 'confirmed' }),
+    getSignatureStatuses256: () => rpc.getSignatureStatuses(STATUS_SIGNATURES),
   };
 }
 

@@ -3,7 +3,7 @@
 // getTokenAccountsByDelegate, so that workload uses getParsedTokenAccountsByOwner: the same response
 // shape, checked by web3.js's own schema.
 import { Connection, PublicKey } from '@solana/web3.js';
-import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { ADDRESSES, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
 import { wireViews } from './wire.mjs';
 
 export const name = 'web3.js';
@@ -24,6 +24,10 @@ export function create(url) {
     voteAccounts2100: () => connection.getVoteAccounts(),
     leaderSchedule: () => connection.getLeaderSchedule(),
     clusterNodes5000: () => connection.getClusterNodes(),
+    // sendRawTransaction always sends a preflightCommitment (the connection's unless given): the same as the others'.
+    sendTransaction: (i) =>
+      connection.sendRawTransaction(TRANSACTIONS[i % 64].bytes, { preflightCommitment: 'confirmed' }),
+    getSignatureStatuses256: () => connection.getSignatureStatuses(STATUS_SIGNATURES),
   };
 }
 

@@ -1,6 +1,6 @@
 // What every adapter shares: the params solrpc sends for each workload (the floors send the same
 // bodies), and probes that read a wire-shaped result (solrpc, kit and the floors keep the wire's shape).
-import { ADDRESSES, SIGNATURES, TOKEN_PROGRAM } from '../workloads.mjs';
+import { ADDRESSES, SEND_CONFIG, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
 
 /** Positional params exactly as solrpc puts them on the wire for call number `i`. */
 export function wireParams(workload, i) {
@@ -19,6 +19,10 @@ export function wireParams(workload, i) {
       return [ADDRESSES.tokenAccounts5000[i % 64], { programId: TOKEN_PROGRAM }, { encoding: 'jsonParsed' }];
     case 'transactionV0':
       return [SIGNATURES[i % 64], { encoding: 'json', maxSupportedTransactionVersion: 0 }];
+    case 'sendTransaction':
+      return [Buffer.from(TRANSACTIONS[i % 64].bytes).toString('base64'), SEND_CONFIG];
+    case 'getSignatureStatuses256':
+      return [STATUS_SIGNATURES];
     default:
       throw new Error(`unknown workload ${workload}`);
   }
@@ -48,4 +52,12 @@ export const wireViews = {
     slots: Object.values(r).reduce((sum, slots) => sum + slots.length, 0),
   }),
   clusterNodes5000: (r) => ({ count: r.length, featureSet: r[0].featureSet }),
+  sendTransaction: (r) => ({ signature: r }),
+  getSignatureStatuses256: (r, at) => ({
+    count: r.value.length,
+    nulls: r.value.filter((s) => s === null).length,
+    rootedConfirmations: String(r.value[at.rooted].confirmations),
+    failedCustom: r.value[at.failed].err.InstructionError[1].Custom,
+    contextSlot: r.context.slot,
+  }),
 };
