@@ -295,7 +295,7 @@ describe('the simulated cluster refuses what a node would', () => {
   it('a transaction whose signature does not verify: -32003', async () => {
     const { wire } = await signedTransfer();
     const bytes = Buffer.from(wire, 'base64');
-    bytes[bytes.length - 1] ^= 1; // the message changed after signing
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 1; // the message changed after signing
     await expect(rpc('sendTransaction', [bytes.toString('base64'), { encoding: 'base64' }])).rejects.toMatchObject({
       code: -32003,
       message: 'Transaction signature verification failure',
