@@ -179,7 +179,11 @@ describe('solrpc confirm -v: the transaction as solana confirm -v prints it', ()
   it('not found: a blank line, then the line (as agave’s verbose display), no getTransaction', async () => {
     const node = await startScriptedRpc({ getSignatureStatuses: { result: { context: { slot: 9 }, value: [null] } } });
     servers.push(node);
-    expect(await runCli(['confirm', UNKNOWN, '-v', '-u', node.url])).toEqual({ code: 0, out: '\nNot found\n', err: '' });
+    expect(await runCli(['confirm', UNKNOWN, '-v', '-u', node.url])).toEqual({
+      code: 0,
+      out: '\nNot found\n',
+      err: '',
+    });
     expect(node.calls.map((c) => c.method)).toEqual(['getSignatureStatuses']);
   });
 
