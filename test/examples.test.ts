@@ -264,3 +264,36 @@ describe('examples/vote-account.ts', () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('examples/send-and-confirm.ts', () => {
+  it(
+    'builds and signs a transfer with @solana/kit, sends and confirms it against the simulated cluster',
+    async () => {
+      const run = await runExample(['send-and-confirm']);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(/^simulated cluster at http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines[1]).toMatch(new RegExp(`^\\w{32,44} pays 1 lamport\\(s\\) to ${SIMULATION.wallet.address}$`));
+      expect(lines[2]).toBe('  sent');
+      expect(lines[3]).toMatch(/^ {2}processed in slot (\d+)$/);
+      const slot = /(\d+)$/.exec(lines[3] as string)?.[1];
+      expect(lines[4]).toBe(`  confirmed in slot ${slot}`);
+      expect(lines[5]).toMatch(new RegExp(`^confirmed: \\w{64,88} in slot ${slot}$`));
+      expect(lines.slice(6)).toEqual(['']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'exits 2 with its usage when a URL comes without keypair, destination and amount',
+    async () => {
+      const run = await runExample(['send-and-confirm', 'http://127.0.0.1:1']);
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'usage: send-and-confirm [RPC_URL KEYPAIR_FILE DESTINATION LAMPORTS]\n',
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

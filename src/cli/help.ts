@@ -11,6 +11,7 @@ Commands:
   epoch-info                     The current epoch, slot and progress
   leader-schedule                The current epoch's leader slots
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
+  confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
 
 Options (every command):
@@ -99,13 +100,26 @@ Options:
       --watch [SECONDS]          Repeat every SECONDS (default 60) until interrupted
 
 ${GLOBAL_OPTIONS}`,
+  confirm: `solrpc confirm — where a transaction stands
+
+Usage: solrpc confirm <SIGNATURE> [-v] [options]
+
+Prints Processed, Confirmed or Finalized; 'Transaction failed: <error>' for a transaction that landed
+and failed; 'Not found' when the node does not know the signature (the ledger is searched too, on nodes
+that keep transaction history). Exits 0 in each case, as the Solana CLI does: the answer is in the
+text, or in --output json's "confirmationStatus" (null when not found) and "err".
+
+Options:
+  -v, --verbose      Also the transaction: accounts, instructions, status, fee, balances and logs
+
+${GLOBAL_OPTIONS}`,
   demo: `solrpc demo — the commands against a simulated cluster
 
 Usage: solrpc demo [--serve]
 
 Starts a JSON-RPC server on 127.0.0.1 that simulates a small cluster (a slot clock that advances,
 gossip nodes, vote accounts, a leader schedule, token accounts and transactions), then runs
-gossip, balance, vote-account, epoch-info and check against it. Nothing leaves this machine.
+gossip, balance, vote-account, epoch-info, check and confirm against it. Nothing leaves this machine.
 
 Options:
       --serve    Only start the simulated cluster and print its URL; stop with Ctrl-C

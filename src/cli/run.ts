@@ -10,6 +10,7 @@ import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
 import { check } from './commands/check.js';
+import { confirm } from './commands/confirm.js';
 import { demoCommand } from './commands/demo.js';
 import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
@@ -35,6 +36,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'epoch-info': epochInfo,
   'leader-schedule': leaderSchedule,
   check,
+  confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
   demo: demoCommand(run),
 };

@@ -1078,7 +1078,7 @@ describe('check', () => {
 // --- help, version, usage ---------------------------------------------------------------------------
 
 describe('help and version', () => {
-  const commands = ['gossip', 'balance', 'vote-account', 'epoch-info', 'leader-schedule', 'check', 'demo'];
+  const commands = ['gossip', 'balance', 'vote-account', 'epoch-info', 'leader-schedule', 'check', 'confirm', 'demo'];
 
   it.each(commands)(
     '%s: --help, -h and `help <command>` print its help on stdout, exit 0, nothing sent',

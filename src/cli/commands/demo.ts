@@ -1,5 +1,10 @@
 import type { Command, RunCli } from '../command.js';
-import { SIMULATION, simulatedTransfer, startSimulatedCluster } from '../demo/simulatedCluster.js';
+import {
+  SIMULATION,
+  simulatedFailedTransfer,
+  simulatedTransfer,
+  startSimulatedCluster,
+} from '../demo/simulatedCluster.js';
 import { EXIT } from '../io.js';
 
 /**
@@ -27,6 +32,7 @@ export function demoCommand(runCli: RunCli): Command {
         }
         const alpha = SIMULATION.validators[0];
         if (!alpha) return EXIT.failed;
+        const { signature } = simulatedTransfer(0);
         const steps: string[][] = [
           ['gossip'],
           ['balance', SIMULATION.wallet.address],
@@ -34,6 +40,8 @@ export function demoCommand(runCli: RunCli): Command {
           ['vote-account', alpha.vote],
           ['epoch-info'],
           ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.8'],
+          ['confirm', signature],
+          ['confirm', simulatedFailedTransfer(0).signature],
         ];
         let worst: number = EXIT.ok;
         for (const step of steps) {
@@ -43,9 +51,8 @@ export function demoCommand(runCli: RunCli): Command {
           if (ctx.io.signal?.aborted) return EXIT.interrupted;
           worst = Math.max(worst, code);
         }
-        const { signature } = simulatedTransfer(0);
         ctx.print(
-          `\nThe simulation also serves token accounts (delegate ${SIMULATION.delegate}) and a transaction (${signature}).`,
+          `\nThe simulation also serves token accounts (delegate ${SIMULATION.delegate}), the transaction's details (solrpc confirm -v ${signature}) and accepts signed transactions (sendTransaction).`,
         );
         return worst === EXIT.ok ? EXIT.ok : EXIT.failed;
       } finally {

@@ -3,12 +3,12 @@
  * realistic, internally consistent data and a slot clock that advances in real (or injected) time.
  * It is what `solrpc demo` runs and what the CLI's tests run against. Nothing here is a real cluster.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
 import { encodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../index.js';
+import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
 import { type SimulatedVoteState, VOTE_ACCOUNT_SPACE, voteStateBytes } from './voteStateBytes.js';
@@ -107,6 +107,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const slot = () => SIMULATION.firstSlot + Math.floor((now() - startedAt) / SLOT_MS);
+  const ledger: Ledger = { sent: new Map(), blockhashes: new Map() };
   const server: Server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -121,7 +122,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
         const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
         id = call.id ?? null;
         const params = Array.isArray(call.params) ? call.params : [];
-        reply = { result: answer(String(call.method), params, slot(), now()) };
+        reply = { result: answer(String(call.method), params, slot(), now(), ledger) };
       } catch (error) {
         reply = { error: error instanceof RpcFailure ? error.body : { code: -32700, message: 'Parse error' } };
       }
@@ -150,8 +151,40 @@ class RpcFailure extends Error {
 
 const context = (slot: number) => ({ apiVersion: '2.3.7', slot });
 
-function answer(method: string, params: unknown[], slot: number, nowMs: number): unknown {
+/** What this cluster has been sent, and the blockhashes it handed out (with the slot of each). */
+interface Ledger {
+  sent: Map<string, { slot: number; bytes: Uint8Array; transaction: DecodedTransaction }>;
+  blockhashes: Map<string, number>;
+}
+
+/** How many blocks a blockhash stays valid for, as on a real cluster. */
+const BLOCKHASH_LIFETIME = 150;
+/** Slots after which a transaction counts as rooted (finalized). */
+const SLOTS_TO_ROOT = 32;
+
+const blockHeightAt = (slot: number) => slot - 21_852_343;
+
+function answer(method: string, params: unknown[], slot: number, nowMs: number, ledger: Ledger): unknown {
   switch (method) {
+    case 'getLatestBlockhash': {
+      const blockhash = simulatedAddress(`blockhash/${slot}`);
+      ledger.blockhashes.set(blockhash, slot);
+      return {
+        context: context(slot),
+        value: { blockhash, lastValidBlockHeight: blockHeightAt(slot) + BLOCKHASH_LIFETIME },
+      };
+    }
+    case 'getBlockHeight':
+      return blockHeightAt(slot);
+    case 'isBlockhashValid':
+      return { context: context(slot), value: blockhashValid(ledger, String(params[0]), slot) };
+    case 'sendTransaction':
+      return sendTransaction(ledger, params, slot);
+    case 'getSignatureStatuses':
+      return {
+        context: context(slot),
+        value: (Array.isArray(params[0]) ? params[0] : []).map((s) => signatureStatus(ledger, String(s), slot)),
+      };
     case 'getEpochInfo':
       return epochInfo(slot);
     case 'getClusterNodes':
@@ -168,7 +201,7 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number):
         value: account(String(params[0]), (params[1] ?? {}) as AccountConfig, slot, nowMs),
       };
     case 'getTransaction':
-      return getTransaction(params);
+      return getTransaction(params, ledger, slot, nowMs);
     case 'getTokenAccountsByDelegate':
       return {
         context: context(slot),
@@ -182,7 +215,7 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number):
 function epochInfo(slot: number) {
   return {
     absoluteSlot: slot,
-    blockHeight: slot - 21_852_343,
+    blockHeight: blockHeightAt(slot),
     epoch: Math.floor(slot / SLOTS_PER_EPOCH),
     slotIndex: slot % SLOTS_PER_EPOCH,
     slotsInEpoch: SLOTS_PER_EPOCH,
@@ -458,74 +491,248 @@ function delegatedAccounts(delegate: string, config: AccountConfig) {
   return [{ account: uiAccount(stored, config, 'placeholder'), pubkey: SIMULATION.tokenAccount }];
 }
 
-/** The simulated wallet's transfer to the delegate: the one transaction the simulation holds. */
-export function simulatedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
-  const signature = encodeBase58(createHash('sha512').update('solrpc-simulation:transfer').digest());
+/** A System Program transfer's instruction data: instruction 2, then the u64 amount little-endian. */
+function transferData(lamports: bigint): string {
+  const data = Buffer.alloc(12);
+  data.writeUInt32LE(2, 0);
+  data.writeBigUInt64LE(lamports, 4);
+  return encodeBase58(data);
+}
+
+/** A transfer from the simulated wallet to the delegate, made deterministic by its label. */
+function walletTransfer(label: string, lamports: bigint, slot: number) {
+  const signature = encodeBase58(createHash('sha512').update(`solrpc-simulation:${label}`).digest());
   const transaction: DecodedTransaction = {
     signatures: [signature],
     message: {
       header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
       accountKeys: [SIMULATION.wallet.address, SIMULATION.delegate, SYSTEM_PROGRAM],
       recentBlockhash: simulatedAddress(`blockhash/${slot}`),
-      // System transfer of 0.25 SOL: instruction 2, then the u64 amount little-endian.
-      instructions: [
-        { programIdIndex: 2, accounts: [0, 1], data: encodeBase58(Buffer.from('0200000080b2e60e00000000', 'hex')) },
-      ],
+      instructions: [{ programIdIndex: 2, accounts: [0, 1], data: transferData(lamports) }],
     },
     version: 'legacy',
   };
   return { signature, transaction };
 }
 
-function getTransaction(params: unknown[]): unknown {
-  const transferSlot = SIMULATION.firstSlot - 40;
-  const { signature, transaction } = simulatedTransfer(transferSlot);
-  if (params[0] !== signature) return null;
+/** The simulated wallet's transfer of 0.25 SOL to the delegate: a transaction the simulation holds, finalized. */
+export function simulatedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
+  return walletTransfer('transfer', 250_000_000n, slot);
+}
+
+/**
+ * A transfer the delegate could not pay for: finalized, failed with the System Program's custom error 1
+ * (insufficient funds). Its fee was charged all the same.
+ */
+export function simulatedFailedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
+  const { signature, transaction } = walletTransfer('failed-transfer', 0n, slot);
+  const message = {
+    ...transaction.message,
+    accountKeys: [SIMULATION.delegate, SIMULATION.wallet.address, SYSTEM_PROGRAM],
+    instructions: [{ programIdIndex: 2, accounts: [0, 1], data: transferData(5_000_000_000n) }],
+  };
+  return { signature, transaction: { ...transaction, message } };
+}
+
+/** The slots of the two transactions every simulated cluster holds. */
+const TRANSFER_SLOT = SIMULATION.firstSlot - 40;
+const FAILED_TRANSFER_SLOT = SIMULATION.firstSlot - 30;
+
+/** The outcome of a transaction the simulation holds: where it landed, its error and its metadata. */
+interface Landed {
+  slot: number;
+  transaction: DecodedTransaction;
+  bytes?: Uint8Array;
+  err: unknown;
+  meta: Record<string, unknown>;
+}
+
+function landed(ledger: Ledger, signature: string, currentSlot: number): Landed | undefined {
+  const transfer = simulatedTransfer(TRANSFER_SLOT);
+  if (signature === transfer.signature) {
+    return {
+      slot: TRANSFER_SLOT,
+      transaction: transfer.transaction,
+      err: null,
+      meta: {
+        computeUnitsConsumed: 150,
+        fee: 5000n,
+        logMessages: [`Program ${SYSTEM_PROGRAM} invoke [1]`, `Program ${SYSTEM_PROGRAM} success`],
+        postBalances: [SIMULATION.wallet.lamports, 250_000_000n, 1n],
+        preBalances: [SIMULATION.wallet.lamports + 250_005_000n, 0n, 1n],
+      },
+    };
+  }
+  const failed = simulatedFailedTransfer(FAILED_TRANSFER_SLOT);
+  if (signature === failed.signature) {
+    return {
+      slot: FAILED_TRANSFER_SLOT,
+      transaction: failed.transaction,
+      err: { InstructionError: [0, { Custom: 1 }] },
+      meta: {
+        computeUnitsConsumed: 150,
+        fee: 5000n,
+        logMessages: [
+          `Program ${SYSTEM_PROGRAM} invoke [1]`,
+          'Transfer: insufficient lamports 250000000, need 5000000000',
+          `Program ${SYSTEM_PROGRAM} failed: custom program error: 0x1`,
+        ],
+        postBalances: [249_995_000n, SIMULATION.wallet.lamports, 1n],
+        preBalances: [250_000_000n, SIMULATION.wallet.lamports, 1n],
+      },
+    };
+  }
+  const sent = ledger.sent.get(signature);
+  // A sent transaction lands in the slot after the one it arrived in.
+  if (!sent || currentSlot <= sent.slot) return undefined;
+  const fee = 5000n * BigInt(sent.transaction.message.header.numRequiredSignatures);
+  const keys = sent.transaction.message.accountKeys.length;
+  // Minimal execution: every instruction succeeds and no balances are tracked, only the fee is shown.
+  return {
+    slot: sent.slot + 1,
+    transaction: sent.transaction,
+    bytes: sent.bytes,
+    err: null,
+    meta: {
+      computeUnitsConsumed: 150 * sent.transaction.message.instructions.length,
+      fee,
+      logMessages: [],
+      postBalances: Array.from({ length: keys }, () => 0n),
+      preBalances: Array.from({ length: keys }, () => 0n),
+    },
+  };
+}
+
+function signatureStatus(ledger: Ledger, signature: string, currentSlot: number): unknown {
+  const found = landed(ledger, signature, currentSlot);
+  if (!found) return null;
+  const depth = currentSlot - found.slot;
+  const rooted = depth >= SLOTS_TO_ROOT;
+  return {
+    confirmationStatus: rooted ? 'finalized' : depth >= 1 ? 'confirmed' : 'processed',
+    confirmations: rooted ? null : depth,
+    err: found.err,
+    slot: found.slot,
+    status: found.err === null ? { Ok: null } : { Err: found.err },
+  };
+}
+
+function blockhashValid(ledger: Ledger, blockhash: string, currentSlot: number): boolean {
+  const issued = ledger.blockhashes.get(blockhash);
+  return issued !== undefined && currentSlot - issued <= BLOCKHASH_LIFETIME;
+}
+
+/** The DER prefix of an Ed25519 public key (SPKI), before its 32 raw bytes. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * Accepts a signed transaction: it must decode, carry a valid Ed25519 signature from each signer over the
+ * message bytes (-32003 otherwise) and, unless preflight is skipped, name a blockhash this cluster handed
+ * out and still valid (-32002 otherwise). Sending the same bytes again changes nothing.
+ */
+function sendTransaction(ledger: Ledger, params: unknown[], slot: number): string {
+  const config = (params[1] ?? {}) as { encoding?: string; skipPreflight?: boolean };
+  const text = String(params[0]);
+  const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
+  let transaction: DecodedTransaction;
+  try {
+    transaction = decodeTransaction(new Uint8Array(bytes));
+  } catch {
+    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+  }
+  const count = transaction.message.header.numRequiredSignatures;
+  // The signature count is a compact-u16: one byte below 128, which covers every transaction that fits.
+  const message = bytes.subarray(1 + 64 * count);
+  for (let i = 0; i < count; i++) {
+    const key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, decodeAddress(transaction.message.accountKeys[i] as string)]),
+      format: 'der',
+      type: 'spki',
+    });
+    if (!verify(null, message, key, bytes.subarray(1 + 64 * i, 1 + 64 * (i + 1)))) {
+      throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
+    }
+  }
+  const signature = transaction.signatures[0] as string;
+  if (ledger.sent.has(signature)) return signature;
+  if (!config.skipPreflight && !blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
+    throw new RpcFailure({
+      code: -32002,
+      message: 'Transaction simulation failed: Blockhash not found',
+      data: { accounts: null, err: 'BlockhashNotFound', logs: [], returnData: null, unitsConsumed: 0 },
+    });
+  }
+  // Skipping preflight with an unknown blockhash: accepted, and never lands, as on a real cluster.
+  if (blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
+    ledger.sent.set(signature, { slot, bytes: new Uint8Array(bytes), transaction });
+  }
+  return signature;
+}
+
+/** Base58 text of any length to bytes (sendTransaction's default encoding). */
+function decodeAddressBytes(text: string): Uint8Array {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of text) {
+    const digit = alphabet.indexOf(char);
+    if (digit < 0) throw new RpcFailure({ code: -32602, message: 'invalid transaction: invalid base58' });
+    value = value * 58n + BigInt(digit);
+  }
+  const out: number[] = [];
+  while (value > 0n) {
+    out.unshift(Number(value & 0xffn));
+    value >>= 8n;
+  }
+  for (const char of text) {
+    if (char !== '1') break;
+    out.unshift(0);
+  }
+  return new Uint8Array(out);
+}
+
+function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, nowMs: number): unknown {
+  const found = landed(ledger, String(params[0]), currentSlot);
+  if (!found) return null;
   const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as {
     encoding?: string;
     maxSupportedTransactionVersion?: number;
   };
   const encoding = config.encoding ?? 'json';
   const versioned = config.maxSupportedTransactionVersion !== undefined;
+  const { transaction } = found;
+  if (transaction.version !== 'legacy' && !versioned) {
+    throw new RpcFailure({
+      code: -32015,
+      message:
+        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+    });
+  }
   const meta = {
-    computeUnitsConsumed: 150,
-    err: null,
-    fee: 5000n,
     innerInstructions: [],
-    logMessages: [`Program ${SYSTEM_PROGRAM} invoke [1]`, `Program ${SYSTEM_PROGRAM} success`],
-    postBalances: [SIMULATION.wallet.lamports, 250_000_000n, 1n],
     postTokenBalances: [],
-    preBalances: [SIMULATION.wallet.lamports + 250_005_000n, 0n, 1n],
     preTokenBalances: [],
     rewards: [],
-    status: { Ok: null },
+    ...found.meta,
+    err: found.err,
+    status: found.err === null ? { Ok: null } : { Err: found.err },
     ...(encoding === 'jsonParsed' ? {} : { loadedAddresses: { readonly: [], writable: [] } }),
   };
   const { message } = transaction;
   let wire: unknown;
   if (encoding === 'base64' || encoding === 'base58') {
-    const bytes = Buffer.from(encodeTransaction(transaction));
+    const bytes = Buffer.from(found.bytes ?? encodeTransaction(transaction));
     wire = [encoding === 'base64' ? bytes.toString('base64') : encodeBase58(bytes), encoding];
   } else if (encoding === 'jsonParsed') {
+    const signers = message.header.numRequiredSignatures;
     wire = {
       message: {
         accountKeys: message.accountKeys.map((pubkey, i) => ({
           pubkey,
-          signer: i === 0,
+          signer: i < signers,
           source: 'transaction',
-          writable: i < 2,
+          writable: i < message.accountKeys.length - message.header.numReadonlyUnsignedAccounts,
         })),
-        instructions: [
-          {
-            parsed: {
-              info: { destination: SIMULATION.delegate, lamports: 250_000_000, source: SIMULATION.wallet.address },
-              type: 'transfer',
-            },
-            program: 'system',
-            programId: SYSTEM_PROGRAM,
-            stackHeight: 1,
-          },
-        ],
+        instructions: message.instructions.map((ix) => parsedInstruction(message.accountKeys, ix)),
         recentBlockhash: message.recentBlockhash,
       },
       signatures: transaction.signatures,
@@ -537,11 +744,38 @@ function getTransaction(params: unknown[]): unknown {
     };
     delete (wire as { version?: unknown }).version;
   }
+  const blockTime =
+    found.slot < SIMULATION.firstSlot
+      ? 1754900754 + Math.floor((found.slot - 356138256) * 0.4)
+      : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - found.slot) * SLOT_MS) / 1000);
   return {
-    blockTime: 1754900754 + Math.floor((transferSlot - 356138256) * 0.4),
+    blockTime,
     meta,
-    slot: transferSlot,
+    slot: found.slot,
     transaction: wire,
-    ...(versioned ? { version: 'legacy' } : {}),
+    ...(versioned ? { version: transaction.version } : {}),
   };
+}
+
+/** jsonParsed's view of an instruction: a System transfer parsed, anything else as its raw data. */
+function parsedInstruction(keys: readonly string[], ix: DecodedTransaction['message']['instructions'][number]) {
+  const programId = keys[ix.programIdIndex] as string;
+  const data = decodeAddressBytes(ix.data);
+  if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2) {
+    const lamports = Buffer.from(data).readBigUInt64LE(4);
+    return {
+      parsed: {
+        info: {
+          destination: keys[ix.accounts[1] as number],
+          lamports: Number(lamports),
+          source: keys[ix.accounts[0] as number],
+        },
+        type: 'transfer',
+      },
+      program: 'system',
+      programId,
+      stackHeight: 1,
+    };
+  }
+  return { accounts: ix.accounts.map((i) => keys[i]), data: ix.data, programId, stackHeight: 1 };
 }
