@@ -24,6 +24,7 @@ export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountsByDelegate.js';
+export * from './getTokenAccountsByOwner.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
@@ -55,6 +56,7 @@ import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
+import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
@@ -92,6 +94,7 @@ export const allMethods = {
   getSlot,
   getStakeMinimumDelegation,
   getTokenAccountsByDelegate,
+  getTokenAccountsByOwner,
   getTransaction,
   getTransactionCount,
   getVersion,

@@ -151,6 +151,12 @@ export const PROFILES = {
     configIndex: 2,
     defaultEncoding: 'base64',
   },
+  getTokenAccountsByOwner: {
+    fixture: 'getTokenAccountsByOwner.base64.mint.json',
+    deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 2,
+    defaultEncoding: 'base64',
+  },
   getTransaction: {
     fixture: 'getTransaction.base64.legacy.json',
     deepWrong: { path: ['slot'], value: 'recent', names: 'slot' },
