@@ -23,6 +23,7 @@ export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
+export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTokenAccountsByOwner.js';
 export * from './getTransaction.js';
@@ -55,6 +56,7 @@ import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
+import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
 import { getTransaction } from './getTransaction.js';
@@ -93,6 +95,7 @@ export const allMethods = {
   getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
+  getTokenAccountBalance,
   getTokenAccountsByDelegate,
   getTokenAccountsByOwner,
   getTransaction,

@@ -145,6 +145,11 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 0,
   },
+  getTokenAccountBalance: {
+    fixture: 'getTokenAccountBalance.usdc.json',
+    deepWrong: { path: ['value', 'decimals'], value: '6', names: 'decimals' },
+    configIndex: 1,
+  },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
