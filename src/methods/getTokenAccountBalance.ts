@@ -1,7 +1,7 @@
 import { defineMethod, type WireOf } from '../defineMethod.js';
 import { checkAddress } from '../options/check.js';
 import { commitment } from '../options/config.js';
-import { decodeTokenAmountResult, tokenAmountResult } from '../schemas/token.js';
+import { decodeTokenAmountResult, tokenAmountResult } from '../schemas/tokenAmountResult.js';
 import type { Address, CommitmentConfig } from '../types/index.js';
 import type { TokenAmountResult } from '../types/token.js';
 
@@ -26,7 +26,7 @@ export interface GetTokenAccountBalance {
   (account: Address, config?: GetTokenAccountBalanceConfig): Promise<TokenAmountResult>;
 }
 
-// 4. Wire schema: the shared `tokenAmountResult` (src/schemas/token.ts).
+// 4. Wire schema: the shared `tokenAmountResult` (src/schemas/tokenAmountResult.ts).
 
 // 5. Definition
 

@@ -26,6 +26,7 @@ export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTokenAccountsByOwner.js';
+export * from './getTokenSupply.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
@@ -59,6 +60,7 @@ import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
+import { getTokenSupply } from './getTokenSupply.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
@@ -98,6 +100,7 @@ export const allMethods = {
   getTokenAccountBalance,
   getTokenAccountsByDelegate,
   getTokenAccountsByOwner,
+  getTokenSupply,
   getTransaction,
   getTransactionCount,
   getVersion,

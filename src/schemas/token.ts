@@ -1,13 +1,5 @@
-import type {
-  MintInfo,
-  MultisigInfo,
-  ParsedTokenProgramData,
-  TokenAccountInfo,
-  TokenAmount,
-  TokenAmountResult,
-} from '../types/token.js';
+import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../types/token.js';
 import { address } from './address.js';
-import { decodeContext, rpcContext } from './context.js';
 import { memo } from './memo.js';
 import { safeInteger, u8 } from './numbers.js';
 import {
@@ -34,24 +26,6 @@ export const tokenAmount = /* @__PURE__ */ memo(
       uiAmountString: string(),
     }) as Schema<TokenAmount>,
 );
-
-/** `{ context, value: TokenAmount }`: the result of `getTokenAccountBalance` and `getTokenSupply`. */
-export const tokenAmountResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: tokenAmount() }));
-
-/**
- * Copies a checked `{ context, value: TokenAmount }` into fresh objects: `amount` stays the exact string the
- * node sent, and a missing `uiAmount` becomes `null`.
- */
-export function decodeTokenAmountResult(wire: {
-  context: TokenAmountResult['context'];
-  value: TokenAmount;
-}): TokenAmountResult {
-  const { amount, decimals, uiAmount, uiAmountString } = wire.value;
-  return {
-    context: decodeContext(wire.context),
-    value: { amount, decimals, uiAmount: uiAmount ?? null, uiAmountString },
-  };
-}
 
 const extensions = /* @__PURE__ */ memo(() =>
   optional(array(type({ extension: string(), state: optional(unknown()) }))),

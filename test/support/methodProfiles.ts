@@ -162,6 +162,11 @@ export const PROFILES = {
     configIndex: 2,
     defaultEncoding: 'base64',
   },
+  getTokenSupply: {
+    fixture: 'getTokenSupply.bonk-large.json',
+    deepWrong: { path: ['value', 'amount'], value: 8855791229, names: 'amount' },
+    configIndex: 1,
+  },
   getTransaction: {
     fixture: 'getTransaction.base64.legacy.json',
     deepWrong: { path: ['slot'], value: 'recent', names: 'slot' },
