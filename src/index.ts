@@ -131,6 +131,7 @@ export type {
   ParsedTokenProgramData,
   TokenAccountInfo,
   TokenAmount,
+  TokenAmountResult,
   TokenExtension,
   TokenExtensionName,
 } from './types/token.js';

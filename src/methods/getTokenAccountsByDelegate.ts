@@ -1,34 +1,15 @@
-import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
-import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
-import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
-import { checkAddress, checkArity } from '../options/check.js';
-import { tokenAccountsFilter } from '../options/config.js';
-import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
-import { address as addressSchema } from '../schemas/address.js';
-import { decodeContext, rpcContext } from '../schemas/context.js';
-import { memo } from '../schemas/memo.js';
-import { array, type } from '../schemas/struct.js';
-import { parseJsonExactAt } from '../transport/json.js';
-import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types/index.js';
-import type { ParsedTokenAccountData } from '../types/token.js';
+import type { Address, BinaryEncoding } from '../types/index.js';
+import {
+  defineTokenAccountsMethod,
+  type ParsedTokenAccountsResult,
+  type TokenAccountsFilter,
+  type TokenAccountsResult,
+} from './tokenAccounts.js';
+
+export type { ParsedTokenAccountsResult, TokenAccountsFilter, TokenAccountsResult } from './tokenAccounts.js';
 
 // 1. Config
-
-/** Which token accounts to return: those of one mint, or all of one token program (exactly one key). */
-export type TokenAccountsFilter =
-  | {
-      /** Only token accounts of this mint. */
-      mint: Address;
-      /** Not with `mint`. */
-      programId?: never;
-    }
-  | {
-      /** Every token account of this token program (SPL Token or Token-2022). */
-      programId: Address;
-      /** Not with `programId`. */
-      mint?: never;
-    };
 
 /** Options of `getTokenAccountsByDelegate`. */
 export interface GetTokenAccountsByDelegateConfig extends AccountConfig {}
@@ -43,13 +24,8 @@ export interface GetTokenAccountsByDelegateBinaryConfig extends GetTokenAccounts
   encoding?: BinaryEncoding;
 }
 
-// 2. Results
-
-/** Token accounts with their data as bytes. */
-export interface TokenAccountsResult extends RpcResult<KeyedAccount<Uint8Array>[]> {}
-
-/** Token accounts with parsed data (bytes where the server fell back). */
-export interface ParsedTokenAccountsResult extends RpcResult<KeyedAccount<ParsedTokenAccountData | Uint8Array>[]> {}
+// 2. Results: `TokenAccountsResult` and `ParsedTokenAccountsResult`, shared with `getTokenAccountsByOwner`
+// (./tokenAccounts.ts).
 
 // 3. Signature
 
@@ -91,36 +67,12 @@ export interface GetTokenAccountsByDelegate {
   ): Promise<ParsedTokenAccountsResult>;
 }
 
-// 4. Wire schema
-
-const binaryResult = /* @__PURE__ */ memo(() =>
-  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: binaryAccount() })) }),
-);
-const parsedResult = /* @__PURE__ */ memo(() =>
-  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
-);
+// 4. Wire schema: shared with `getTokenAccountsByOwner` (./tokenAccounts.ts).
 
 // 5. Definition
 
 /** `getTokenAccountsByDelegate`: the token accounts whose delegate is the given address. */
-export const getTokenAccountsByDelegate = /* @__PURE__ */ defineCustomMethod<GetTokenAccountsByDelegate, AccountShape>({
-  name: 'getTokenAccountsByDelegate',
-  // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
-  // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
-  parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
-  prepare(args, method) {
-    checkArity(method, args, 3);
-    const delegate = checkAddress(method, 'delegate', args[0]);
-    const filter = tokenAccountsFilter(method, 'filter', args[1]);
-    const { wire, ...call } = prepareAccountConfig(method, args[2]);
-    return { params: [delegate, filter, wire], ...call };
-  },
-  decode: (result, context, prepared) =>
-    decodeAccountResult(result, context, prepared.shape, { parsed: parsedResult, binary: binaryResult }, (checked) => ({
-      context: decodeContext(checked.context),
-      value: checked.value.map((item, index) => ({
-        pubkey: item.pubkey,
-        account: decodeAccount(item.account, context, `result.value.${index}.account`),
-      })),
-    })),
-});
+export const getTokenAccountsByDelegate = /* @__PURE__ */ defineTokenAccountsMethod<GetTokenAccountsByDelegate>(
+  'getTokenAccountsByDelegate',
+  'delegate',
+);

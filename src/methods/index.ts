@@ -23,7 +23,10 @@ export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
+export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
+export * from './getTokenAccountsByOwner.js';
+export * from './getTokenSupply.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
 export * from './getVersion.js';
@@ -54,7 +57,10 @@ import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
+import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
+import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
+import { getTokenSupply } from './getTokenSupply.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
@@ -91,7 +97,10 @@ export const allMethods = {
   getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
+  getTokenAccountBalance,
   getTokenAccountsByDelegate,
+  getTokenAccountsByOwner,
+  getTokenSupply,
   getTransaction,
   getTransactionCount,
   getVersion,

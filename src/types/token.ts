@@ -3,7 +3,7 @@
  * return token accounts or mints with `encoding: 'jsonParsed'`.
  * @module
  */
-import type { Address } from './index.js';
+import type { Address, RpcResult } from './index.js';
 
 /** A token amount as the server reports it: the exact raw `amount` and its UI forms. */
 export interface TokenAmount {
@@ -16,6 +16,9 @@ export interface TokenAmount {
   /** `amount / 10^decimals` as an exact decimal string. */
   uiAmountString: string;
 }
+
+/** A token amount read at a slot: what `getTokenAccountBalance` and `getTokenSupply` return. */
+export interface TokenAmountResult extends RpcResult<TokenAmount> {}
 
 /** The names of Token-2022 extensions agave's parser reports. */
 export type TokenExtensionName =

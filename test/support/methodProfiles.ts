@@ -145,11 +145,27 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 0,
   },
+  getTokenAccountBalance: {
+    fixture: 'getTokenAccountBalance.usdc.json',
+    deepWrong: { path: ['value', 'decimals'], value: '6', names: 'decimals' },
+    configIndex: 1,
+  },
   getTokenAccountsByDelegate: {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 2,
     defaultEncoding: 'base64',
+  },
+  getTokenAccountsByOwner: {
+    fixture: 'getTokenAccountsByOwner.base64.mint.json',
+    deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 2,
+    defaultEncoding: 'base64',
+  },
+  getTokenSupply: {
+    fixture: 'getTokenSupply.bonk-large.json',
+    deepWrong: { path: ['value', 'amount'], value: 8855791229, names: 'amount' },
+    configIndex: 1,
   },
   getTransaction: {
     fixture: 'getTransaction.base64.legacy.json',

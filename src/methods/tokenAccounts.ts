@@ -1,0 +1,84 @@
+/**
+ * What `getTokenAccountsByDelegate` and `getTokenAccountsByOwner` share: the filter, the result types,
+ * the wire schemas, and the definition itself, which differs only in its name and first parameter. Not a
+ * method: no registration of its own.
+ * @module
+ */
+import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
+import { defineCustomMethod, type MethodDefinition } from '../defineMethod.js';
+import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
+import { checkAddress, checkArity } from '../options/check.js';
+import { tokenAccountsFilter } from '../options/config.js';
+import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
+import { address as addressSchema } from '../schemas/address.js';
+import { decodeContext, rpcContext } from '../schemas/context.js';
+import { memo } from '../schemas/memo.js';
+import { array, type } from '../schemas/struct.js';
+import { parseJsonExactAt } from '../transport/json.js';
+import type { Address, KeyedAccount, RpcResult } from '../types/index.js';
+import type { ParsedTokenAccountData } from '../types/token.js';
+
+/** Which token accounts to return: those of one mint, or all of one token program (exactly one key). */
+export type TokenAccountsFilter =
+  | {
+      /** Only token accounts of this mint. */
+      mint: Address;
+      /** Not with `mint`. */
+      programId?: never;
+    }
+  | {
+      /** Every token account of this token program (SPL Token or Token-2022). */
+      programId: Address;
+      /** Not with `programId`. */
+      mint?: never;
+    };
+
+/** Token accounts with their data as bytes. */
+export interface TokenAccountsResult extends RpcResult<KeyedAccount<Uint8Array>[]> {}
+
+/** Token accounts with parsed data (bytes where the server fell back). */
+export interface ParsedTokenAccountsResult extends RpcResult<KeyedAccount<ParsedTokenAccountData | Uint8Array>[]> {}
+
+const binaryResult = /* @__PURE__ */ memo(() =>
+  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: binaryAccount() })) }),
+);
+const parsedResult = /* @__PURE__ */ memo(() =>
+  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
+);
+
+/**
+ * The definition of a method taking `(address, filter, config?)` and answering token accounts: `param`
+ * names the address in messages (`delegate`, `owner`).
+ */
+export function defineTokenAccountsMethod<TSignature>(
+  name: string,
+  param: string,
+): MethodDefinition<TSignature, AccountShape> {
+  return defineCustomMethod<TSignature, AccountShape>({
+    name,
+    // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
+    // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
+    parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
+    prepare(args, method) {
+      checkArity(method, args, 3);
+      const address = checkAddress(method, param, args[0]);
+      const filter = tokenAccountsFilter(method, 'filter', args[1]);
+      const { wire, ...call } = prepareAccountConfig(method, args[2]);
+      return { params: [address, filter, wire], ...call };
+    },
+    decode: (result, context, prepared) =>
+      decodeAccountResult(
+        result,
+        context,
+        prepared.shape,
+        { parsed: parsedResult, binary: binaryResult },
+        (checked) => ({
+          context: decodeContext(checked.context),
+          value: checked.value.map((item, index) => ({
+            pubkey: item.pubkey,
+            account: decodeAccount(item.account, context, `result.value.${index}.account`),
+          })),
+        }),
+      ),
+  });
+}
