@@ -5,9 +5,9 @@ import {
   type ParsedTokenAccountsResult,
   type TokenAccountsFilter,
   type TokenAccountsResult,
-} from './tokenAccounts.js';
+} from './shared/tokenAccounts.js';
 
-export type { ParsedTokenAccountsResult, TokenAccountsFilter, TokenAccountsResult } from './tokenAccounts.js';
+export type { ParsedTokenAccountsResult, TokenAccountsFilter, TokenAccountsResult } from './shared/tokenAccounts.js';
 
 // 1. Config
 

@@ -5,7 +5,7 @@ import {
   type ParsedTokenAccountsResult,
   type TokenAccountsFilter,
   type TokenAccountsResult,
-} from './tokenAccounts.js';
+} from './shared/tokenAccounts.js';
 
 // 1. Config
 

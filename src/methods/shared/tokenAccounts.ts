@@ -4,19 +4,19 @@
  * method: no registration of its own.
  * @module
  */
-import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
-import { defineCustomMethod, type MethodDefinition } from '../defineMethod.js';
-import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
-import { checkAddress, checkArity } from '../options/check.js';
-import { tokenAccountsFilter } from '../options/config.js';
-import { binaryAccount, parsedTokenAccount } from '../schemas/account.js';
-import { address as addressSchema } from '../schemas/address.js';
-import { decodeContext, rpcContext } from '../schemas/context.js';
-import { memo } from '../schemas/memo.js';
-import { array, type } from '../schemas/struct.js';
-import { parseJsonExactAt } from '../transport/json.js';
-import type { Address, KeyedAccount, RpcResult } from '../types/index.js';
-import type { ParsedTokenAccountData } from '../types/token.js';
+import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
+import { defineCustomMethod, type MethodDefinition } from '../../defineMethod.js';
+import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { checkAddress, checkArity } from '../../options/check.js';
+import { tokenAccountsFilter } from '../../options/config.js';
+import { binaryAccount, parsedTokenAccount } from '../../schemas/account.js';
+import { address as addressSchema } from '../../schemas/address.js';
+import { decodeContext, rpcContext } from '../../schemas/context.js';
+import { memo } from '../../schemas/memo.js';
+import { array, type } from '../../schemas/struct.js';
+import { parseJsonExactAt } from '../../transport/json.js';
+import type { Address, KeyedAccount, RpcResult } from '../../types/index.js';
+import type { ParsedTokenAccountData } from '../../types/token.js';
 
 /** Which token accounts to return: those of one mint, or all of one token program (exactly one key). */
 export type TokenAccountsFilter =
