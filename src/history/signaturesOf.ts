@@ -13,7 +13,8 @@ import {
   MAX_SIGNATURES_PER_PAGE,
   type SignatureInfo,
 } from '../methods/getSignaturesForAddress.js';
-import { checkAddress, checkConfig, checkOneOf, checkSignature, checkU64, describe } from '../options/check.js';
+import { checkAddress, checkConfig, checkSignature, checkU64, describe } from '../options/check.js';
+import { confirmedCommitment } from '../options/config.js';
 import type { Address, Signature } from '../types/index.js';
 
 /** The one method paging calls: a full `createRpc` client, or `createRpcWith` with just this one. */
@@ -80,7 +81,7 @@ export function signaturesOf(
   if (given.until !== undefined) checkSignature(METHOD, 'options.until', given.until);
   const pageSize = given.pageSize === undefined ? MAX_SIGNATURES_PER_PAGE : checkPageSize(given.pageSize);
   const limit = given.limit === undefined ? Number.POSITIVE_INFINITY : checkLimit(given.limit);
-  checkOneOf(METHOD, 'options.commitment', given.commitment, ['confirmed', 'finalized']);
+  if (given.commitment !== undefined) confirmedCommitment(METHOD, 'options.commitment', given.commitment);
   checkU64(METHOD, 'options.minContextSlot', given.minContextSlot);
   const { until, commitment, minContextSlot } = given;
   return pages(rpc, address, { before: given.before, until, commitment, minContextSlot, signal }, pageSize, limit);

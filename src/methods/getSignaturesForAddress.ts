@@ -1,7 +1,7 @@
 import { defineMethod, type WireOf } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, checkSignature, describe } from '../options/check.js';
-import { minContextSlot, type OptionCheck } from '../options/config.js';
+import { confirmedCommitment, minContextSlot, type OptionCheck } from '../options/config.js';
 import { signature } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, timestamp } from '../schemas/numbers.js';
@@ -93,16 +93,6 @@ const limit: OptionCheck = (method, param, value) => {
   });
 };
 
-// agave answers -32602 "Method does not support commitment below `confirmed`": refused here, unsent.
-const historyCommitment: OptionCheck = (method, param, value) => {
-  if (value === 'confirmed' || value === 'finalized') return value;
-  throw new InvalidInputError({
-    method,
-    param,
-    problem: `expected 'confirmed' or 'finalized' (agave refuses 'processed' here), got ${describe(value)}`,
-  });
-};
-
 /** Copies one checked entry; nullable fields a node left out become `null`. */
 function decodeEntry(entry: WireOf<typeof signaturesResult>[number]): SignatureInfo {
   const info: SignatureInfo = {
@@ -126,7 +116,7 @@ export const getSignaturesForAddress = /* @__PURE__ */ defineMethod<
 >({
   name: 'getSignaturesForAddress',
   args: { address: checkAddress },
-  config: { before: checkSignature, until: checkSignature, limit, commitment: historyCommitment, minContextSlot },
+  config: { before: checkSignature, until: checkSignature, limit, commitment: confirmedCommitment, minContextSlot },
   result: signaturesResult,
   decode: (wire) => wire.map(decodeEntry),
 });

@@ -113,8 +113,14 @@ describe('the simulated token holdings', { timeout: 30_000 }, () => {
       { encoding: 'jsonParsed' },
     );
     expect(value.map(({ pubkey }) => pubkey)).toStrictEqual([SIMULATION.tokenAccount]);
-    const info = (value[0]?.account.data as { parsed: { info: { tokenAmount: unknown } } }).parsed.info;
-    expect(info.tokenAmount).toStrictEqual({ amount: '48200000', decimals: 6, uiAmount: 48.2, uiAmountString: '48.2' });
+    const data = value[0]?.account.data as { parsed: { info: { tokenAmount: unknown } } } | undefined;
+    const info = data?.parsed.info;
+    expect(info?.tokenAmount).toStrictEqual({
+      amount: '48200000',
+      decimals: 6,
+      uiAmount: 48.2,
+      uiAmountString: '48.2',
+    });
     const bytes = await rpc.getTokenAccountsByOwner(alpha.identity, { mint: SIMULATION.mint });
     const decoded = decodeTokenAccount(bytes.value[0]?.account.data as Uint8Array, { decimals: 6 });
     expect(decoded).toMatchObject({ owner: alpha.identity, mint: SIMULATION.mint });

@@ -197,7 +197,9 @@ describe('getSignaturesForAddress: beyond the table', { timeout: 5_000 }, () => 
       rpc().getSignaturesForAddress(WALLET, { commitment: 'processed' as never }),
       'InvalidInputError',
     );
-    expect(error.message).toContain("expected 'confirmed' or 'finalized' (agave refuses 'processed' here)");
+    expect(error.message).toBe(
+      "getSignaturesForAddress: invalid config.commitment: the node does not serve transactions at 'processed'\nHint: use 'confirmed' (the earliest it serves) or 'finalized'.",
+    );
     expect(sent()).toStrictEqual([]);
   });
 
