@@ -4,6 +4,19 @@
  * getTransaction and getSignatureStatuses know too; getTokenAccountsByOwner and getTokenLargestAccounts
  * over the same token accounts getAccountInfo serves.
  */
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstruction,
+  createKeyPairSignerFromPrivateKeyBytes,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import {
@@ -139,5 +152,65 @@ describe('the simulated token holdings', { timeout: 30_000 }, () => {
     expect(value[1]?.address).toBe(SIMULATION.tokenAccount);
     const error = await rpc.getTokenLargestAccounts(alpha.vote).catch((reason: unknown) => reason);
     expect(isSolRpcError(error, 'RpcError') && error.code).toBe(-32602);
+  });
+});
+
+describe('a transaction sent to the simulated cluster joins the history once it lands', { timeout: 30_000 }, () => {
+  let clock = NOW;
+  let own: SimulatedCluster;
+  beforeAll(async () => {
+    own = await startSimulatedCluster({ now: () => clock });
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it("confirmed the slot after it lands, finalized 32 slots on, at the top of both parties' histories", async () => {
+    const client = createRpc(own.url, { timeoutMs: 10_000 });
+    const signer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(9));
+    const { value: blockhash } = await client.getLatestBlockhash();
+    const message = pipe(
+      createTransactionMessage({ version: 'legacy' }),
+      (m) => setTransactionMessageFeePayerSigner(signer, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash.blockhash as never, lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight) },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          {
+            programAddress: address('11111111111111111111111111111111'),
+            accounts: [
+              { address: signer.address, role: AccountRole.WRITABLE_SIGNER },
+              { address: address(SIMULATION.wallet.address), role: AccountRole.WRITABLE },
+            ],
+            data: new Uint8Array([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]),
+          },
+          m,
+        ),
+    );
+    const transaction = await signTransactionMessageWithSigners(message);
+    const signature = getSignatureFromTransaction(transaction);
+    await client.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' });
+    const top = async (who: string, commitment: 'confirmed' | 'finalized') =>
+      (await client.getSignaturesForAddress(who, { limit: 1, commitment }))[0];
+
+    clock += 400; // the slot it lands in
+    expect((await top(SIMULATION.wallet.address, 'confirmed'))?.signature).not.toBe(signature);
+    clock += 400; // one slot on: confirmed
+    expect(await top(SIMULATION.wallet.address, 'confirmed')).toMatchObject({
+      signature,
+      err: null,
+      memo: null,
+      confirmationStatus: 'confirmed',
+    });
+    expect((await top(signer.address, 'confirmed'))?.signature).toBe(signature);
+    expect((await top(SIMULATION.wallet.address, 'finalized'))?.signature).not.toBe(signature);
+    clock += 32 * 400; // rooted
+    expect(await top(SIMULATION.wallet.address, 'finalized')).toMatchObject({
+      signature,
+      confirmationStatus: 'finalized',
+    });
   });
 });
