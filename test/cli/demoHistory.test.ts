@@ -150,8 +150,13 @@ describe('the simulated token holdings', { timeout: 30_000 }, () => {
       ['1', '0.000001'],
     ]);
     expect(value[1]?.address).toBe(SIMULATION.tokenAccount);
-    const error = await rpc.getTokenLargestAccounts(alpha.vote).catch((reason: unknown) => reason);
-    expect(isSolRpcError(error, 'RpcError') && error.code).toBe(-32602);
+    for (const [account, message] of [
+      [alpha.vote, 'Invalid param: Token mint could not be unpacked'],
+      [alpha.withdrawer, 'Invalid param: could not find mint'],
+    ]) {
+      const error = await rpc.getTokenLargestAccounts(account as string).catch((reason: unknown) => reason);
+      expect(isSolRpcError(error, 'RpcError') && [error.code, error.serverMessage]).toStrictEqual([-32602, message]);
+    }
   });
 });
 

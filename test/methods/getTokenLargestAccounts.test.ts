@@ -136,14 +136,14 @@ describeMethod('getTokenLargestAccounts', {
 describe('getTokenLargestAccounts: beyond the table', { timeout: 5_000 }, () => {
   const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 
-  it("not a mint: the node's -32602 as an RpcError", async () => {
+  it("not a mint: the node's -32602 as an RpcError (its data is unpacked before its owner is checked)", async () => {
     const vote = 'Vote111111111111111111111111111111111111111';
     mockRpc({ getTokenLargestAccounts: serveFixture('conformance/getTokenLargestAccounts.error.not-a-mint') });
     const error = await rejectsWith(rpc().getTokenLargestAccounts(vote), 'RpcError');
     expectRpcError(error, 'getTokenLargestAccounts', {
       code: -32602,
       codeName: 'INVALID_PARAMS',
-      message: 'Invalid param: not a Token mint',
+      message: 'Invalid param: Token mint could not be unpacked',
       retryable: false,
     });
     expect(sent()).toStrictEqual([{ method: 'getTokenLargestAccounts', params: [vote] }]);

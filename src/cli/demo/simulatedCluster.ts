@@ -568,8 +568,11 @@ function ownedAccounts(params: unknown[]) {
 
 /** getTokenLargestAccounts: the simulated mint's accounts, largest first, the amount beside the address. */
 function largestAccounts(mint: string) {
-  if (mint !== SIMULATION.mint)
-    throw new RpcFailure({ code: -32602, message: 'Invalid param: could not find account' });
+  if (mint !== SIMULATION.mint) {
+    // As agave: a missing account, then data that is not a mint (checked before the owner).
+    const message = storedAccount(mint, 0, 0) ? 'Token mint could not be unpacked' : 'could not find mint';
+    throw new RpcFailure({ code: -32602, message: `Invalid param: ${message}` });
+  }
   return TOKEN_HOLDINGS.map((holding) => ({ address: holding.address, ...tokenAmount(holding.amount) }));
 }
 
