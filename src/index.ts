@@ -50,6 +50,11 @@ export { TimeoutError } from './errors/TimeoutError.js';
 export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
 export { TransactionFailedError } from './errors/TransactionFailedError.js';
 export { ValidationError } from './errors/ValidationError.js';
+export {
+  type SignaturesOfOptions,
+  type SignaturesOfRpc,
+  signaturesOf,
+} from './history/signaturesOf.js';
 // Every method with its config, result and signature types, listed in methods/index.ts.
 export * from './methods/index.js';
 export { type Request, request } from './methods/request.js';

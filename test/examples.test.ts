@@ -105,46 +105,73 @@ describe('examples/bot.ts', () => {
 
 describe('examples/wallet.ts', () => {
   it(
-    'lists the delegated token account parsed by the node and decoded from bytes, with exact amounts',
+    "lists the wallet's token accounts with exact balances, both views, its rank, and its history paged",
     async () => {
       const run = await runExample(['wallet']);
       expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
       const lines = run.stdout.split('\n');
       expect(lines[0]).toMatch(/^simulated cluster at http:\/\/127\.0\.0\.1:\d+$/);
-      expect(lines[1]).toMatch(new RegExp(`^1 token account delegated to ${SIMULATION.delegate} at slot \\d+$`));
-      const account = [
-        `mint ${SIMULATION.mint}, owner ${SIMULATION.wallet.address}, initialized`,
+      expect(lines[1]).toMatch(
+        new RegExp(
+          `^wallet ${SIMULATION.wallet.address} at slot \\d+: 10293847.561029385 SOL \\(10293847561029385 lamports\\)$`,
+        ),
+      );
+      expect(lines.slice(2, 14)).toEqual([
+        '',
+        '1 SPL Token account',
+        `token account ${SIMULATION.tokenAccount} (0.00203928 SOL, 165 bytes)`,
+        `  jsonParsed: mint ${SIMULATION.mint}, initialized`,
         '    balance 48.2 (48200000 base units, 6 decimals)',
         `    48.2 delegated to ${SIMULATION.delegate}`,
-      ];
-      expect(lines.slice(2)).toEqual([
+        '  decoded from 165 bytes: the two views agree',
+        "  number 2 of the mint's 3 largest accounts (the largest holds 1250.5)",
         '',
-        `token account ${SIMULATION.tokenAccount} (0.00203928 SOL, 165 bytes)`,
-        `  jsonParsed: ${account[0]}`,
-        ...account.slice(1),
-        `  decoded from 165 bytes: ${account[0]}`,
-        ...account.slice(1),
-        '  the two views agree',
-        `  owner ${SIMULATION.wallet.address} holds 10293847.561029385 SOL (10293847561029385 lamports)`,
+        '0 Token-2022 accounts',
         '',
+        'last 5 transactions',
       ]);
+      // Newest first: the failed transfer (confirmed, or finalized once 32 slots deep), the transfer, then
+      // the older ones, the newest of them with a memo.
+      expect(lines[14]).toMatch(
+        /^ {2}\d+ \S+Z \w{16}… failed \{"InstructionError":\[0,\{"Custom":1\}\]\}, (confirmed|finalized)$/,
+      );
+      expect(lines[15]).toMatch(/^ {2}\d+ \S+Z \w{16}… ok, finalized$/);
+      expect(lines[16]).toMatch(/^ {2}\d+ \S+Z \w{16}… ok, finalized, memo \[12\] invoice 2400$/);
+      expect(lines.slice(19)).toEqual(['2402 transactions in all, 1 failed, the oldest at slot 356050553', '']);
     },
     TEST_TIMEOUT_MS,
   );
 
   it(
-    'says so when the delegate has no token accounts',
+    'stops the history count at SCAN_LIMIT and says there may be more',
     async () => {
-      // A node of our own that knows no token accounts: the example must handle an empty list.
+      const run = await runExample(['wallet'], { RECENT: '1', SCAN_LIMIT: '1500' });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(run.stdout).toContain('\nlast 1 transaction\n');
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+        /^1500 transactions in all, 1 failed, the oldest at slot \d+ \(stopped at 1500; there may be more\)$/,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'says so when the owner has no token accounts and no history',
+    async () => {
+      // A node of our own that knows nothing of the owner: the example must handle empty lists.
       const server = createHttpServer((request, response) => {
         let body = '';
         request.on('data', (chunk) => {
           body += chunk;
         });
         request.on('end', () => {
-          const { id } = JSON.parse(body) as { id: unknown };
+          const { id, method } = JSON.parse(body) as { id: unknown; method: string };
+          const result =
+            method === 'getSignaturesForAddress'
+              ? []
+              : { context: { slot: 7 }, value: method === 'getBalance' ? 0 : [] };
           response.setHeader('content-type', 'application/json');
-          response.end(JSON.stringify({ jsonrpc: '2.0', id, result: { context: { slot: 7 }, value: [] } }));
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -154,7 +181,17 @@ describe('examples/wallet.ts', () => {
         expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({
           code: 0,
           stderr: '',
-          stdout: `0 token accounts delegated to ${SIMULATION.delegate} at slot 7\n`,
+          stdout: [
+            `wallet ${SIMULATION.delegate} at slot 7: 0 SOL (0 lamports)`,
+            '',
+            '0 SPL Token accounts',
+            '',
+            '0 Token-2022 accounts',
+            '',
+            'last 0 transactions',
+            '0 transactions in all, 0 failed',
+            '',
+          ].join('\n'),
         });
       } finally {
         server.closeAllConnections();

@@ -21,11 +21,13 @@ export * from './getMaxShredInsertSlot.js';
 export * from './getMinimumBalanceForRentExemption.js';
 export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
+export * from './getSignaturesForAddress.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
 export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTokenAccountsByOwner.js';
+export * from './getTokenLargestAccounts.js';
 export * from './getTokenSupply.js';
 export * from './getTransaction.js';
 export * from './getTransactionCount.js';
@@ -55,11 +57,13 @@ import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
+import { getSignaturesForAddress } from './getSignaturesForAddress.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
+import { getTokenLargestAccounts } from './getTokenLargestAccounts.js';
 import { getTokenSupply } from './getTokenSupply.js';
 import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
@@ -94,12 +98,14 @@ export const allMethods = {
   getMaxShredInsertSlot,
   getMinimumBalanceForRentExemption,
   getRecentPrioritizationFees,
+  getSignaturesForAddress,
   getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
   getTokenAccountBalance,
   getTokenAccountsByDelegate,
   getTokenAccountsByOwner,
+  getTokenLargestAccounts,
   getTokenSupply,
   getTransaction,
   getTransactionCount,

@@ -34,6 +34,23 @@ export const oneOf =
 /** `commitment`: the bank a method reads from. */
 export const commitment: OptionCheck = /* @__PURE__ */ oneOf(['processed', 'confirmed', 'finalized']);
 
+/**
+ * `commitment` of the methods that read confirmed history (getTransaction, getSignaturesForAddress): agave
+ * answers `processed` with -32602 "Method does not support commitment below \`confirmed\`", so it is
+ * refused here, with the reason, before any request.
+ */
+export const confirmedCommitment: OptionCheck = (method, param, value) => {
+  if (value === 'processed') {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem: "the node does not serve transactions at 'processed'",
+      hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
+    });
+  }
+  return commitment(method, param, value);
+};
+
 /** A slot or other u64 the caller passes: a safe-integer `number` or a `bigint` up to u64::MAX. */
 export const unsigned: OptionCheck = checkU64;
 

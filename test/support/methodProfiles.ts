@@ -114,6 +114,12 @@ export const PROFILES = {
     // No config on the wire: after the address list.
     configIndex: 1,
   },
+  getSignaturesForAddress: {
+    // No err objects: the fault suites add keys to every object, and a TransactionError is a one-key object.
+    fixture: 'getSignaturesForAddress.agave4-transaction-index.json',
+    deepWrong: { path: [0, 'slot'], value: 'recent', names: 'slot' },
+    configIndex: 1,
+  },
   getSignatureStatuses: {
     // No err objects: the fault suites add keys to every object, and a TransactionError is a one-key object.
     fixture: 'getSignatureStatuses.all-succeeded.json',
@@ -161,6 +167,11 @@ export const PROFILES = {
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 2,
     defaultEncoding: 'base64',
+  },
+  getTokenLargestAccounts: {
+    fixture: 'getTokenLargestAccounts.usdc.json',
+    deepWrong: { path: ['value', 0, 'amount'], value: 112233, names: 'amount' },
+    configIndex: 1,
   },
   getTokenSupply: {
     fixture: 'getTokenSupply.bonk-large.json',

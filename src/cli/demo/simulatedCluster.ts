@@ -19,6 +19,8 @@ const SLOT_MS = 400;
 const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const FEATURE_PROGRAM = 'Feature111111111111111111111111111111111111';
 const TIMELY_VOTE_CREDITS = 'tvcF6b1TRz353zKuhBjinZkKzjmihXmBAHJdjNYw1sQ';
 
@@ -207,6 +209,12 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
         context: context(slot),
         value: delegatedAccounts(String(params[0]), (params[2] ?? {}) as AccountConfig),
       };
+    case 'getTokenAccountsByOwner':
+      return { context: context(slot), value: ownedAccounts(params) };
+    case 'getTokenLargestAccounts':
+      return { context: context(slot), value: largestAccounts(String(params[0])) };
+    case 'getSignaturesForAddress':
+      return signaturesForAddress(ledger, params, slot, nowMs);
     default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
   }
@@ -349,9 +357,8 @@ function storedAccount(address: string, slot: number, nowMs: number): StoredAcco
   if (address === SIMULATION.wallet.address) {
     return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: SIMULATION.wallet.lamports };
   }
-  if (address === SIMULATION.tokenAccount) {
-    return { bytes: tokenAccountBytes(), owner: TOKEN_PROGRAM, lamports: 2_039_280n, parsed: parsedTokenAccount };
-  }
+  const holding = TOKEN_HOLDINGS.find((h) => h.address === address);
+  if (holding) return storedHolding(holding);
   return undefined;
 }
 
@@ -435,17 +442,50 @@ function voteState(v: SimulatedValidator, slot: number, nowMs: number): Simulate
   };
 }
 
-/** An SPL token account of the simulated mint, owned by the wallet, with a delegate. */
-function tokenAccountBytes(): Buffer {
+/** A token account of the simulated mint (6 decimals), as the simulation holds it. */
+interface TokenHolding {
+  address: string;
+  owner: string;
+  amount: bigint;
+  delegate?: string;
+}
+
+/**
+ * Every account of the simulated mint: the wallet's (with a delegate) and two validators'. Largest first,
+ * as getTokenLargestAccounts lists them.
+ */
+const TOKEN_HOLDINGS: readonly TokenHolding[] = [
+  {
+    address: simulatedAddress('token-account/alpha'),
+    owner: (SIMULATION.validators[0] as SimulatedValidator).identity,
+    amount: 1_250_500_000n, // 1,250.5
+  },
+  {
+    address: SIMULATION.tokenAccount,
+    owner: SIMULATION.wallet.address,
+    amount: 48_200_000n,
+    delegate: SIMULATION.delegate,
+  },
+  {
+    address: simulatedAddress('token-account/beta'),
+    owner: (SIMULATION.validators[1] as SimulatedValidator).identity,
+    amount: 1n,
+  },
+];
+
+/** An SPL token account's 165 bytes: mint, owner, amount, the delegate and its allowance when there is one. */
+function tokenAccountBytes(holding: TokenHolding): Buffer {
   const bytes = Buffer.alloc(165);
   const key = (address: string, offset: number) => Buffer.from(decodeAddress(address)).copy(bytes, offset);
   key(SIMULATION.mint, 0);
-  key(SIMULATION.wallet.address, 32);
-  bytes.writeBigUInt64LE(48_200_000n, 64); // amount: 48.2 with 6 decimals
-  bytes.writeUInt32LE(1, 72); // delegate: Some
-  key(SIMULATION.delegate, 76);
+  key(holding.owner, 32);
+  bytes.writeBigUInt64LE(holding.amount, 64);
+  if (holding.delegate) {
+    bytes.writeUInt32LE(1, 72); // delegate: Some
+    key(holding.delegate, 76);
+    bytes.writeBigUInt64LE(holding.amount, 121); // delegated amount: all of it
+  }
   bytes[108] = 1; // state: initialized
-  bytes.writeBigUInt64LE(48_200_000n, 121); // delegated amount
   return bytes;
 }
 
@@ -462,21 +502,27 @@ function decodeAddress(address: string): Uint8Array {
   return out;
 }
 
-function tokenAmount(raw: string) {
-  return { amount: raw, decimals: 6, uiAmount: Number(raw) / 1e6, uiAmountString: String(Number(raw) / 1e6) };
+/** A token amount at the simulated mint's 6 decimals, as agave writes it: uiAmountString exact and trimmed. */
+function tokenAmount(raw: bigint) {
+  const whole = raw / 1_000_000n;
+  const fraction = (raw % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : `${whole}`;
+  return { amount: String(raw), decimals: 6, uiAmount: Number(text), uiAmountString: text };
 }
 
-function parsedTokenAccount() {
+function parsedTokenAccount(holding: TokenHolding) {
+  const delegated = holding.delegate
+    ? { delegate: holding.delegate, delegatedAmount: tokenAmount(holding.amount) }
+    : {};
   return {
     parsed: {
       info: {
-        delegate: SIMULATION.delegate,
-        delegatedAmount: tokenAmount('48200000'),
+        ...delegated,
         isNative: false,
         mint: SIMULATION.mint,
-        owner: SIMULATION.wallet.address,
+        owner: holding.owner,
         state: 'initialized',
-        tokenAmount: tokenAmount('48200000'),
+        tokenAmount: tokenAmount(holding.amount),
       },
       type: 'account',
     },
@@ -485,10 +531,49 @@ function parsedTokenAccount() {
   };
 }
 
+function storedHolding(holding: TokenHolding): StoredAccount {
+  return {
+    bytes: tokenAccountBytes(holding),
+    owner: TOKEN_PROGRAM,
+    lamports: 2_039_280n,
+    parsed: () => parsedTokenAccount(holding),
+  };
+}
+
 function delegatedAccounts(delegate: string, config: AccountConfig) {
-  if (delegate !== SIMULATION.delegate) return [];
-  const stored = storedAccount(SIMULATION.tokenAccount, 0, 0) as StoredAccount;
-  return [{ account: uiAccount(stored, config, 'placeholder'), pubkey: SIMULATION.tokenAccount }];
+  return TOKEN_HOLDINGS.filter((holding) => holding.delegate !== undefined && holding.delegate === delegate).map(
+    (holding) => ({ account: uiAccount(storedHolding(holding), config, 'placeholder'), pubkey: holding.address }),
+  );
+}
+
+/**
+ * getTokenAccountsByOwner: the owner's accounts of the simulated mint, filtered by `{ mint }` or by
+ * `{ programId }`; Token-2022 holds none here, and any other program is refused as agave refuses it.
+ */
+function ownedAccounts(params: unknown[]) {
+  const filter = (params[1] ?? {}) as { mint?: string; programId?: string };
+  const config = (params[2] ?? {}) as AccountConfig;
+  if (filter.programId !== undefined && filter.programId !== TOKEN_PROGRAM && filter.programId !== TOKEN_2022_PROGRAM) {
+    throw new RpcFailure({ code: -32602, message: 'Invalid param: unrecognized Token program id' });
+  }
+  if (filter.mint !== undefined && filter.mint !== SIMULATION.mint) {
+    throw new RpcFailure({ code: -32602, message: 'Invalid param: could not find mint' });
+  }
+  if (filter.programId === TOKEN_2022_PROGRAM) return [];
+  return TOKEN_HOLDINGS.filter((holding) => holding.owner === params[0]).map((holding) => ({
+    account: uiAccount(storedHolding(holding), config, 'placeholder'),
+    pubkey: holding.address,
+  }));
+}
+
+/** getTokenLargestAccounts: the simulated mint's accounts, largest first, the amount beside the address. */
+function largestAccounts(mint: string) {
+  if (mint !== SIMULATION.mint) {
+    // As agave: a missing account, then data that is not a mint (checked before the owner).
+    const message = storedAccount(mint, 0, 0) ? 'Token mint could not be unpacked' : 'could not find mint';
+    throw new RpcFailure({ code: -32602, message: `Invalid param: ${message}` });
+  }
+  return TOKEN_HOLDINGS.map((holding) => ({ address: holding.address, ...tokenAmount(holding.amount) }));
 }
 
 /** A System Program transfer's instruction data: instruction 2, then the u64 amount little-endian. */
@@ -538,6 +623,135 @@ export function simulatedFailedTransfer(slot: number): { signature: string; tran
 const TRANSFER_SLOT = SIMULATION.firstSlot - 40;
 const FAILED_TRANSFER_SLOT = SIMULATION.firstSlot - 30;
 
+/**
+ * Older transfers from the wallet to the delegate, one every 37 slots before the two above: enough that
+ * reading the wallet's whole history with getSignaturesForAddress takes three pages of 1,000. Every 25th
+ * carries a memo; the oldest few have no block time, as blocks from before a node recorded times.
+ */
+const HISTORY_LENGTH = 2_400;
+const historySlot = (index: number) => TRANSFER_SLOT - 100 - index * 37;
+const UNTIMED_BEFORE_SLOT = historySlot(HISTORY_LENGTH - 3) + 1;
+
+function historicTransfer(index: number): { signature: string; transaction: DecodedTransaction } {
+  const slot = historySlot(index);
+  const transfer = walletTransfer(`history/${index}`, BigInt(1_000_000 * (1 + (index % 50))), slot);
+  if (index % 25 !== 0) return transfer;
+  const { message } = transfer.transaction;
+  const memo = {
+    programIdIndex: 3,
+    accounts: [],
+    data: encodeBase58(Buffer.from(`invoice ${HISTORY_LENGTH - index}`)),
+  };
+  const withMemo = {
+    ...message,
+    header: { ...message.header, numReadonlyUnsignedAccounts: 2 },
+    accountKeys: [...message.accountKeys, MEMO_PROGRAM],
+    instructions: [...message.instructions, memo],
+  };
+  return { signature: transfer.signature, transaction: { ...transfer.transaction, message: withMemo } };
+}
+
+let historyIndex: Map<string, number> | undefined;
+/** The index of a historic transfer by its signature, built on first use. */
+function historicIndexOf(signature: string): number | undefined {
+  historyIndex ??= new Map(Array.from({ length: HISTORY_LENGTH }, (_, i) => [historicTransfer(i).signature, i]));
+  return historyIndex.get(signature);
+}
+
+/** The memos of a transaction as agave formats them (`[length] text`, joined by `; `), or `null`. */
+function memoOf(transaction: DecodedTransaction): string | null {
+  const { accountKeys, instructions } = transaction.message;
+  const memos = instructions
+    .filter((ix) => accountKeys[ix.programIdIndex] === MEMO_PROGRAM)
+    .map((ix) => {
+      const data = Buffer.from(decodeAddressBytes(ix.data));
+      return `[${data.length}] ${data.toString('utf8')}`;
+    });
+  return memos.length > 0 ? memos.join('; ') : null;
+}
+
+/** A block's time: the clock now, counted back 400 ms a slot; `null` for the oldest blocks. */
+function blockTimeAt(slot: number, currentSlot: number, nowMs: number): number | null {
+  if (slot < UNTIMED_BEFORE_SLOT) return null;
+  return slot < SIMULATION.firstSlot
+    ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
+    : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * SLOT_MS) / 1000);
+}
+
+/**
+ * getSignaturesForAddress as agave answers it: newest first, `before` and `until` excluded, `limit` 1 to
+ * 1,000, `confirmed` or `finalized` only. The transactions sent to this cluster count once they land.
+ */
+function signaturesForAddress(ledger: Ledger, params: unknown[], currentSlot: number, nowMs: number): unknown[] {
+  const address = String(params[0]);
+  const config = (params[1] ?? {}) as {
+    before?: string;
+    until?: string;
+    limit?: number;
+    commitment?: string;
+    minContextSlot?: number;
+  };
+  const limit = config.limit ?? 1000;
+  if (limit === 0 || limit > 1000) throw new RpcFailure({ code: -32602, message: 'Invalid limit; max 1000' });
+  const commitment = config.commitment ?? 'finalized';
+  if (commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  if (config.minContextSlot !== undefined && currentSlot < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: currentSlot },
+    });
+  }
+  const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
+  const found: { signature: string; slot: number; transaction: DecodedTransaction; err: unknown }[] = [];
+  for (const [signature, sent] of ledger.sent) {
+    const slot = sent.slot + 1;
+    found.push({ signature, slot, transaction: sent.transaction, err: null });
+  }
+  found.sort((a, b) => b.slot - a.slot);
+  const failed = simulatedFailedTransfer(FAILED_TRANSFER_SLOT);
+  const transfer = simulatedTransfer(TRANSFER_SLOT);
+  found.push(
+    { ...failed, slot: FAILED_TRANSFER_SLOT, err: { InstructionError: [0, { Custom: 1 }] } },
+    { ...transfer, slot: TRANSFER_SLOT, err: null },
+  );
+  // Only what the commitment asked for has reached: `finalized` leaves out the newest 32 slots.
+  const own = found.filter((entry) => entry.slot <= highest && entry.transaction.message.accountKeys.includes(address));
+  const hasHistory = address === SIMULATION.wallet.address || address === SIMULATION.delegate;
+  const total = own.length + (hasHistory ? HISTORY_LENGTH : 0);
+  const at = (i: number) =>
+    i < own.length ? own[i] : { ...historicTransfer(i - own.length), err: null, slot: historySlot(i - own.length) };
+  const indexOf = (signature: string) => {
+    const i = own.findIndex((entry) => entry.signature === signature);
+    if (i >= 0) return i;
+    const historic = hasHistory ? historicIndexOf(signature) : undefined;
+    return historic === undefined ? -1 : own.length + historic;
+  };
+  let start = 0;
+  if (config.before !== undefined) {
+    const i = indexOf(config.before);
+    if (i < 0) return [];
+    start = i + 1;
+  }
+  const untilIndex = config.until === undefined ? -1 : indexOf(config.until);
+  const end = Math.min(total, untilIndex >= start ? untilIndex : total, start + limit);
+  const out: unknown[] = [];
+  for (let i = start; i < end; i++) {
+    const entry = at(i) as { signature: string; slot: number; transaction: DecodedTransaction; err: unknown };
+    out.push({
+      blockTime: blockTimeAt(entry.slot, currentSlot, nowMs),
+      confirmationStatus: currentSlot - entry.slot >= SLOTS_TO_ROOT ? 'finalized' : 'confirmed',
+      err: entry.err,
+      memo: memoOf(entry.transaction),
+      signature: entry.signature,
+      slot: entry.slot,
+    });
+  }
+  return out;
+}
+
 /** The outcome of a transaction the simulation holds: where it landed, its error and its metadata. */
 interface Landed {
   slot: number;
@@ -579,6 +793,28 @@ function landed(ledger: Ledger, signature: string, currentSlot: number): Landed 
         ],
         postBalances: [249_995_000n, SIMULATION.wallet.lamports, 1n],
         preBalances: [250_000_000n, SIMULATION.wallet.lamports, 1n],
+      },
+    };
+  }
+  const historic = historicIndexOf(signature);
+  if (historic !== undefined) {
+    const { transaction } = historicTransfer(historic);
+    const lamports = BigInt(1_000_000 * (1 + (historic % 50)));
+    const memo = memoOf(transaction);
+    return {
+      slot: historySlot(historic),
+      transaction,
+      err: null,
+      meta: {
+        computeUnitsConsumed: memo ? 150 + 6_000 : 150,
+        fee: 5000n,
+        logMessages: [
+          `Program ${SYSTEM_PROGRAM} invoke [1]`,
+          `Program ${SYSTEM_PROGRAM} success`,
+          ...(memo ? [`Program ${MEMO_PROGRAM} invoke [1]`, `Program ${MEMO_PROGRAM} success`] : []),
+        ],
+        postBalances: [SIMULATION.wallet.lamports, lamports, 1n, ...(memo ? [521_498_880n] : [])],
+        preBalances: [SIMULATION.wallet.lamports + lamports + 5000n, 0n, 1n, ...(memo ? [521_498_880n] : [])],
       },
     };
   }
@@ -744,12 +980,8 @@ function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, 
     };
     delete (wire as { version?: unknown }).version;
   }
-  const blockTime =
-    found.slot < SIMULATION.firstSlot
-      ? 1754900754 + Math.floor((found.slot - 356138256) * 0.4)
-      : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - found.slot) * SLOT_MS) / 1000);
   return {
-    blockTime,
+    blockTime: blockTimeAt(found.slot, currentSlot, nowMs),
     meta,
     slot: found.slot,
     transaction: wire,
