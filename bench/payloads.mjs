@@ -147,8 +147,11 @@ const base58Data = (r, n) => {
   return require('bs58').default.encode(r.bytes(n));
 };
 
-/** A v0 swap-like transaction: lookup tables, inner instructions, token balances, 70 log lines. */
-function transactionResult(r) {
+/**
+ * A v0 swap-like transaction's `meta` and `message` members: lookup tables, inner instructions, token
+ * balances, 70 log lines. Account 3 is a whale whose balance is above 2^53.
+ */
+function swapParts(r) {
   const staticKeys = Array.from({ length: 16 }, () => r.address());
   staticKeys[10] = 'ComputeBudget111111111111111111111111111111';
   staticKeys[11] = TOKEN_PROGRAM;
@@ -223,11 +226,15 @@ function transactionResult(r) {
     '"status":{"Ok":null}',
   ].join(',');
   const message = `{"accountKeys":[${staticKeys.map((a) => `"${a}"`).join(',')}],"addressTableLookups":[${lookups}],"header":{"numReadonlySignedAccounts":0,"numReadonlyUnsignedAccounts":6,"numRequiredSignatures":1},"instructions":[${instructions.join(',')}],"recentBlockhash":"${r.address()}"}`;
+  return { meta, message, whale, whaleBalance: '12345678901234567', staticKeys: staticKeys.length };
+}
+
+/** getTransaction of one swap (swapParts), as agave answers it with `maxSupportedTransactionVersion: 0`. */
+function transactionResult(r) {
+  const { meta, message, ...at } = swapParts(r);
   return {
     text: `{"blockTime":1754900874,"meta":{${meta}},"slot":356138556,"transaction":{"message":${message},"signatures":["${SIGNATURES[0]}"]},"version":0}`,
-    whale,
-    whaleBalance: '12345678901234567',
-    staticKeys: staticKeys.length,
+    ...at,
   };
 }
 
@@ -366,6 +373,164 @@ function signatureStatusesResult(r) {
   };
 }
 
+/** A classic SPL Token account's 165 bytes, and the jsonParsed `info` agave's account-decoder makes of them. */
+function tokenAccount(r, mint, amount) {
+  const bytes = new Uint8Array(165);
+  const view = new DataView(bytes.buffer);
+  const owner = r.address();
+  bytes.set(require('bs58').default.decode(mint.address), 0);
+  bytes.set(require('bs58').default.decode(owner), 32);
+  u64le(view, 64, amount);
+  const frozen = r() < 0.02;
+  bytes[108] = frozen ? 2 : 1; // AccountState: Initialized or Frozen; no delegate, not native, no close authority
+  const info = `"isNative":false,"mint":"${mint.address}","owner":"${owner}","state":"${frozen ? 'frozen' : 'initialized'}","tokenAmount":${tokenAmount(amount, mint.decimals)}`;
+  return { bytes, info };
+}
+
+/**
+ * getProgramAccounts of the Token program with a `dataSize: 165` filter: 20,000 accounts of 60 mints, as
+ * base64 and as jsonParsed (the same accounts). One amount is above 2^53.
+ */
+function programAccountsResults(r) {
+  const mints = Array.from({ length: 60 }, () => ({ address: r.address(), decimals: [6, 6, 6, 9, 9, 0, 8][r.int(7)] }));
+  const base64 = [];
+  const parsed = [];
+  const big = 12_000;
+  const bigAmount = 18446744073709551615n - 777n;
+  let probeBytes;
+  const probe = 4_321;
+  for (let i = 0; i < 20_000; i++) {
+    const mint = mints[r.int(mints.length)];
+    const amount = i === big ? bigAmount : r() < 0.1 ? 0n : BigInt(Math.floor(r() * 10 ** (2 + r.int(10))));
+    const { bytes, info } = tokenAccount(r, mint, amount);
+    if (i === probe) probeBytes = bytes;
+    const pubkey = r.address();
+    const meta = `"executable":false,"lamports":2039280,"owner":"${TOKEN_PROGRAM}","rentEpoch":${U64_MAX},"space":165`;
+    base64.push(
+      `{"account":{"data":["${Buffer.from(bytes).toString('base64')}","base64"],${meta}},"pubkey":"${pubkey}"}`,
+    );
+    parsed.push(
+      `{"account":{"data":{"parsed":{"info":{${info}},"type":"account"},"program":"spl-token","space":165},${meta}},"pubkey":"${pubkey}"}`,
+    );
+  }
+  return {
+    base64: `[${base64.join(',')}]`,
+    parsed: `[${parsed.join(',')}]`,
+    at: { big, probe, last: 19_999 },
+    bigAmount: bigAmount.toString(),
+    probeBytes,
+  };
+}
+
+/** getMultipleAccounts of 100 addresses, base64: token accounts and a few larger program accounts, 7 missing. */
+function multipleAccountsResult(r) {
+  const accounts = [];
+  let probeBytes;
+  const probe = 42;
+  for (let i = 0; i < 100; i++) {
+    if (i % 15 === 14) {
+      accounts.push('null');
+      continue;
+    }
+    const size = i % 10 === 3 ? 1_000 + r.int(9_000) : 165;
+    const bytes = r.bytes(size);
+    if (i === probe) probeBytes = bytes;
+    const owner = size === 165 ? TOKEN_PROGRAM : 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc';
+    accounts.push(
+      `{"data":["${Buffer.from(bytes).toString('base64')}","base64"],"executable":false,"lamports":${rentExempt(size)},"owner":"${owner}","rentEpoch":${U64_MAX},"space":${size}}`,
+    );
+  }
+  return {
+    text: `{"context":${CONTEXT},"value":[${accounts.join(',')}]}`,
+    missing: accounts.filter((a) => a === 'null').length,
+    probe,
+    probeBytes,
+  };
+}
+
+/** A tower vote, as most of a mainnet block's transactions are: legacy, 3 keys, one Vote instruction. */
+function voteTransaction(r) {
+  const node = r.address();
+  const vote = r.address();
+  const nodeBalance = 1_000_000_000 + r.int(2_000_000_000_000);
+  const voteBalance = 26_858_640 + r.int(1_000_000_000);
+  const meta = [
+    '"computeUnitsConsumed":2100',
+    '"costUnits":3428',
+    '"err":null',
+    '"fee":5000',
+    '"innerInstructions":[]',
+    '"loadedAddresses":{"readonly":[],"writable":[]}',
+    '"logMessages":["Program Vote111111111111111111111111111111111111111 invoke [1]","Program Vote111111111111111111111111111111111111111 success"]',
+    `"postBalances":[${nodeBalance - 5000},${voteBalance},1]`,
+    '"postTokenBalances":[]',
+    `"preBalances":[${nodeBalance},${voteBalance},1]`,
+    '"preTokenBalances":[]',
+    '"rewards":[]',
+    '"status":{"Ok":null}',
+  ].join(',');
+  const message = `{"accountKeys":["${node}","${vote}","Vote111111111111111111111111111111111111111"],"header":{"numReadonlySignedAccounts":0,"numReadonlyUnsignedAccounts":1,"numRequiredSignatures":1},"instructions":[{"accounts":[1,0],"data":"${base58Data(r, 110)}","programIdIndex":2,"stackHeight":null}],"recentBlockhash":"${r.address()}"}`;
+  return `{"meta":{${meta}},"transaction":{"message":${message},"signatures":["${r.signature()}"]},"version":"legacy"}`;
+}
+
+/**
+ * getBlock with `transactionDetails: 'full'`, json, v0 allowed: a mainnet-sized block of 1,500
+ * transactions, about 70% votes and the rest swaps (swapParts), with the leader's fee reward.
+ */
+function blockResult(r) {
+  const transactions = [];
+  let whaleTx = -1;
+  let whale;
+  let whaleBalance;
+  for (let i = 0; i < 1500; i++) {
+    if (r() < 0.7) {
+      transactions.push(voteTransaction(r));
+      continue;
+    }
+    const swap = swapParts(r);
+    if (whaleTx < 0) {
+      // The first swap is the one the fidelity checks read.
+      whaleTx = i;
+      whale = swap.whale;
+      whaleBalance = swap.whaleBalance;
+    }
+    transactions.push(
+      `{"meta":{${swap.meta}},"transaction":{"message":${swap.message},"signatures":["${r.signature()}"]},"version":0}`,
+    );
+  }
+  const rewards = `[{"commission":null,"lamports":41245090,"postBalance":1234567890123,"pubkey":"${r.address()}","rewardType":"Fee"}]`;
+  return {
+    text: `{"blockHeight":334287100,"blockTime":1754900874,"blockhash":"${r.address()}","parentSlot":356138999,"previousBlockhash":"${r.address()}","rewards":${rewards},"transactions":[${transactions.join(',')}]}`,
+    at: { whaleTx, whale },
+    whaleBalance,
+  };
+}
+
+/** getSignaturesForAddress, 1,000 entries newest first: a busy wallet's history, a few failed, a few with memos. */
+function signaturesResult(r) {
+  let slot = 356_139_400;
+  let time = 1_754_900_874;
+  const entries = [];
+  const failed = 321;
+  const memo = 500;
+  for (let i = 0; i < 1000; i++) {
+    slot -= 1 + r.int(400);
+    time -= r.int(160);
+    const err =
+      i === failed
+        ? '{"InstructionError":[2,{"Custom":6001}]}'
+        : r() < 0.03
+          ? '{"InstructionError":[0,{"Custom":1}]}'
+          : 'null';
+    // agave prints each memo as `[length] text`.
+    const note = i === memo ? '"[11] order-42-ok"' : r() < 0.02 ? `"[8] ${10_000_000 + r.int(90_000_000)}"` : 'null';
+    entries.push(
+      `{"blockTime":${time},"confirmationStatus":"finalized","err":${err},"memo":${note},"signature":"${r.signature()}","slot":${slot}}`,
+    );
+  }
+  return { text: `[${entries.join(',')}]`, at: { failed, memo, last: 999 }, lastSlot: slot };
+}
+
 /**
  * Builds every workload's result text(s) and its expectations. `results[id]` maps an encoding (or
  * `default`) to the JSON text of the `result` member.
@@ -487,6 +652,64 @@ export async function buildPayloads() {
       { probe: 'rootedConfirmations', kind: 'string', value: 'null' },
       { probe: 'failedCustom', kind: 'int', value: '6001' },
       { probe: 'contextSlot', kind: 'int', value: '356139505' },
+    ],
+  };
+
+  const program = programAccountsResults(rng(20_000));
+  results.programAccounts20000 = { base64: program.base64 };
+  expect.programAccounts20000 = {
+    at: program.at,
+    checks: [
+      { probe: 'count', kind: 'int', value: '20000' },
+      { probe: 'data', kind: 'bytes', length: 165, sha256: sha256(program.probeBytes) },
+      { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
+    ],
+  };
+  results.programAccounts20000Parsed = { jsonParsed: program.parsed };
+  expect.programAccounts20000Parsed = {
+    at: program.at,
+    checks: [
+      { probe: 'count', kind: 'int', value: '20000' },
+      { probe: 'amount', kind: 'string', value: program.bigAmount },
+      { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
+      { probe: 'lamports', kind: 'u64', value: '2039280' },
+    ],
+  };
+
+  const multiple = multipleAccountsResult(rng(100));
+  results.multipleAccounts100 = { base64: multiple.text };
+  expect.multipleAccounts100 = {
+    at: { probe: multiple.probe },
+    checks: [
+      { probe: 'count', kind: 'int', value: '100' },
+      { probe: 'missing', kind: 'int', value: String(multiple.missing) },
+      { probe: 'data', kind: 'bytes', length: multiple.probeBytes.length, sha256: sha256(multiple.probeBytes) },
+      { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
+    ],
+  };
+
+  const block = blockResult(rng(1500));
+  results.block1500 = { default: block.text };
+  expect.block1500 = {
+    at: block.at,
+    checks: [
+      { probe: 'count', kind: 'int', value: '1500' },
+      { probe: 'whaleBalance', kind: 'u64', value: block.whaleBalance },
+      { probe: 'fee', kind: 'u64', value: '105000' },
+      { probe: 'blockHeight', kind: 'int', value: '334287100' },
+      { probe: 'leaderPostBalance', kind: 'u64', value: '1234567890123' },
+    ],
+  };
+
+  const history = signaturesResult(rng(1000));
+  results.signatures1000 = { default: history.text };
+  expect.signatures1000 = {
+    at: history.at,
+    checks: [
+      { probe: 'count', kind: 'int', value: '1000' },
+      { probe: 'slot', kind: 'int', value: String(history.lastSlot) },
+      { probe: 'failedCustom', kind: 'int', value: '6001' },
+      { probe: 'memo', kind: 'string', value: '[11] order-42-ok' },
     ],
   };
 

@@ -48,6 +48,12 @@ const TARGETS = {
   clusterNodes5000: undefined, // no ratio target: only "faster than kit and web3.js"
   sendTransaction: 1.1, // "the small call"
   getSignatureStatuses256: undefined, // only "faster than kit and web3.js"
+  // Issue 20: every one within 2x its floor sequentially, and faster than both peers.
+  programAccounts20000: 2,
+  programAccounts20000Parsed: 2,
+  multipleAccounts100: 2,
+  block1500: 2,
+  signatures1000: 2,
 };
 const RSS_KEY = ['tokenAccounts5000', 'account10mZstd'];
 const FLOOR = 'fetch+JSON.parse';

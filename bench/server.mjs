@@ -65,6 +65,24 @@ function route(method, params) {
         signatures.every((s, i) => s === STATUS_SIGNATURES[i]);
       return same ? prebuilt.getSignatureStatuses256.default : 'expected the 256 benchmark signatures, no config';
     }
+    case 'getProgramAccounts': {
+      const encoding = params?.[1]?.encoding ?? 'binary';
+      const filters = JSON.stringify(params?.[1]?.filters);
+      if (filters !== '[{"dataSize":165}]') return `expected filters [{"dataSize":165}], got ${filters}`;
+      const workload = encoding === 'jsonParsed' ? 'programAccounts20000Parsed' : 'programAccounts20000';
+      return prebuilt[workload][encoding] ?? `no ${encoding} payload here`;
+    }
+    case 'getMultipleAccounts':
+      return params?.[0]?.length === 100 && params?.[1]?.encoding === 'base64'
+        ? prebuilt.multipleAccounts100.base64
+        : 'expected 100 addresses and base64';
+    case 'getBlock':
+      // json is agave's default encoding, full its default detail level: a client may leave them out.
+      return (params?.[1]?.encoding ?? 'json') === 'json' && (params?.[1]?.transactionDetails ?? 'full') === 'full'
+        ? prebuilt.block1500.default
+        : 'only full json blocks here';
+    case 'getSignaturesForAddress':
+      return params?.[1]?.limit === 1000 ? prebuilt.signatures1000.default : 'expected limit 1000';
     default:
       return `method ${method} not served`;
   }

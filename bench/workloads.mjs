@@ -43,7 +43,15 @@ export const ADDRESSES = {
   account1m: pool(64, inputs.address),
   account10mZstd: pool(64, inputs.address),
   tokenAccounts5000: pool(64, inputs.address),
+  // getSignaturesForAddress: one wallet per call in turn.
+  history1000: pool(64, inputs.address),
 };
+/** getMultipleAccounts: call `i` asks for the 100 addresses from `i % 64` on (agave's most per request). */
+export const MULTIPLE_ADDRESSES = pool(163, inputs.address);
+export const multipleAddresses = (i) => MULTIPLE_ADDRESSES.slice(i % 64, (i % 64) + 100);
+/** getBlock: one slot per call in turn (the server answers every one with the same block). */
+export const BLOCK_SLOTS = pool(64, (_, i) => 356_139_000 + i);
+
 export const SIGNATURES = pool(64, inputs.signature);
 /** The 256 signatures of getSignatureStatuses256: agave's most per request. */
 export const STATUS_SIGNATURES = pool(256, inputs.signature);
@@ -125,6 +133,35 @@ export const WORKLOADS = [
     title: 'getSignatureStatuses, 256 signatures',
     method: 'getSignatureStatuses',
   },
+  {
+    id: 'programAccounts20000',
+    title: 'getProgramAccounts 20,000 token accounts (base64)',
+    method: 'getProgramAccounts',
+    decodes: 'base64',
+  },
+  {
+    id: 'programAccounts20000Parsed',
+    title: 'getProgramAccounts 20,000 token accounts (jsonParsed)',
+    method: 'getProgramAccounts',
+  },
+  {
+    id: 'multipleAccounts100',
+    title: 'getMultipleAccounts 100 accounts (base64)',
+    method: 'getMultipleAccounts',
+    decodes: 'base64',
+  },
+  { id: 'block1500', title: 'getBlock full json, 1,500 transactions', method: 'getBlock' },
+  { id: 'signatures1000', title: 'getSignaturesForAddress, 1,000 entries', method: 'getSignaturesForAddress' },
 ];
+
+/** The filter every client sends with getProgramAccounts: classic SPL Token accounts are 165 bytes. */
+export const TOKEN_ACCOUNT_FILTERS = [{ dataSize: 165 }];
+/** What every client asks of getBlock: agave's defaults, written out, and v0 transactions. */
+export const BLOCK_CONFIG = {
+  encoding: 'json',
+  maxSupportedTransactionVersion: 0,
+  transactionDetails: 'full',
+  rewards: true,
+};
 
 export const workloadById = Object.fromEntries(WORKLOADS.map((w) => [w.id, w]));

@@ -15,13 +15,19 @@ let nextId = 1;
 const body = (workload, i) =>
   `{"jsonrpc":"2.0","id":${nextId++},"method":"${workloadById[workload].method}","params":${JSON.stringify(wireParams(workload, i))}}`;
 
-function decodeAccount(result) {
-  const value = result.value;
-  if (value !== null && Array.isArray(value.data)) {
-    const [text, encoding] = value.data;
+function decodeData(account) {
+  if (account !== null && Array.isArray(account.data)) {
+    const [text, encoding] = account.data;
     const bytes = Buffer.from(text, 'base64');
-    value.data = encoding === 'base64+zstd' ? decompress(bytes) : bytes;
+    account.data = encoding === 'base64+zstd' ? decompress(bytes) : bytes;
   }
+}
+
+/** Turns account data into bytes wherever this workload's result holds accounts. */
+function decodeAccounts(workload, result) {
+  if (workload === 'programAccounts20000') for (const item of result) decodeData(item.account);
+  else if (workload === 'multipleAccounts100') for (const account of result.value) decodeData(account);
+  else decodeData(result.value);
   return result;
 }
 
@@ -33,7 +39,7 @@ function viaFetch(url, decode) {
       body: body(workload, i),
     });
     const result = JSON.parse(await response.text()).result;
-    return decode && DECODES.has(workload) ? decodeAccount(result) : result;
+    return decode && DECODES.has(workload) ? decodeAccounts(workload, result) : result;
   };
   return Object.fromEntries(WORKLOADS.map(({ id }) => [id, call(id)]));
 }
@@ -63,7 +69,7 @@ function viaNodeHttp(url) {
     });
   const call = (workload) => async (i) => {
     const result = JSON.parse(await post(body(workload, i))).result;
-    return DECODES.has(workload) ? decodeAccount(result) : result;
+    return DECODES.has(workload) ? decodeAccounts(workload, result) : result;
   };
   return Object.fromEntries(WORKLOADS.map(({ id }) => [id, call(id)]));
 }

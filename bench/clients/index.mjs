@@ -1,3 +1,5 @@
+import { WORKLOADS } from '../workloads.mjs';
+
 // Every adapter the benchmark runs, in the order rounds alternate through them. Loaded on demand, so a
 // peak-RSS child process holds only the one library it measures.
 const MODULES = [
@@ -13,8 +15,8 @@ const MODULES = [
 
 export const CLIENT_NAMES = MODULES.map((m) => m.name);
 
-/** The decoding floor runs only where solrpc decodes. */
-const DECODING = new Set(['account165', 'account1m', 'account10mZstd']);
+/** The decoding floor runs only where solrpc decodes (workloads.mjs marks them). */
+const DECODING = new Set(WORKLOADS.filter((w) => w.decodes).map((w) => w.id));
 /** Workloads whose calls are identical (no params to vary), where coalescing can share requests. */
 const IDENTICAL = new Set([
   'epochInfo',

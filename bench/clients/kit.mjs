@@ -10,7 +10,16 @@ import {
   signature,
 } from '@solana/kit';
 import { createHttpTransportForSolanaRpc } from '@solana/rpc-transport-http';
-import { ADDRESSES, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
+import {
+  ADDRESSES,
+  BLOCK_CONFIG,
+  BLOCK_SLOTS,
+  multipleAddresses,
+  SIGNATURES,
+  STATUS_SIGNATURES,
+  TOKEN_PROGRAM,
+  TRANSACTIONS,
+} from '../workloads.mjs';
 import { wireViews } from './wire.mjs';
 
 export const name = 'kit';
@@ -31,6 +40,10 @@ export function create(url) {
   // A kit app holds a signed Transaction ({ messageBytes, signatures }) and encodes it for the wire in
   // the call, as solrpc and web3.js encode their bytes; decoding the wire bytes to one is setup.
   const transactions = TRANSACTIONS.map((tx) => getTransactionDecoder().decode(tx.bytes));
+  // kit takes u64 inputs (slots, filter sizes) as bigints.
+  const filters = [{ dataSize: 165n }];
+  const blockSlots = BLOCK_SLOTS.map((slot) => BigInt(slot));
+  const multiple = Array.from({ length: 64 }, (_, i) => multipleAddresses(i).map((a) => address(a)));
   return {
     epochInfo: () => rpc.getEpochInfo().send(),
     account165: (i) => rpc.getAccountInfo(addresses.account165[i % 64], { encoding: 'base64' }).send(),
@@ -57,6 +70,11 @@ export function create(url) {
         })
         .send(),
     getSignatureStatuses256: () => rpc.getSignatureStatuses(statusSignatures).send(),
+    programAccounts20000: () => rpc.getProgramAccounts(tokenProgram, { encoding: 'base64', filters }).send(),
+    programAccounts20000Parsed: () => rpc.getProgramAccounts(tokenProgram, { encoding: 'jsonParsed', filters }).send(),
+    multipleAccounts100: (i) => rpc.getMultipleAccounts(multiple[i % 64], { encoding: 'base64' }).send(),
+    block1500: (i) => rpc.getBlock(blockSlots[i % 64], BLOCK_CONFIG).send(),
+    signatures1000: (i) => rpc.getSignaturesForAddress(addresses.history1000[i % 64], { limit: 1000 }).send(),
   };
 }
 

@@ -3,7 +3,16 @@
 // getTokenAccountsByDelegate, so that workload uses getParsedTokenAccountsByOwner: the same response
 // shape, checked by web3.js's own schema.
 import { Connection, PublicKey } from '@solana/web3.js';
-import { ADDRESSES, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
+import {
+  ADDRESSES,
+  BLOCK_SLOTS,
+  MULTIPLE_ADDRESSES,
+  SIGNATURES,
+  STATUS_SIGNATURES,
+  TOKEN_ACCOUNT_FILTERS,
+  TOKEN_PROGRAM,
+  TRANSACTIONS,
+} from '../workloads.mjs';
 import { wireViews } from './wire.mjs';
 
 export const name = 'web3.js';
@@ -13,6 +22,7 @@ export function create(url) {
   const connection = new Connection(url, { commitment: 'finalized', disableRetryOnRateLimit: true });
   const keys = Object.fromEntries(Object.entries(ADDRESSES).map(([k, list]) => [k, list.map((a) => new PublicKey(a))]));
   const tokenProgram = new PublicKey(TOKEN_PROGRAM);
+  const multipleKeys = MULTIPLE_ADDRESSES.map((a) => new PublicKey(a));
   return {
     epochInfo: () => connection.getEpochInfo(),
     account165: (i) => connection.getAccountInfo(keys.account165[i % 64]),
@@ -28,6 +38,20 @@ export function create(url) {
     sendTransaction: (i) =>
       connection.sendRawTransaction(TRANSACTIONS[i % 64].bytes, { preflightCommitment: 'confirmed' }),
     getSignatureStatuses256: () => connection.getSignatureStatuses(STATUS_SIGNATURES),
+    // getProgramAccounts always asks for base64 and returns Buffers; the jsonParsed one is its own method.
+    programAccounts20000: () =>
+      connection.getProgramAccounts(tokenProgram, { encoding: 'base64', filters: TOKEN_ACCOUNT_FILTERS }),
+    programAccounts20000Parsed: () =>
+      connection.getParsedProgramAccounts(tokenProgram, { filters: TOKEN_ACCOUNT_FILTERS }),
+    // getMultipleAccountsInfo asks for base64 and returns the accounts alone, without the context.
+    multipleAccounts100: (i) => connection.getMultipleAccountsInfo(multipleKeys.slice(i % 64, (i % 64) + 100)),
+    block1500: (i) =>
+      connection.getBlock(BLOCK_SLOTS[i % 64], {
+        maxSupportedTransactionVersion: 0,
+        transactionDetails: 'full',
+        rewards: true,
+      }),
+    signatures1000: (i) => connection.getSignaturesForAddress(keys.history1000[i % 64], { limit: 1000 }),
   };
 }
 
@@ -37,6 +61,19 @@ export const views = {
   account165: account,
   account1m: account,
   account10mZstd: account,
+  multipleAccounts100: (r, at) => ({
+    count: r.length,
+    missing: r.filter((a) => a === null).length,
+    data: r[at.probe].data,
+    rentEpoch: r[at.probe].rentEpoch,
+  }),
+  block1500: (r, at) => ({
+    count: r.transactions.length,
+    whaleBalance: r.transactions[at.whaleTx].meta.preBalances[at.whale],
+    fee: r.transactions[at.whaleTx].meta.fee,
+    blockHeight: r.blockHeight,
+    leaderPostBalance: r.rewards[0].postBalance,
+  }),
   transactionV0: (r, at) => ({
     whaleBalance: r.meta.preBalances[at.whale],
     fee: r.meta.fee,

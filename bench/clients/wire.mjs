@@ -1,6 +1,17 @@
 // What every adapter shares: the params solrpc sends for each workload (the floors send the same
 // bodies), and probes that read a wire-shaped result (solrpc, kit and the floors keep the wire's shape).
-import { ADDRESSES, SEND_CONFIG, SIGNATURES, STATUS_SIGNATURES, TOKEN_PROGRAM, TRANSACTIONS } from '../workloads.mjs';
+import {
+  ADDRESSES,
+  BLOCK_CONFIG,
+  BLOCK_SLOTS,
+  multipleAddresses,
+  SEND_CONFIG,
+  SIGNATURES,
+  STATUS_SIGNATURES,
+  TOKEN_ACCOUNT_FILTERS,
+  TOKEN_PROGRAM,
+  TRANSACTIONS,
+} from '../workloads.mjs';
 
 /** Positional params exactly as solrpc puts them on the wire for call number `i`. */
 export function wireParams(workload, i) {
@@ -23,6 +34,16 @@ export function wireParams(workload, i) {
       return [Buffer.from(TRANSACTIONS[i % 64].bytes).toString('base64'), SEND_CONFIG];
     case 'getSignatureStatuses256':
       return [STATUS_SIGNATURES];
+    case 'programAccounts20000':
+      return [TOKEN_PROGRAM, { encoding: 'base64', filters: TOKEN_ACCOUNT_FILTERS }];
+    case 'programAccounts20000Parsed':
+      return [TOKEN_PROGRAM, { encoding: 'jsonParsed', filters: TOKEN_ACCOUNT_FILTERS }];
+    case 'multipleAccounts100':
+      return [multipleAddresses(i), { encoding: 'base64' }];
+    case 'block1500':
+      return [BLOCK_SLOTS[i % 64], BLOCK_CONFIG];
+    case 'signatures1000':
+      return [ADDRESSES.history1000[i % 64], { limit: 1000 }];
     default:
       throw new Error(`unknown workload ${workload}`);
   }
@@ -53,6 +74,37 @@ export const wireViews = {
   }),
   clusterNodes5000: (r) => ({ count: r.length, featureSet: r[0].featureSet }),
   sendTransaction: (r) => ({ signature: r }),
+  programAccounts20000: (r, at) => ({
+    count: r.length,
+    data: r[at.probe].account.data,
+    rentEpoch: r[at.last].account.rentEpoch,
+    pubkey: r[at.last].pubkey,
+  }),
+  programAccounts20000Parsed: (r, at) => ({
+    count: r.length,
+    amount: r[at.big].account.data.parsed.info.tokenAmount.amount,
+    rentEpoch: r[at.last].account.rentEpoch,
+    lamports: r[at.last].account.lamports,
+  }),
+  multipleAccounts100: (r, at) => ({
+    count: r.value.length,
+    missing: r.value.filter((a) => a === null).length,
+    data: r.value[at.probe].data,
+    rentEpoch: r.value[at.probe].rentEpoch,
+  }),
+  block1500: (r, at) => ({
+    count: r.transactions.length,
+    whaleBalance: r.transactions[at.whaleTx].meta.preBalances[at.whale],
+    fee: r.transactions[at.whaleTx].meta.fee,
+    blockHeight: r.blockHeight,
+    leaderPostBalance: r.rewards[0].postBalance,
+  }),
+  signatures1000: (r, at) => ({
+    count: r.length,
+    slot: r[at.last].slot,
+    failedCustom: r[at.failed].err.InstructionError[1].Custom,
+    memo: r[at.memo].memo,
+  }),
   getSignatureStatuses256: (r, at) => ({
     count: r.value.length,
     nulls: r.value.filter((s) => s === null).length,
