@@ -1,14 +1,7 @@
 import { decodeTransactionResult } from '../decoders/transactionResult.js';
 import { defineCustomMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkArity, checkOneOf, checkSignature } from '../options/check.js';
-import {
-  commitment,
-  maxSupportedTransactionVersion,
-  type OptionCheck,
-  oneOf,
-  prepareConfig,
-} from '../options/config.js';
+import { confirmedCommitment, maxSupportedTransactionVersion, oneOf, prepareConfig } from '../options/config.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
 import type { CallOptions, Signature } from '../types/index.js';
@@ -209,20 +202,7 @@ export interface GetTransaction {
 
 const ENCODINGS: readonly TransactionEncoding[] = ['json', 'jsonParsed', 'base64', 'base58'];
 
-/** The node serves transactions from `confirmed` on: `processed` is refused here, with the reason. */
-const transactionCommitment: OptionCheck = (method, param, value) => {
-  if (value === 'processed') {
-    throw new InvalidInputError({
-      method,
-      param,
-      problem: "the node does not serve transactions at 'processed'",
-      hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
-    });
-  }
-  return commitment(method, param, value);
-};
-
-const OPTIONS = { encoding: oneOf(ENCODINGS), commitment: transactionCommitment, maxSupportedTransactionVersion };
+const OPTIONS = { encoding: oneOf(ENCODINGS), commitment: confirmedCommitment, maxSupportedTransactionVersion };
 
 // 5. Definition
 
