@@ -23,6 +23,7 @@ export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
+export * from './getSupply.js';
 export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTokenAccountsByOwner.js';
@@ -57,6 +58,7 @@ import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
+import { getSupply } from './getSupply.js';
 import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
@@ -97,6 +99,7 @@ export const allMethods = {
   getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
+  getSupply,
   getTokenAccountBalance,
   getTokenAccountsByDelegate,
   getTokenAccountsByOwner,

@@ -145,6 +145,11 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 0,
   },
+  getSupply: {
+    fixture: 'getSupply.with-accounts-list.json',
+    deepWrong: { path: ['value', 'total'], value: 'lots', names: 'total' },
+    configIndex: 0,
+  },
   getTokenAccountBalance: {
     fixture: 'getTokenAccountBalance.usdc.json',
     deepWrong: { path: ['value', 'decimals'], value: '6', names: 'decimals' },
