@@ -14,6 +14,7 @@ export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
+export * from './getLargestAccounts.js';
 export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
@@ -49,6 +50,7 @@ import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
+import { getLargestAccounts } from './getLargestAccounts.js';
 import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
@@ -90,6 +92,7 @@ export const allMethods = {
   getGenesisHash,
   getHealth,
   getIdentity,
+  getLargestAccounts,
   getLatestBlockhash,
   getLeaderSchedule,
   getMaxRetransmitSlot,

@@ -97,6 +97,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getLargestAccounts: {
+    fixture: 'getLargestAccounts.circulating.json',
+    deepWrong: { path: ['value', 0, 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 0,
+  },
   getLatestBlockhash: {
     fixture: 'getLatestBlockhash.confirmed.json',
     deepWrong: { path: ['value', 'lastValidBlockHeight'], value: '334287307', names: 'lastValidBlockHeight' },
