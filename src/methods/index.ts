@@ -14,6 +14,7 @@ export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
+export * from './getInflationReward.js';
 export * from './getLargestAccounts.js';
 export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
@@ -50,6 +51,7 @@ import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
+import { getInflationReward } from './getInflationReward.js';
 import { getLargestAccounts } from './getLargestAccounts.js';
 import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
@@ -92,6 +94,7 @@ export const allMethods = {
   getGenesisHash,
   getHealth,
   getIdentity,
+  getInflationReward,
   getLargestAccounts,
   getLatestBlockhash,
   getLeaderSchedule,

@@ -97,6 +97,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getInflationReward: {
+    fixture: 'getInflationReward.commission-bps.json',
+    deepWrong: { path: [0, 'amount'], value: 'lots', names: 'amount' },
+    configIndex: 1,
+  },
   getLargestAccounts: {
     fixture: 'getLargestAccounts.circulating.json',
     deepWrong: { path: ['value', 0, 'lamports'], value: 'lots', names: 'lamports' },
