@@ -67,13 +67,6 @@ export const views = {
     data: r[at.probe].data,
     rentEpoch: r[at.probe].rentEpoch,
   }),
-  block1500: (r, at) => ({
-    count: r.transactions.length,
-    whaleBalance: r.transactions[at.whaleTx].meta.preBalances[at.whale],
-    fee: r.transactions[at.whaleTx].meta.fee,
-    blockHeight: r.blockHeight,
-    leaderPostBalance: r.rewards[0].postBalance,
-  }),
   transactionV0: (r, at) => ({
     whaleBalance: r.meta.preBalances[at.whale],
     fee: r.meta.fee,

@@ -1,7 +1,6 @@
 import { defineCustomMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { checkAddress, checkArity, describe } from '../options/check.js';
-import { prepareConfig } from '../options/config.js';
+import { checkArity } from '../options/check.js';
+import { checkAddressList, prepareConfig } from '../options/config.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u64 } from '../schemas/numbers.js';
 import { array, type } from '../schemas/struct.js';
@@ -57,23 +56,7 @@ export const getRecentPrioritizationFees = /* @__PURE__ */ defineCustomMethod<Ge
     checkArity(method, args, 2);
     const [addresses, config] = args;
     const params: unknown[] = [];
-    if (addresses !== undefined) {
-      if (!Array.isArray(addresses)) {
-        throw new InvalidInputError({
-          method,
-          param: 'addresses',
-          problem: `expected an array of addresses, got ${describe(addresses)}`,
-        });
-      }
-      if (addresses.length > MAX_ADDRESSES) {
-        throw new InvalidInputError({
-          method,
-          param: 'addresses',
-          problem: `${addresses.length} addresses; the node takes at most ${MAX_ADDRESSES}`,
-        });
-      }
-      params.push(addresses.map((address, i) => checkAddress(method, `addresses.${i}`, address)));
-    }
+    if (addresses !== undefined) params.push(checkAddressList(method, 'addresses', addresses, MAX_ADDRESSES));
     return { params, options: prepareConfig(method, {}, config).options };
   },
   decode: (result, context): PrioritizationFee[] =>

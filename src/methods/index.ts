@@ -14,6 +14,8 @@ export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
 export * from './getIdentity.js';
+export * from './getInflationReward.js';
+export * from './getLargestAccounts.js';
 export * from './getLatestBlockhash.js';
 export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
@@ -24,6 +26,7 @@ export * from './getSignatureStatuses.js';
 export * from './getSignaturesForAddress.js';
 export * from './getSlot.js';
 export * from './getStakeMinimumDelegation.js';
+export * from './getSupply.js';
 export * from './getTokenAccountBalance.js';
 export * from './getTokenAccountsByDelegate.js';
 export * from './getTokenAccountsByOwner.js';
@@ -50,6 +53,8 @@ import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
 import { getIdentity } from './getIdentity.js';
+import { getInflationReward } from './getInflationReward.js';
+import { getLargestAccounts } from './getLargestAccounts.js';
 import { getLatestBlockhash } from './getLatestBlockhash.js';
 import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
@@ -60,6 +65,7 @@ import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSignaturesForAddress } from './getSignaturesForAddress.js';
 import { getSlot } from './getSlot.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
+import { getSupply } from './getSupply.js';
 import { getTokenAccountBalance } from './getTokenAccountBalance.js';
 import { getTokenAccountsByDelegate } from './getTokenAccountsByDelegate.js';
 import { getTokenAccountsByOwner } from './getTokenAccountsByOwner.js';
@@ -92,6 +98,8 @@ export const allMethods = {
   getGenesisHash,
   getHealth,
   getIdentity,
+  getInflationReward,
+  getLargestAccounts,
   getLatestBlockhash,
   getLeaderSchedule,
   getMaxRetransmitSlot,
@@ -102,6 +110,7 @@ export const allMethods = {
   getSignatureStatuses,
   getSlot,
   getStakeMinimumDelegation,
+  getSupply,
   getTokenAccountBalance,
   getTokenAccountsByDelegate,
   getTokenAccountsByOwner,

@@ -34,23 +34,6 @@ export const oneOf =
 /** `commitment`: the bank a method reads from. */
 export const commitment: OptionCheck = /* @__PURE__ */ oneOf(['processed', 'confirmed', 'finalized']);
 
-/**
- * `commitment` of the methods that read confirmed history (getTransaction, getSignaturesForAddress): agave
- * answers `processed` with -32602 "Method does not support commitment below \`confirmed\`", so it is
- * refused here, with the reason, before any request.
- */
-export const confirmedCommitment: OptionCheck = (method, param, value) => {
-  if (value === 'processed') {
-    throw new InvalidInputError({
-      method,
-      param,
-      problem: "the node does not serve transactions at 'processed'",
-      hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
-    });
-  }
-  return commitment(method, param, value);
-};
-
 /** A slot or other u64 the caller passes: a safe-integer `number` or a `bigint` up to u64::MAX. */
 export const unsigned: OptionCheck = checkU64;
 
@@ -59,6 +42,34 @@ export const minContextSlot: OptionCheck = checkU64;
 
 /** A size or count that fits a `number` exactly (`dataLength`, `limit`). */
 export const size: OptionCheck = checkIndex;
+
+/**
+ * `commitment` of the methods that read blocks and confirmed history (getTransaction,
+ * getSignaturesForAddress, getInflationReward and those to come): agave serves them
+ * from `confirmed` on and refuses `processed` with -32602, so it is refused here, with the reason.
+ */
+export const confirmedCommitment: OptionCheck = (method, param, value) => {
+  if (value === 'processed') {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem: "the node does not serve this method at 'processed'",
+      hint: "use 'confirmed' (the earliest it serves) or 'finalized'.",
+    });
+  }
+  return commitment(method, param, value);
+};
+
+/** A list of at most `max` addresses (the node's limit for the method), each checked as `<param>.<index>`. */
+export function checkAddressList(method: string, param: string, value: unknown, max: number): string[] {
+  if (!Array.isArray(value)) {
+    throw new InvalidInputError({ method, param, problem: `expected an array of addresses, got ${describe(value)}` });
+  }
+  if (value.length > max) {
+    throw new InvalidInputError({ method, param, problem: `${value.length} addresses; the node takes at most ${max}` });
+  }
+  return value.map((address, i) => checkAddress(method, `${param}.${i}`, address));
+}
 
 /** A flag. */
 export const flag: OptionCheck = (method, param, value) => {

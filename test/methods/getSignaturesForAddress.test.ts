@@ -198,7 +198,7 @@ describe('getSignaturesForAddress: beyond the table', { timeout: 5_000 }, () => 
       'InvalidInputError',
     );
     expect(error.message).toBe(
-      "getSignaturesForAddress: invalid config.commitment: the node does not serve transactions at 'processed'\nHint: use 'confirmed' (the earliest it serves) or 'finalized'.",
+      "getSignaturesForAddress: invalid config.commitment: the node does not serve this method at 'processed'\nHint: use 'confirmed' (the earliest it serves) or 'finalized'.",
     );
     expect(sent()).toStrictEqual([]);
   });

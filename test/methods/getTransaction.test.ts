@@ -1717,7 +1717,7 @@ describe('getTransaction', { timeout: 5_000 }, () => {
       const error = await rejectsWith(getTransaction(SIG_LEGACY, { commitment: 'processed' }), 'InvalidInputError');
       expect(error.hint).toBe("use 'confirmed' (the earliest it serves) or 'finalized'.");
       expect(firstLine(error)).toBe(
-        "getTransaction: invalid config.commitment: the node does not serve transactions at 'processed'",
+        "getTransaction: invalid config.commitment: the node does not serve this method at 'processed'",
       );
       expect(error.message.split('\n')[1]).toBe("Hint: use 'confirmed' (the earliest it serves) or 'finalized'.");
       expect(calls).toHaveLength(0);

@@ -97,6 +97,16 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'recent', names: 'result' },
     configIndex: 0,
   },
+  getInflationReward: {
+    fixture: 'getInflationReward.commission-bps.json',
+    deepWrong: { path: [0, 'amount'], value: 'lots', names: 'amount' },
+    configIndex: 1,
+  },
+  getLargestAccounts: {
+    fixture: 'getLargestAccounts.circulating.json',
+    deepWrong: { path: ['value', 0, 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 0,
+  },
   getLatestBlockhash: {
     fixture: 'getLatestBlockhash.confirmed.json',
     deepWrong: { path: ['value', 'lastValidBlockHeight'], value: '334287307', names: 'lastValidBlockHeight' },
@@ -149,6 +159,11 @@ export const PROFILES = {
   getStakeMinimumDelegation: {
     fixture: 'getStakeMinimumDelegation.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
+    configIndex: 0,
+  },
+  getSupply: {
+    fixture: 'getSupply.with-accounts-list.json',
+    deepWrong: { path: ['value', 'total'], value: 'lots', names: 'total' },
     configIndex: 0,
   },
   getTokenAccountBalance: {

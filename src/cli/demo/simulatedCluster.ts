@@ -88,6 +88,12 @@ export const SIMULATION = {
   delegate: simulatedAddress('delegate'),
   mint: simulatedAddress('mint'),
   tokenAccount: simulatedAddress('token-account'),
+  /** Locked reserves the node counts as non-circulating (about 63 M SOL), each beyond 2^53 lamports. */
+  nonCirculating: [
+    { address: simulatedAddress('reserve/foundation'), lamports: 40_112_887_003_317_441n },
+    { address: simulatedAddress('reserve/locked-stake'), lamports: 15_004_220_981_116_007n },
+    { address: simulatedAddress('reserve/grants'), lamports: 7_902_175_762_068_480n },
+  ],
   firstSlot: 824 * SLOTS_PER_EPOCH + 171_456,
 };
 
@@ -204,6 +210,15 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       };
     case 'getTransaction':
       return getTransaction(params, ledger, slot, nowMs);
+    case 'getSupply':
+      return {
+        context: context(slot),
+        value: supply(slot, (params[0] ?? {}) as { excludeNonCirculatingAccountsList?: boolean }),
+      };
+    case 'getLargestAccounts':
+      return { context: context(slot), value: largestLamportAccounts((params[0] ?? {}) as { filter?: string }) };
+    case 'getInflationReward':
+      return inflationReward(params, slot);
     case 'getTokenAccountsByDelegate':
       return {
         context: context(slot),
@@ -212,7 +227,7 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
     case 'getTokenAccountsByOwner':
       return { context: context(slot), value: ownedAccounts(params) };
     case 'getTokenLargestAccounts':
-      return { context: context(slot), value: largestAccounts(String(params[0])) };
+      return { context: context(slot), value: largestTokenAccounts(String(params[0])) };
     case 'getSignaturesForAddress':
       return signaturesForAddress(ledger, params, slot, nowMs);
     default:
@@ -312,9 +327,84 @@ function leaderSchedule(params: unknown[]) {
 
 function balanceOf(address: string): bigint {
   if (address === SIMULATION.wallet.address) return SIMULATION.wallet.lamports;
+  const reserve = SIMULATION.nonCirculating.find((r) => r.address === address);
+  if (reserve) return reserve.lamports;
   const validator = SIMULATION.validators.find((v) => v.identity === address || v.vote === address);
   if (validator) return validator.vote === address ? 26_858_640n + 2_039_280n : 4_221_133_760n;
   return 0n;
+}
+
+/** Mainnet-scale capitalization at the first epoch simulated; inflation adds about 160,000 SOL an epoch. */
+const TOTAL_SUPPLY = 625_013_130_859_440_403n;
+const INFLATION_PER_EPOCH = 160_004_118_337_261n;
+
+function supply(slot: number, config: { excludeNonCirculatingAccountsList?: boolean }) {
+  const epochs = BigInt(Math.floor(slot / SLOTS_PER_EPOCH) - Math.floor(SIMULATION.firstSlot / SLOTS_PER_EPOCH));
+  const total = TOTAL_SUPPLY + epochs * INFLATION_PER_EPOCH;
+  const nonCirculating = SIMULATION.nonCirculating.reduce((sum, r) => sum + r.lamports, 0n);
+  return {
+    circulating: total - nonCirculating,
+    nonCirculating,
+    nonCirculatingAccounts: config.excludeNonCirculatingAccountsList
+      ? []
+      : SIMULATION.nonCirculating.map((r) => r.address),
+    total,
+  };
+}
+
+/** Every account the simulation holds lamports in, as agave's scan finds them (none with zero lamports). */
+function accountBalances(): { address: string; lamports: bigint }[] {
+  const all = [
+    ...SIMULATION.nonCirculating,
+    { address: SIMULATION.wallet.address, lamports: SIMULATION.wallet.lamports },
+    { address: SIMULATION.tokenAccount, lamports: 2_039_280n },
+    ...SIMULATION.validators.flatMap((v) =>
+      [v.identity, v.vote].map((address) => ({ address, lamports: balanceOf(address) })),
+    ),
+  ];
+  return all.filter((a) => a.lamports > 0n);
+}
+
+/** The largest first, equal balances by descending address bytes, at most 20: agave's order. */
+function largestLamportAccounts(config: { filter?: string }) {
+  const reserves = new Set(SIMULATION.nonCirculating.map((r) => r.address));
+  const keep = (address: string) =>
+    config.filter === 'circulating'
+      ? !reserves.has(address)
+      : config.filter === 'nonCirculating'
+        ? reserves.has(address)
+        : true;
+  const bytes = (address: string) => Buffer.from(decodeAddress(address));
+  return accountBalances()
+    .filter((a) => keep(a.address))
+    .sort((a, b) =>
+      a.lamports === b.lamports ? Buffer.compare(bytes(b.address), bytes(a.address)) : a.lamports > b.lamports ? -1 : 1,
+    )
+    .slice(0, 20);
+}
+
+/**
+ * Inflation rewards as agave reads them from the epoch-boundary block: each staked vote account earns its
+ * commission on about 0.0252% of its stake an epoch (about 4.6% a year), credited in the first slot of the
+ * next epoch. The simulation holds no stake accounts, so every other address is `null`.
+ */
+function inflationReward(params: unknown[], slot: number): unknown[] {
+  const addresses = Array.isArray(params[0]) ? params[0].map(String) : [];
+  const config = (params[1] ?? {}) as { epoch?: number; commitment?: string };
+  if (addresses.length > 32) throw new RpcFailure({ code: -32602, message: 'Too many inputs provided; max 32' });
+  if (config.commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  const current = Math.floor(slot / SLOTS_PER_EPOCH);
+  const epoch = config.epoch ?? current - 1;
+  const paidAt = (epoch + 1) * SLOTS_PER_EPOCH;
+  if (epoch >= current) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${paidAt}` });
+  return addresses.map((address) => {
+    const v = SIMULATION.validators.find((validator) => validator.vote === address);
+    if (!v || v.stake === 0n) return null;
+    const amount = (v.stake * 252n * BigInt(v.commission)) / 1_000_000n / 100n;
+    return { amount, commission: v.commission, effectiveSlot: paidAt, epoch, postBalance: balanceOf(v.vote) + amount };
+  });
 }
 
 /** The `encoding` and `dataSlice` of a getAccountInfo or getTokenAccountsByDelegate config. */
@@ -567,7 +657,7 @@ function ownedAccounts(params: unknown[]) {
 }
 
 /** getTokenLargestAccounts: the simulated mint's accounts, largest first, the amount beside the address. */
-function largestAccounts(mint: string) {
+function largestTokenAccounts(mint: string) {
   if (mint !== SIMULATION.mint) {
     // As agave: a missing account, then data that is not a mint (checked before the owner).
     const message = storedAccount(mint, 0, 0) ? 'Token mint could not be unpacked' : 'could not find mint';
