@@ -21,6 +21,7 @@ export * from './getLeaderSchedule.js';
 export * from './getMaxRetransmitSlot.js';
 export * from './getMaxShredInsertSlot.js';
 export * from './getMinimumBalanceForRentExemption.js';
+export * from './getMultipleAccounts.js';
 export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSignaturesForAddress.js';
@@ -60,6 +61,7 @@ import { getLeaderSchedule } from './getLeaderSchedule.js';
 import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
+import { getMultipleAccounts } from './getMultipleAccounts.js';
 import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSignaturesForAddress } from './getSignaturesForAddress.js';
@@ -105,6 +107,7 @@ export const allMethods = {
   getMaxRetransmitSlot,
   getMaxShredInsertSlot,
   getMinimumBalanceForRentExemption,
+  getMultipleAccounts,
   getRecentPrioritizationFees,
   getSignaturesForAddress,
   getSignatureStatuses,

@@ -164,3 +164,18 @@ describe('zstdFrame', () => {
     }
   });
 });
+
+describe('getMultipleAccounts on the simulated cluster', () => {
+  it('answers each address as getAccountInfo does, null where none exists, in order; 250 are split', async () => {
+    const rpc = createRpc(cluster.url);
+    const nobody = '11111111111111111111111111111112';
+    const { value } = await rpc.getMultipleAccounts([alpha.vote, nobody, alpha.vote]);
+    const single = (await rpc.getAccountInfo(alpha.vote)).value;
+    expect(value).toStrictEqual([single, null, single]);
+    // More than agave's 100: the client splits, and the cluster refuses what agave would refuse.
+    const many = await rpc.getMultipleAccounts(Array.from({ length: 250 }, () => nobody));
+    expect(many.value).toHaveLength(250);
+    const refused = await call('getMultipleAccounts', [Array.from({ length: 101 }, () => nobody)]);
+    expect(refused.error).toStrictEqual({ code: -32602, message: 'Too many inputs provided; max 100' });
+  });
+});

@@ -156,6 +156,12 @@ export const PROFILES = {
     deepWrong: { path: [], value: 'lots', names: 'result' },
     configIndex: 1,
   },
+  getMultipleAccounts: {
+    fixture: 'getMultipleAccounts.base64.dataSlice-amounts.json',
+    deepWrong: { path: ['value', 1, 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 1,
+    defaultEncoding: 'base64',
+  },
   getStakeMinimumDelegation: {
     fixture: 'getStakeMinimumDelegation.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },

@@ -208,6 +208,16 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
         context: context(slot),
         value: account(String(params[0]), (params[1] ?? {}) as AccountConfig, slot, nowMs),
       };
+    case 'getMultipleAccounts': {
+      // The same accounts getAccountInfo serves, in the order asked; agave refuses more than 100.
+      const addresses = (params[0] ?? []) as unknown[];
+      if (addresses.length > 100) throw new RpcFailure({ code: -32602, message: 'Too many inputs provided; max 100' });
+      const config = (params[1] ?? {}) as AccountConfig;
+      return {
+        context: context(slot),
+        value: addresses.map((address) => account(String(address), config, slot, nowMs)),
+      };
+    }
     case 'getTransaction':
       return getTransaction(params, ledger, slot, nowMs);
     case 'getSupply':
