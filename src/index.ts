@@ -68,6 +68,7 @@ export {
   type Verdict,
 } from './operator/checkValidator.js';
 export type { AccountConfig, AccountShape } from './options/accountConfig.js';
+export type { DataSizeFilter, MemcmpFilter, ProgramAccountsFilter } from './options/programFilters.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
 export {
   type ConfirmClock,

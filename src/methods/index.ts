@@ -22,6 +22,7 @@ export * from './getMaxRetransmitSlot.js';
 export * from './getMaxShredInsertSlot.js';
 export * from './getMinimumBalanceForRentExemption.js';
 export * from './getMultipleAccounts.js';
+export * from './getProgramAccounts.js';
 export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSignaturesForAddress.js';
@@ -62,6 +63,7 @@ import { getMaxRetransmitSlot } from './getMaxRetransmitSlot.js';
 import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getMultipleAccounts } from './getMultipleAccounts.js';
+import { getProgramAccounts } from './getProgramAccounts.js';
 import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSignaturesForAddress } from './getSignaturesForAddress.js';
@@ -108,6 +110,7 @@ export const allMethods = {
   getMaxShredInsertSlot,
   getMinimumBalanceForRentExemption,
   getMultipleAccounts,
+  getProgramAccounts,
   getRecentPrioritizationFees,
   getSignaturesForAddress,
   getSignatureStatuses,

@@ -179,3 +179,21 @@ describe('getMultipleAccounts on the simulated cluster', () => {
     expect(refused.error).toStrictEqual({ code: -32602, message: 'Too many inputs provided; max 100' });
   });
 });
+
+describe('getProgramAccounts on the simulated cluster', () => {
+  const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
+
+  it("finds every vote account, and with a memcmp on the node identity (offset 4) only that validator's", async () => {
+    const rpc = createRpc(cluster.url);
+    const all = await rpc.getProgramAccounts(VOTE_PROGRAM);
+    expect(all.map((a) => a.pubkey).sort()).toStrictEqual(SIMULATION.validators.map((v) => v.vote).sort());
+    const mine = await rpc.getProgramAccounts(VOTE_PROGRAM, {
+      filters: [{ memcmp: { offset: 4, bytes: alpha.identity } }],
+      withContext: true,
+    });
+    expect(mine.value.map((a) => a.pubkey)).toStrictEqual([alpha.vote]);
+    expect(mine.value[0]?.account.data).toStrictEqual((await rpc.getAccountInfo(alpha.vote)).value?.data);
+    const none = await rpc.getProgramAccounts(VOTE_PROGRAM, { filters: [{ dataSize: 1 }] });
+    expect(none).toStrictEqual([]);
+  });
+});

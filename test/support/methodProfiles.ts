@@ -162,6 +162,12 @@ export const PROFILES = {
     configIndex: 1,
     defaultEncoding: 'base64',
   },
+  getProgramAccounts: {
+    fixture: 'getProgramAccounts.base64.memcmp-dataSize.json',
+    deepWrong: { path: [1, 'account', 'lamports'], value: 'lots', names: 'lamports' },
+    configIndex: 1,
+    defaultEncoding: 'base64',
+  },
   getStakeMinimumDelegation: {
     fixture: 'getStakeMinimumDelegation.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },

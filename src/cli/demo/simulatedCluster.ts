@@ -7,7 +7,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
-import { encodeBase58 } from '../../codecs/base58.js';
+import { decodeBase58, encodeBase58 } from '../../codecs/base58.js';
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
@@ -213,10 +213,17 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       const addresses = (params[0] ?? []) as unknown[];
       if (addresses.length > 100) throw new RpcFailure({ code: -32602, message: 'Too many inputs provided; max 100' });
       const config = (params[1] ?? {}) as AccountConfig;
-      return {
-        context: context(slot),
-        value: addresses.map((address) => account(String(address), config, slot, nowMs)),
+      // In a list, agave writes a placeholder for base58 data over 128 bytes instead of refusing the call.
+      const listed = (address: unknown) => {
+        const stored = storedAccount(String(address), slot, nowMs);
+        return stored === undefined ? null : uiAccount(stored, config, 'placeholder');
       };
+      return { context: context(slot), value: addresses.map(listed) };
+    }
+    case 'getProgramAccounts': {
+      const config = (params[1] ?? {}) as ProgramAccountsConfig;
+      const value = programAccounts(String(params[0]), config, slot, nowMs);
+      return config.withContext ? { context: context(slot), value } : value;
     }
     case 'getTransaction':
       return getTransaction(params, ledger, slot, nowMs);
@@ -460,6 +467,40 @@ function storedAccount(address: string, slot: number, nowMs: number): StoredAcco
   const holding = TOKEN_HOLDINGS.find((h) => h.address === address);
   if (holding) return storedHolding(holding);
   return undefined;
+}
+
+interface ProgramAccountsConfig extends AccountConfig {
+  filters?: (
+    | { dataSize: number }
+    | { memcmp: { offset: number; bytes: string; encoding?: string } }
+    | 'tokenAccountState'
+  )[];
+  withContext?: boolean;
+}
+
+/** Every account the cluster holds that `program` owns and that passes the filters, as agave's scan. */
+function programAccounts(program: string, config: ProgramAccountsConfig, slot: number, nowMs: number): unknown[] {
+  const addresses = [
+    ...SIMULATION.validators.map((v) => v.vote),
+    TIMELY_VOTE_CREDITS,
+    SIMULATION.wallet.address,
+    ...TOKEN_HOLDINGS.map((h) => h.address),
+  ];
+  const passes = (bytes: Uint8Array) =>
+    (config.filters ?? []).every((filter) => {
+      if (filter === 'tokenAccountState') return bytes.length >= 165 && bytes[108] !== 0;
+      if ('dataSize' in filter) return bytes.length === filter.dataSize;
+      const { offset, bytes: text, encoding } = filter.memcmp;
+      const wanted = encoding === 'base64' ? Buffer.from(text, 'base64') : decodeBase58(text, 128);
+      return wanted !== undefined && Buffer.from(bytes.subarray(offset, offset + wanted.length)).equals(wanted);
+    });
+  const found: unknown[] = [];
+  for (const address of addresses) {
+    const stored = storedAccount(address, slot, nowMs);
+    if (stored === undefined || stored.owner !== program || !passes(stored.bytes)) continue;
+    found.push({ account: uiAccount(stored, config, 'placeholder'), pubkey: address });
+  }
+  return found;
 }
 
 function account(address: string, config: AccountConfig, slot: number, nowMs: number): unknown {
