@@ -95,9 +95,11 @@ describe('schema predicates agree with superstruct', () => {
         { seed: fuzzSeed, numRuns: runs },
       );
       expect(tally.disagreements).toEqual([]);
-      // Both verdicts are exercised for every target.
-      expect(tally.accepted - before.accepted).toBeGreaterThan(runs / 20);
-      expect(tally.refused - before.refused).toBeGreaterThan(runs / 20);
+      // Both verdicts are exercised for every target. The floor is 1% of the runs: the seed changes every
+      // run, and a target whose seeds few mutations leave valid (getEpochInfo: about 5% accepted) must not
+      // fail by chance; 5% was measured to fail at 638 runs (30 accepted).
+      expect(tally.accepted - before.accepted).toBeGreaterThan(runs / 100);
+      expect(tally.refused - before.refused).toBeGreaterThan(runs / 100);
     }, 120_000);
   }
 });
