@@ -3,19 +3,6 @@
  * against the simulated cluster (its finalized and failed transfers, and a transaction sent to it with the
  * slot clock moved by hand) and a scripted node for the requests sent.
  */
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstruction,
-  createKeyPairSignerFromPrivateKeyBytes,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  getSignatureFromTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   SIMULATION,
@@ -24,6 +11,7 @@ import {
   simulatedTransfer,
   startSimulatedCluster,
 } from '../../src/cli/demo/simulatedCluster.js';
+import { type Lifetime, signedWalletTransfer } from '../support/walletTransfer.js';
 import { closedPort, removeTempDirs, runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
 
 let clock = 1_754_900_754_000;
@@ -58,35 +46,8 @@ async function rpc<T>(method: string, params: unknown[]): Promise<T> {
 
 /** A signed transfer of 1 lamport from a fixed key to the simulated wallet, with the cluster's latest blockhash. */
 async function signedTransfer(): Promise<{ wire: string; signature: string }> {
-  const signer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(7));
-  const { value } = await rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', []);
-  const data = new Uint8Array(12);
-  data[0] = 2;
-  data[4] = 1;
-  const tx = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 'legacy' }),
-      (m) => setTransactionMessageFeePayerSigner(signer, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: value.blockhash as never, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
-          m,
-        ),
-      (m) =>
-        appendTransactionMessageInstruction(
-          {
-            programAddress: address('11111111111111111111111111111111'),
-            accounts: [
-              { address: signer.address, role: AccountRole.WRITABLE_SIGNER },
-              { address: address(SIMULATION.wallet.address), role: AccountRole.WRITABLE },
-            ],
-            data,
-          },
-          m,
-        ),
-    ),
-  );
-  return { wire: getBase64EncodedWireTransaction(tx), signature: getSignatureFromTransaction(tx) };
+  const { value } = await rpc<{ value: Lifetime }>('getLatestBlockhash', []);
+  return signedWalletTransfer(7, value);
 }
 
 describe('solrpc confirm: one line, exit 0 whatever the answer (as solana confirm)', () => {

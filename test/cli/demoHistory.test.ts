@@ -4,19 +4,6 @@
  * getTransaction and getSignatureStatuses know too; getTokenAccountsByOwner and getTokenLargestAccounts
  * over the same token accounts getAccountInfo serves.
  */
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstruction,
-  createKeyPairSignerFromPrivateKeyBytes,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  getSignatureFromTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import {
@@ -27,6 +14,7 @@ import {
   type SignatureInfo,
   signaturesOf,
 } from '../../src/index.js';
+import { signedWalletTransfer } from '../support/walletTransfer.js';
 
 const NOW = 1_754_900_754_000;
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -172,32 +160,9 @@ describe('a transaction sent to the simulated cluster joins the history once it 
 
   it("confirmed the slot after it lands, finalized 32 slots on, at the top of both parties' histories", async () => {
     const client = createRpc(own.url, { timeoutMs: 10_000 });
-    const signer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(9));
     const { value: blockhash } = await client.getLatestBlockhash();
-    const message = pipe(
-      createTransactionMessage({ version: 'legacy' }),
-      (m) => setTransactionMessageFeePayerSigner(signer, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: blockhash.blockhash as never, lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight) },
-          m,
-        ),
-      (m) =>
-        appendTransactionMessageInstruction(
-          {
-            programAddress: address('11111111111111111111111111111111'),
-            accounts: [
-              { address: signer.address, role: AccountRole.WRITABLE_SIGNER },
-              { address: address(SIMULATION.wallet.address), role: AccountRole.WRITABLE },
-            ],
-            data: new Uint8Array([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]),
-          },
-          m,
-        ),
-    );
-    const transaction = await signTransactionMessageWithSigners(message);
-    const signature = getSignatureFromTransaction(transaction);
-    await client.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' });
+    const { wire, signature, payer } = await signedWalletTransfer(9, blockhash);
+    await client.sendTransaction(wire, { encoding: 'base64' });
     const top = async (who: string, commitment: 'confirmed' | 'finalized') =>
       (await client.getSignaturesForAddress(who, { limit: 1, commitment }))[0];
 
@@ -210,7 +175,7 @@ describe('a transaction sent to the simulated cluster joins the history once it 
       memo: null,
       confirmationStatus: 'confirmed',
     });
-    expect((await top(signer.address, 'confirmed'))?.signature).toBe(signature);
+    expect((await top(payer, 'confirmed'))?.signature).toBe(signature);
     expect((await top(SIMULATION.wallet.address, 'finalized'))?.signature).not.toBe(signature);
     clock += 32 * 400; // rooted
     expect(await top(SIMULATION.wallet.address, 'finalized')).toMatchObject({
