@@ -47,7 +47,7 @@ export const ADDRESSES = {
   history1000: pool(64, inputs.address),
 };
 /** getMultipleAccounts: call `i` asks for the 100 addresses from `i % 64` on (agave's most per request). */
-export const MULTIPLE_ADDRESSES = pool(163, inputs.address);
+const MULTIPLE_ADDRESSES = pool(163, inputs.address);
 export const multipleAddresses = (i) => MULTIPLE_ADDRESSES.slice(i % 64, (i % 64) + 100);
 /** getBlock: one slot per call in turn (the server answers every one with the same block). */
 export const BLOCK_SLOTS = pool(64, (_, i) => 356_139_000 + i);

@@ -439,6 +439,16 @@ interface StoredAccount {
 }
 
 /** Every account the simulation holds, served in every encoding agave offers. */
+/** Every address `storedAccount` answers for, in its order: what a program scan walks. Keep the two together. */
+function storedAddresses(): string[] {
+  return [
+    ...SIMULATION.validators.map((v) => v.vote),
+    TIMELY_VOTE_CREDITS,
+    SIMULATION.wallet.address,
+    ...TOKEN_HOLDINGS.map((h) => h.address),
+  ];
+}
+
 function storedAccount(address: string, slot: number, nowMs: number): StoredAccount | undefined {
   const validator = SIMULATION.validators.find((v) => v.vote === address);
   if (validator) {
@@ -480,12 +490,6 @@ interface ProgramAccountsConfig extends AccountConfig {
 
 /** Every account the cluster holds that `program` owns and that passes the filters, as agave's scan. */
 function programAccounts(program: string, config: ProgramAccountsConfig, slot: number, nowMs: number): unknown[] {
-  const addresses = [
-    ...SIMULATION.validators.map((v) => v.vote),
-    TIMELY_VOTE_CREDITS,
-    SIMULATION.wallet.address,
-    ...TOKEN_HOLDINGS.map((h) => h.address),
-  ];
   const passes = (bytes: Uint8Array) =>
     (config.filters ?? []).every((filter) => {
       if (filter === 'tokenAccountState') return bytes.length >= 165 && bytes[108] !== 0;
@@ -495,7 +499,7 @@ function programAccounts(program: string, config: ProgramAccountsConfig, slot: n
       return wanted !== undefined && Buffer.from(bytes.subarray(offset, offset + wanted.length)).equals(wanted);
     });
   const found: unknown[] = [];
-  for (const address of addresses) {
+  for (const address of storedAddresses()) {
     const stored = storedAccount(address, slot, nowMs);
     if (stored === undefined || stored.owner !== program || !passes(stored.bytes)) continue;
     found.push({ account: uiAccount(stored, config, 'placeholder'), pubkey: address });
