@@ -6,14 +6,12 @@ import { type TransactionShape, transactionResultSchema } from '../schemas/trans
 import { validateResult } from '../schemas/validate.js';
 import type { CallOptions, Signature } from '../types/index.js';
 import type {
-  LegacyParsedTransaction,
-  LegacyTransactionJson,
-  LegacyTransactionMeta,
-  ParsedTransaction,
-  ParsedTransactionMeta,
-  TransactionJson,
-  TransactionMeta,
-  TransactionVersion,
+  LegacyTransactionWithMetaBytes,
+  LegacyTransactionWithMetaJson,
+  LegacyTransactionWithMetaParsed,
+  TransactionWithMetaBytes,
+  TransactionWithMetaJson,
+  TransactionWithMetaParsed,
 } from '../types/transaction.js';
 
 // 1. Config
@@ -77,53 +75,17 @@ export interface TransactionResultBase {
   transactionIndex?: number;
 }
 /** `json`, requested without `maxSupportedTransactionVersion`: a legacy transaction, no `version`. */
-export interface LegacyTransactionJsonResult extends TransactionResultBase {
-  /** The signatures and the message, with instruction data in base58. */
-  transaction: LegacyTransactionJson;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: LegacyTransactionMeta | null;
-}
+export interface LegacyTransactionJsonResult extends TransactionResultBase, LegacyTransactionWithMetaJson {}
 /** `json` with versioned transactions allowed. */
-export interface TransactionJsonResult extends TransactionResultBase {
-  /** The transaction's version: `'legacy'` or `0`. */
-  version: TransactionVersion;
-  /** The signatures and the message, with instruction data in base58. */
-  transaction: TransactionJson;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: TransactionMeta | null;
-}
+export interface TransactionJsonResult extends TransactionResultBase, TransactionWithMetaJson {}
 /** `jsonParsed`, without `maxSupportedTransactionVersion`. */
-export interface LegacyTransactionParsedResult extends TransactionResultBase {
-  /** The signatures and the message, with instructions parsed where the node has a parser. */
-  transaction: LegacyParsedTransaction;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: ParsedTransactionMeta | null;
-}
+export interface LegacyTransactionParsedResult extends TransactionResultBase, LegacyTransactionWithMetaParsed {}
 /** `jsonParsed` with versioned transactions allowed. */
-export interface TransactionParsedResult extends TransactionResultBase {
-  /** The transaction's version: `'legacy'` or `0`. */
-  version: TransactionVersion;
-  /** The signatures and the message, with instructions parsed where the node has a parser. */
-  transaction: ParsedTransaction;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: ParsedTransactionMeta | null;
-}
+export interface TransactionParsedResult extends TransactionResultBase, TransactionWithMetaParsed {}
 /** Wire bytes (decode them with `decodeTransaction`), without `maxSupportedTransactionVersion`. */
-export interface LegacyTransactionBytesResult extends TransactionResultBase {
-  /** The transaction's wire bytes; `decodeTransaction` reads them. */
-  transaction: Uint8Array;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: LegacyTransactionMeta | null;
-}
+export interface LegacyTransactionBytesResult extends TransactionResultBase, LegacyTransactionWithMetaBytes {}
 /** Wire bytes with versioned transactions allowed. */
-export interface TransactionBytesResult extends TransactionResultBase {
-  /** The transaction's version: `'legacy'` or `0`. */
-  version: TransactionVersion;
-  /** The transaction's wire bytes; `decodeTransaction` reads them. */
-  transaction: Uint8Array;
-  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
-  meta: TransactionMeta | null;
-}
+export interface TransactionBytesResult extends TransactionResultBase, TransactionWithMetaBytes {}
 /** Any `getTransaction` result, for a config known only at run time. */
 export type AnyTransactionResult =
   | LegacyTransactionJsonResult
@@ -226,7 +188,8 @@ export const getTransaction = /* @__PURE__ */ defineCustomMethod<GetTransaction,
     return { params: [signature, wire], options: checked.options, shape };
   },
   decode(result, context, prepared) {
-    const schema = transactionResultSchema(prepared.shape as TransactionShape);
-    return decodeTransactionResult(context.method, validateResult(context.method, result, schema));
+    const shape = prepared.shape as TransactionShape;
+    const checked = validateResult(context.method, result, transactionResultSchema(shape));
+    return decodeTransactionResult(context.method, checked, shape.versioned);
   },
 });

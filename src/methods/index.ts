@@ -5,6 +5,7 @@
  */
 export * from './getAccountInfo.js';
 export * from './getBalance.js';
+export * from './getBlock.js';
 export * from './getBlockHeight.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
@@ -46,6 +47,7 @@ export * from './simulateTransaction.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
+import { getBlock } from './getBlock.js';
 import { getBlockHeight } from './getBlockHeight.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
@@ -93,6 +95,7 @@ import { simulateTransaction } from './simulateTransaction.js';
 export const allMethods = {
   getAccountInfo,
   getBalance,
+  getBlock,
   getBlockHeight,
   getClusterNodes,
   getEpochInfo,

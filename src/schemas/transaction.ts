@@ -77,18 +77,20 @@ const jsonTransaction = /* @__PURE__ */ memo(() =>
   }),
 );
 
+const parsedAccountKey = /* @__PURE__ */ memo(() =>
+  type({
+    pubkey: address(),
+    writable: boolean(),
+    signer: boolean(),
+    source: nullable(enums(['transaction', 'lookupTable'])),
+  }),
+);
+
 const parsedTransaction = /* @__PURE__ */ memo(() =>
   type({
     signatures: array(signature()),
     message: type({
-      accountKeys: array(
-        type({
-          pubkey: address(),
-          writable: boolean(),
-          signer: boolean(),
-          source: nullable(enums(['transaction', 'lookupTable'])),
-        }),
-      ),
+      accountKeys: array(parsedAccountKey()),
       recentBlockhash: address(),
       instructions: array(parsedOrPartialInstruction()),
       addressTableLookups: optional(array(addressTableLookup())),
@@ -153,7 +155,8 @@ export const tokenBalance = /* @__PURE__ */ memo(
     }) as Schema<TokenBalance>,
 );
 
-const reward = /* @__PURE__ */ memo(() =>
+/** A reward: a transaction's, or a block's (`getBlock`'s `rewards`). */
+export const reward = /* @__PURE__ */ memo(() =>
   type({
     pubkey: address(),
     lamports: i64(),
@@ -196,47 +199,103 @@ export interface TransactionShape {
   versioned: boolean;
 }
 
-const resultSchemas = new Map<string, Schema<WireTransactionResult | null | undefined>>();
+const VERSION = /* @__PURE__ */ memo(() => union([literal('legacy'), literal(0)]));
 
-/** The schema of a `getTransaction` result for one shape, built once per shape; `null` (not found) passes. */
-export function transactionResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null | undefined> {
-  const key = `${shape.encoding}:${shape.versioned}`;
-  let schema = resultSchemas.get(key);
-  if (!schema) {
-    schema = buildResultSchema(shape);
-    resultSchemas.set(key, schema);
-  }
-  return schema;
-}
-
-function buildResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null | undefined> {
+/**
+ * The members a transaction with its meta has in one shape: what getTransaction returns beside its slot,
+ * and what getBlock lists. `version` may be missing even when asked for: agave leaves it out of the very
+ * old transactions it stored without meta (the decoder checks that pairing).
+ */
+function transactionWithMeta(shape: TransactionShape) {
   const transaction =
     shape.encoding === 'json'
       ? jsonTransaction()
       : shape.encoding === 'jsonParsed'
         ? parsedTransaction()
         : binaryTransaction();
-  const version = union([literal('legacy'), literal(0)]);
-  return nullable(
-    type({
-      slot: safeInteger(),
-      blockTime: nullable(timestamp()),
-      meta: nullable(metaOf(shape.encoding === 'jsonParsed', shape.versioned && shape.encoding !== 'jsonParsed')),
-      transaction,
-      // Sent exactly when maxSupportedTransactionVersion was.
-      version: shape.versioned ? version : optional(version),
-      transactionIndex: optional(safeInteger()),
-    }),
-  ) as unknown as Schema<WireTransactionResult | null | undefined>;
+  return {
+    meta: nullable(metaOf(shape.encoding === 'jsonParsed', shape.versioned && shape.encoding !== 'jsonParsed')),
+    transaction,
+    version: optional(VERSION()),
+  };
 }
 
-/** A validated `getTransaction` result, before decoding. */
-export interface WireTransactionResult {
-  slot: number;
-  blockTime?: number | null;
+/** Schemas built once per shape and kind of result. */
+const built = new Map<string, Schema<unknown>>();
+
+/** The schema `key` names, built by `build` on first use. */
+export function cached<T>(key: string, build: () => Schema<T>): Schema<T> {
+  let schema = built.get(key);
+  if (!schema) {
+    schema = build() as Schema<unknown>;
+    built.set(key, schema);
+  }
+  return schema as Schema<T>;
+}
+
+/** The schema of a `getTransaction` result for one shape; `null` (not found) passes. */
+export function transactionResultSchema(shape: TransactionShape): Schema<WireTransactionResult | null | undefined> {
+  return cached(
+    `tx:${shape.encoding}:${shape.versioned}`,
+    () =>
+      nullable(
+        type({
+          slot: safeInteger(),
+          blockTime: nullable(timestamp()),
+          ...transactionWithMeta(shape),
+          transactionIndex: optional(safeInteger()),
+        }),
+      ) as unknown as Schema<WireTransactionResult | null | undefined>,
+  );
+}
+
+/** The schema of one transaction in a `getBlock` with `transactionDetails: 'full'`. */
+export function blockTransactionSchema(shape: TransactionShape): Schema<WireTransactionWithMeta> {
+  return cached(
+    `blocktx:${shape.encoding}:${shape.versioned}`,
+    () => type(transactionWithMeta(shape)) as unknown as Schema<WireTransactionWithMeta>,
+  );
+}
+
+/** One transaction in a `getBlock` with `transactionDetails: 'accounts'`: keys, and the meta without logs. */
+export const accountsTransactionSchema = /* @__PURE__ */ memo(
+  (): Schema<WireTransactionWithAccounts> =>
+    type({
+      transaction: type({ signatures: array(signature()), accountKeys: array(parsedAccountKey()) }),
+      meta: nullable(
+        type({
+          err: nullable(transactionError()),
+          status: transactionStatus(),
+          fee: u64(),
+          preBalances: array(u64()),
+          postBalances: array(u64()),
+          preTokenBalances: nullable(array(tokenBalance())),
+          postTokenBalances: nullable(array(tokenBalance())),
+          rewards: nullable(array(reward())),
+        }),
+      ),
+      version: optional(VERSION()),
+    }) as unknown as Schema<WireTransactionWithAccounts>,
+);
+
+/** A validated transaction with its meta, as getBlock lists it, before decoding. */
+export interface WireTransactionWithMeta {
   meta?: WireMeta | null;
   transaction: unknown;
   version?: 'legacy' | 0;
+}
+
+/** A validated `transactionDetails: 'accounts'` entry, before decoding. */
+export interface WireTransactionWithAccounts {
+  transaction: { signatures: string[]; accountKeys: { source?: unknown }[] };
+  meta?: WireMeta | null;
+  version?: 'legacy' | 0;
+}
+
+/** A validated `getTransaction` result, before decoding. */
+export interface WireTransactionResult extends WireTransactionWithMeta {
+  slot: number;
+  blockTime?: number | null;
   transactionIndex?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Types of transactions and their status metadata, as `getTransaction` returns them (and as
- * `decodeTransaction` rebuilds them from wire bytes).
+ * Types of transactions and their status metadata, as `getTransaction` and `getBlock` return them (and
+ * as `decodeTransaction` rebuilds them from wire bytes).
  * @module
  */
 import type { Address, Signature } from './index.js';
@@ -412,8 +412,11 @@ export interface ParsedInnerInstructions {
   instructions: (ParsedInstruction | PartiallyDecodedInstruction)[];
 }
 
-/** Status metadata every encoding shares. Lamport amounts are exact `bigint`s. */
-export interface TransactionMetaBase {
+/**
+ * The status metadata `getBlock` sends with `transactionDetails: 'accounts'`, and the part of it every
+ * other encoding shares. Lamport amounts are exact `bigint`s.
+ */
+export interface TransactionBalancesMeta {
   /** `null` on success. */
   err: TransactionError | null;
   /** Deprecated mirror of `err`. */
@@ -424,14 +427,18 @@ export interface TransactionMetaBase {
   preBalances: bigint[];
   /** The same balances after. */
   postBalances: bigint[];
-  /** `null` where the node did not record logs. */
-  logMessages: string[] | null;
   /** `null` where the node did not record token balances (older transactions). */
   preTokenBalances: TokenBalance[] | null;
   /** The token balances after; `null` where the node did not record them. */
   postTokenBalances: TokenBalance[] | null;
-  /** `null` where the node did not record rewards. */
+  /** `null` where the node did not record rewards, or they were not asked for (`rewards: false`). */
   rewards: Reward[] | null;
+}
+
+/** Status metadata every full encoding shares. */
+export interface TransactionMetaBase extends TransactionBalancesMeta {
+  /** `null` where the node did not record logs. */
+  logMessages: string[] | null;
   /** Present only when a program returned data. */
   returnData?: ReturnData;
   /** Compute units used; absent where unknown. */
@@ -456,4 +463,75 @@ export interface TransactionMeta extends LegacyTransactionMeta {
 export interface ParsedTransactionMeta extends TransactionMetaBase {
   /** `null` where the node did not record inner instructions. */
   innerInstructions: ParsedInnerInstructions[] | null;
+}
+
+// A transaction with its metadata: what getTransaction returns (with its slot) and getBlock lists.
+
+/** `json`, legacy transactions only. */
+export interface LegacyTransactionWithMetaJson {
+  /** The signatures and the message, with instruction data in base58. */
+  transaction: LegacyTransactionJson;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: LegacyTransactionMeta | null;
+}
+/** `json` with versioned transactions allowed. */
+export interface TransactionWithMetaJson {
+  /** The transaction's version: `'legacy'` or `0`. */
+  version: TransactionVersion;
+  /** The signatures and the message, with instruction data in base58. */
+  transaction: TransactionJson;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: TransactionMeta | null;
+}
+/** `jsonParsed`, legacy transactions only. */
+export interface LegacyTransactionWithMetaParsed {
+  /** The signatures and the message, with instructions parsed where the node has a parser. */
+  transaction: LegacyParsedTransaction;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: ParsedTransactionMeta | null;
+}
+/** `jsonParsed` with versioned transactions allowed. */
+export interface TransactionWithMetaParsed {
+  /** The transaction's version: `'legacy'` or `0`. */
+  version: TransactionVersion;
+  /** The signatures and the message, with instructions parsed where the node has a parser. */
+  transaction: ParsedTransaction;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: ParsedTransactionMeta | null;
+}
+/** Wire bytes (`decodeTransaction` reads them), legacy transactions only. */
+export interface LegacyTransactionWithMetaBytes {
+  /** The transaction's wire bytes; `decodeTransaction` reads them. */
+  transaction: Uint8Array;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: LegacyTransactionMeta | null;
+}
+/** Wire bytes with versioned transactions allowed. */
+export interface TransactionWithMetaBytes {
+  /** The transaction's version: `'legacy'` or `0`. */
+  version: TransactionVersion;
+  /** The transaction's wire bytes; `decodeTransaction` reads them. */
+  transaction: Uint8Array;
+  /** The status metadata: error, fee, balances, logs, inner instructions; `null` where the node kept none. */
+  meta: TransactionMeta | null;
+}
+
+/** A transaction as `getBlock` lists it with `transactionDetails: 'accounts'`: its signatures and keys. */
+export interface TransactionAccounts {
+  /** The transaction's signatures, the fee payer's first. */
+  signatures: Signature[];
+  /** Every key it uses, lookup-table ones included, with how it uses them. */
+  accountKeys: ParsedAccountKey[];
+}
+/** `transactionDetails: 'accounts'`, legacy transactions only. */
+export interface LegacyTransactionWithAccounts {
+  /** Signatures and account keys. */
+  transaction: TransactionAccounts;
+  /** Error, fee and balances; `null` where the node kept none. */
+  meta: TransactionBalancesMeta | null;
+}
+/** `transactionDetails: 'accounts'` with versioned transactions allowed. */
+export interface TransactionWithAccounts extends LegacyTransactionWithAccounts {
+  /** The transaction's version: `'legacy'` or `0`. */
+  version: TransactionVersion;
 }

@@ -51,6 +51,14 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 1,
   },
+  getBlock: {
+    // No failed transaction: the fault suites add keys to every object, and a TransactionError is a one-key object.
+    fixture: 'getBlock.json.full-v0.json',
+    deepWrong: { path: ['transactions', 1, 'meta', 'preBalances', 0], value: '1.5', names: 'preBalances' },
+    configIndex: 1,
+    defaultEncoding: 'json',
+    nullResult: true,
+  },
   getBlockHeight: {
     fixture: 'getBlockHeight.basic.json',
     // A bare result: the empty path stands for the whole result, so the error names `result`.
