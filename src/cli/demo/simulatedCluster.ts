@@ -227,6 +227,8 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
     }
     case 'getTransaction':
       return getTransaction(params, ledger, slot, nowMs);
+    case 'getBlock':
+      return getBlock(params, ledger, slot, nowMs);
     case 'getSupply':
       return {
         context: context(slot),
@@ -1074,20 +1076,32 @@ function decodeAddressBytes(text: string): Uint8Array {
 function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, nowMs: number): unknown {
   const found = landed(ledger, String(params[0]), currentSlot);
   if (!found) return null;
-  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as {
-    encoding?: string;
-    maxSupportedTransactionVersion?: number;
+  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as EncodingConfig;
+  return {
+    blockTime: blockTimeAt(found.slot, currentSlot, nowMs),
+    slot: found.slot,
+    ...encodeLanded(found, config),
   };
+}
+
+interface EncodingConfig {
+  encoding?: string;
+  maxSupportedTransactionVersion?: number;
+}
+
+const UNSUPPORTED_VERSION = () =>
+  new RpcFailure({
+    code: -32015,
+    message:
+      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+  });
+
+/** A landed transaction with its meta, as getTransaction and getBlock (`full`) encode it. */
+function encodeLanded(found: Landed, config: EncodingConfig): Record<string, unknown> {
   const encoding = config.encoding ?? 'json';
   const versioned = config.maxSupportedTransactionVersion !== undefined;
   const { transaction } = found;
-  if (transaction.version !== 'legacy' && !versioned) {
-    throw new RpcFailure({
-      code: -32015,
-      message:
-        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
-    });
-  }
+  if (transaction.version !== 'legacy' && !versioned) throw UNSUPPORTED_VERSION();
   const meta = {
     innerInstructions: [],
     postTokenBalances: [],
@@ -1104,15 +1118,9 @@ function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, 
     const bytes = Buffer.from(found.bytes ?? encodeTransaction(transaction));
     wire = [encoding === 'base64' ? bytes.toString('base64') : encodeBase58(bytes), encoding];
   } else if (encoding === 'jsonParsed') {
-    const signers = message.header.numRequiredSignatures;
     wire = {
       message: {
-        accountKeys: message.accountKeys.map((pubkey, i) => ({
-          pubkey,
-          signer: i < signers,
-          source: 'transaction',
-          writable: i < message.accountKeys.length - message.header.numReadonlyUnsignedAccounts,
-        })),
+        accountKeys: parsedAccountKeys(transaction),
         instructions: message.instructions.map((ix) => parsedInstruction(message.accountKeys, ix)),
         recentBlockhash: message.recentBlockhash,
       },
@@ -1125,13 +1133,128 @@ function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, 
     };
     delete (wire as { version?: unknown }).version;
   }
-  return {
-    blockTime: blockTimeAt(found.slot, currentSlot, nowMs),
-    meta,
-    slot: found.slot,
-    transaction: wire,
-    ...(versioned ? { version: transaction.version } : {}),
+  return { meta, transaction: wire, ...(versioned ? { version: transaction.version } : {}) };
+}
+
+/** Every key of a (legacy) message with its role, as jsonParsed and getBlock's `accounts` list them. */
+function parsedAccountKeys(transaction: DecodedTransaction) {
+  const { header, accountKeys } = transaction.message;
+  return accountKeys.map((pubkey, i) => ({
+    pubkey,
+    signer: i < header.numRequiredSignatures,
+    source: 'transaction',
+    writable:
+      i < header.numRequiredSignatures
+        ? i < header.numRequiredSignatures - header.numReadonlySignedAccounts
+        : i < accountKeys.length - header.numReadonlyUnsignedAccounts,
+  }));
+}
+
+/** The oldest block this node keeps; older ones were cleaned up (-32001), as on a node without history. */
+const FIRST_BLOCK = historySlot(HISTORY_LENGTH - 1) - 1_000;
+
+/** One slot in 97 is skipped: its leader produced no block. Slots holding a transaction never are. */
+const skipped = (slot: number) => slot % 97 === 13;
+
+/** The transactions the simulation holds in one slot, in the order they landed. */
+function transactionsIn(ledger: Ledger, slot: number, currentSlot: number): Landed[] {
+  const signatures: string[] = [];
+  if (slot === TRANSFER_SLOT) signatures.push(simulatedTransfer(TRANSFER_SLOT).signature);
+  if (slot === FAILED_TRANSFER_SLOT) signatures.push(simulatedFailedTransfer(FAILED_TRANSFER_SLOT).signature);
+  const index = (TRANSFER_SLOT - 100 - slot) / 37;
+  if (Number.isInteger(index) && index >= 0 && index < HISTORY_LENGTH)
+    signatures.push(historicTransfer(index).signature);
+  for (const [signature, sent] of ledger.sent) if (sent.slot + 1 === slot) signatures.push(signature);
+  return signatures.map((signature) => landed(ledger, signature, currentSlot)).filter((tx) => tx !== undefined);
+}
+
+/**
+ * getBlock as agave answers it: -32004 for a block not yet at the commitment asked for, -32007 for a
+ * skipped slot, -32001 below the oldest block kept; the transactions at the detail asked for, and the
+ * leader's fee reward (half of the fees, as agave burns the other half).
+ */
+function getBlock(params: unknown[], ledger: Ledger, currentSlot: number, nowMs: number): unknown {
+  const slot = Number(params[0]);
+  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as EncodingConfig & {
+    transactionDetails?: string;
+    rewards?: boolean;
+    commitment?: string;
   };
+  const commitment = config.commitment ?? 'finalized';
+  if (commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
+  if (slot > highest) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
+  if (slot < FIRST_BLOCK) {
+    throw new RpcFailure({
+      code: -32001,
+      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+    });
+  }
+  const transactions = transactionsIn(ledger, slot, currentSlot);
+  if (skipped(slot) && transactions.length === 0) {
+    throw new RpcFailure({
+      code: -32007,
+      message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+    });
+  }
+  const parentSlot = skipped(slot - 1) ? slot - 2 : slot - 1;
+  const block: Record<string, unknown> = {
+    blockHeight: blockHeightAt(slot),
+    blockTime: blockTimeAt(slot, currentSlot, nowMs),
+    blockhash: simulatedAddress(`blockhash/${slot}`),
+    parentSlot,
+    previousBlockhash: simulatedAddress(`blockhash/${parentSlot}`),
+  };
+  if (config.rewards !== false) {
+    const fees = transactions.reduce((sum, tx) => sum + BigInt(tx.meta.fee as bigint), 0n);
+    const leader = SIMULATION.validators[slot % SIMULATION.validators.length] as SimulatedValidator;
+    block.rewards =
+      fees === 0n
+        ? []
+        : [
+            {
+              commission: null,
+              lamports: fees / 2n,
+              postBalance: 42_187_500_000n + BigInt(slot % 1_000_000) * 2_500n,
+              pubkey: leader.identity,
+              rewardType: 'Fee',
+            },
+          ];
+  }
+  const details = config.transactionDetails ?? 'full';
+  const versioned = config.maxSupportedTransactionVersion !== undefined;
+  if (details === 'full') {
+    block.transactions = transactions.map((tx) => {
+      const entry = encodeLanded(tx, config);
+      // Without rewards, agave sends each meta's rewards as null.
+      if (config.rewards === false) (entry.meta as { rewards: unknown }).rewards = null;
+      return entry;
+    });
+  } else if (details === 'accounts') {
+    block.transactions = transactions.map((tx) => {
+      if (tx.transaction.version !== 'legacy' && !versioned) throw UNSUPPORTED_VERSION();
+      const { fee, preBalances, postBalances } = tx.meta;
+      return {
+        meta: {
+          err: tx.err,
+          fee,
+          postBalances,
+          postTokenBalances: [],
+          preBalances,
+          preTokenBalances: [],
+          ...(config.rewards === false ? {} : { rewards: [] }),
+          status: tx.err === null ? { Ok: null } : { Err: tx.err },
+        },
+        transaction: { accountKeys: parsedAccountKeys(tx.transaction), signatures: tx.transaction.signatures },
+        ...(versioned ? { version: tx.transaction.version } : {}),
+      };
+    });
+  } else if (details === 'signatures') {
+    block.signatures = transactions.map((tx) => tx.transaction.signatures[0]);
+  }
+  return block;
 }
 
 /** jsonParsed's view of an instruction: a System transfer parsed, anything else as its raw data. */
