@@ -27,7 +27,7 @@ import { parseJson } from '../dist/transport/json.js';
 import { loadClient } from './clients/index.mjs';
 import { solrpc } from './clients/solrpc.mjs';
 import { wireParams } from './clients/wire.mjs';
-import { WORKLOADS, workloadById } from './workloads.mjs';
+import { BLOCK_CONFIG, WORKLOADS, workloadById } from './workloads.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -145,6 +145,7 @@ const ARGS = {
   voteAccounts2100: () => [],
   leaderSchedule: () => [],
   clusterNodes5000: () => [],
+  block1500: () => [wireParams('block1500', 0)[0], BLOCK_CONFIG],
 };
 
 const session = new Session();

@@ -18,6 +18,7 @@ import type {
 } from '../schemas/transaction.js';
 import type {
   AddressTableLookup,
+  CompiledInstruction,
   LegacyTransactionMeta,
   MessageHeader,
   ParsedAccountKey,
@@ -203,16 +204,15 @@ function decodeBalances(wire: WireMeta): TransactionBalancesMeta {
 }
 
 function decodeMeta(method: string, wire: WireMeta, path: string): LegacyTransactionMeta & Record<string, unknown> {
-  const meta: LegacyTransactionMeta & Record<string, unknown> = {
-    ...decodeBalances(wire),
-    innerInstructions: wire.innerInstructions
-      ? wire.innerInstructions.map((inner) => ({
-          index: inner.index,
-          instructions: (inner.instructions as WireInstruction[]).map(rebuildInstruction),
-        }))
-      : null,
-    logMessages: wire.logMessages ?? null,
-  } as LegacyTransactionMeta & Record<string, unknown>;
+  // Grown from the balances' object rather than spread into a new one: a block decodes thousands.
+  const meta = decodeBalances(wire) as LegacyTransactionMeta & Record<string, unknown>;
+  meta.innerInstructions = wire.innerInstructions
+    ? wire.innerInstructions.map((inner) => ({
+        index: inner.index,
+        instructions: (inner.instructions as WireInstruction[]).map(rebuildInstruction) as CompiledInstruction[],
+      }))
+    : null;
+  meta.logMessages = wire.logMessages ?? null;
   if (wire.loadedAddresses) {
     meta.loadedAddresses = { writable: wire.loadedAddresses.writable, readonly: wire.loadedAddresses.readonly };
   }

@@ -4,6 +4,7 @@ import { checkArity, checkOneOf, checkU64 } from '../options/check.js';
 import { confirmedCommitment, flag, maxSupportedTransactionVersion, oneOf, prepareConfig } from '../options/config.js';
 import { type BlockShape, blockResultSchema } from '../schemas/block.js';
 import { validateResult } from '../schemas/validate.js';
+import { parseJsonExact } from '../transport/json.js';
 import type { CallOptions, Signature } from '../types/index.js';
 import type {
   LegacyTransactionWithAccounts,
@@ -389,6 +390,8 @@ const OPTIONS = {
 /** `getBlock`: a confirmed block's header, rewards and transactions, at the detail asked for. */
 export const getBlock = /* @__PURE__ */ defineCustomMethod<GetBlock, BlockShape>({
   name: 'getBlock',
+  // Balances, fees and rewards above 2^53 can be anywhere in it: JSON.parse, then those tokens put back.
+  parse: parseJsonExact,
   prepare(args, method) {
     checkArity(method, args, 2);
     // Required: checkU64 lets only `undefined` through, and refuses `null`.

@@ -4,6 +4,7 @@ import { checkArity, checkOneOf, checkSignature } from '../options/check.js';
 import { confirmedCommitment, maxSupportedTransactionVersion, oneOf, prepareConfig } from '../options/config.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
+import { parseJsonExact } from '../transport/json.js';
 import type { CallOptions, Signature } from '../types/index.js';
 import type {
   LegacyTransactionWithMetaBytes,
@@ -171,6 +172,8 @@ const OPTIONS = { encoding: oneOf(ENCODINGS), commitment: confirmedCommitment, m
 /** `getTransaction`: one confirmed transaction and its status metadata. */
 export const getTransaction = /* @__PURE__ */ defineCustomMethod<GetTransaction, TransactionShape>({
   name: 'getTransaction',
+  // Balances, fees and rewards above 2^53 can be anywhere in it: JSON.parse, then those tokens put back.
+  parse: parseJsonExact,
   prepare(args, method) {
     checkArity(method, args, 2);
     const signature = checkSignature(method, 'signature', args[0]);

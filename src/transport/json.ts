@@ -266,6 +266,33 @@ export function parseJsonExactAt(text: string, keys: readonly string[]): unknown
   return parseJson(text);
 }
 
+/**
+ * Parses a response whose integers above 2^53 may sit anywhere in a large result (a block's balances,
+ * fees and rewards) with the engine's `JSON.parse`, then puts back the exact value of every integer
+ * token of 16 digits or more found in a number's place (after `:`, `,` or `[`). The result is always what
+ * `parseJson` gives: a digit run inside a string that looks like such a token leaves a token unpaired, and
+ * any doubt hands the text to `parseJson`, as in `parseJsonExactAt`. An integer above 2^53 has at least 16
+ * digits, so none escapes the scan; with no such token the engine's tree is already exact, and is
+ * returned as it is (at any depth, as `parseSafeJson` returns it: JSON.parse has no stack to overflow,
+ * and the schemas stop at their own depth).
+ */
+export function parseJsonExact(text: string): unknown {
+  const value = engineParse(text);
+  if (value === undefined) return parseJson(text);
+  const tokens: string[] = [];
+  for (const match of text.matchAll(/[:,[]\s*(-?\d{16,})(?![\d.eE])/g)) {
+    const token = match[1] as string;
+    if (!Number.isSafeInteger(Number(token))) tokens.push(token);
+  }
+  if (tokens.length === 0) return value;
+  try {
+    if (restoreExact(value, tokens) === tokens.length) return value;
+  } catch (error) {
+    if (error !== MISMATCH && !(error instanceof RangeError)) throw error;
+  }
+  return parseJson(text);
+}
+
 // Pure: apps that never read with parseJsonExactAt drop it.
 const MISMATCH = /* @__PURE__ */ new Error('the tokens and the parsed values do not pair up');
 

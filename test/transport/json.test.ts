@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   JsonSyntaxError,
   parseJson,
+  parseJsonExact,
   parseJsonExactAt,
   parseSafeJson,
   stringifyJson,
@@ -232,6 +233,68 @@ describe('parseJsonExactAt (JSON.parse, then the u64 fields put back exactly)', 
   it('refuses what parseJson refuses: nesting too deep, bad text', () => {
     expect(() => parseJsonExactAt(`${'{"a":'.repeat(300)}1${'}'.repeat(300)}`, KEYS)).toThrow(/nesting too deep/);
     expect(() => parseJsonExactAt('{"api-key":"secret" x}', KEYS)).toThrow(/^expected ',' or '}' at offset 20$/);
+  });
+});
+
+describe('parseJsonExact (JSON.parse, then every big integer token put back exactly)', () => {
+  const big = fc.oneof(
+    fc.constant(18446744073709551615n),
+    fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }),
+    fc.bigInt({ min: -(2n ** 63n), max: -(2n ** 53n) }),
+  );
+  /** JSON with big integers anywhere, strings holding digit runs that look like tokens, numeric keys. */
+  const tree = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      big.map((n) => `log: [${n}, :${n}]`),
+      big,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.constantFrom('preBalances', 'fee', '0', '7', '__proto__'), fc.string()), tie('value'), {
+        maxKeys: 5,
+      }),
+    ),
+  })).value;
+
+  it('always gives what parseJson gives', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const text = stringifyJson({ jsonrpc: '2.0', id: 1, result: value });
+        expect(parseJsonExact(text)).toEqual(parseJson(text));
+      }),
+      { seed, numRuns: runs * 5 },
+    );
+  });
+
+  it('puts back balances above 2^53 in arrays and under any key; leaves token amounts in strings alone', () => {
+    const text =
+      '{"result":{"fee":5000,"preBalances":[9007199254740993, 18446744073709551615],"uiTokenAmount":{"amount":"12345678901234567890"},"rewards":[{"lamports":-9007199254740993}]}}';
+    expect(parseJsonExact(text)).toEqual({
+      result: {
+        fee: 5000,
+        preBalances: [9007199254740993n, 18446744073709551615n],
+        uiTokenAmount: { amount: '12345678901234567890' },
+        rewards: [{ lamports: -9007199254740993n }],
+      },
+    });
+  });
+
+  it('gives the right answer when a log line holds a number that looks like a token', () => {
+    const text =
+      '{"result":{"logMessages":["Program log: [18446744073709551615,1]"],"postBalances":[9007199254740993]}}';
+    expect(parseJsonExact(text)).toEqual(parseJson(text));
+  });
+
+  it('refuses bad text as parseJson does, never quoting it; deep nesting only where a token needs putting back', () => {
+    expect(() => parseJsonExact('{"api-key":"secret" x}')).toThrow(/^expected ',' or '}' at offset 20$/);
+    const deep = (leaf: string) => `{"result":${'{"a":'.repeat(300)}${leaf}${'}'.repeat(300)}}`;
+    expect(() => parseJsonExact(deep('9007199254740993'))).toThrow(/nesting too deep/);
+    // Like parseSafeJson: JSON.parse reads any depth without a stack to overflow, and the schemas stop
+    // at their own depth.
+    expect(parseJsonExact(deep('1'))).toEqual(JSON.parse(deep('1')));
   });
 });
 
