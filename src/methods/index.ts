@@ -6,6 +6,7 @@
 export * from './getAccountInfo.js';
 export * from './getBalance.js';
 export * from './getBlockHeight.js';
+export * from './getBlockTime.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
 export * from './getEpochSchedule.js';
@@ -47,6 +48,7 @@ export * from './simulateTransaction.js';
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlockHeight } from './getBlockHeight.js';
+import { getBlockTime } from './getBlockTime.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
 import { getEpochSchedule } from './getEpochSchedule.js';
@@ -94,6 +96,7 @@ export const allMethods = {
   getAccountInfo,
   getBalance,
   getBlockHeight,
+  getBlockTime,
   getClusterNodes,
   getEpochInfo,
   getEpochSchedule,

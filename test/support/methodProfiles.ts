@@ -57,6 +57,13 @@ export const PROFILES = {
     deepWrong: { path: [], value: '334287172', names: 'result' },
     configIndex: 0,
   },
+  getBlockTime: {
+    fixture: 'getBlockTime.basic.json',
+    deepWrong: { path: [], value: '1754901251', names: 'result' },
+    // No config on the wire: after the slot.
+    configIndex: 1,
+    nullResult: true,
+  },
   getClusterNodes: {
     fixture: 'getClusterNodes.current-shape.json',
     deepWrong: { path: [0, 'pubkey'], value: 42, names: 'pubkey' },

@@ -247,6 +247,8 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       return { context: context(slot), value: largestTokenAccounts(String(params[0])) };
     case 'getSignaturesForAddress':
       return signaturesForAddress(ledger, params, slot, nowMs);
+    case 'getBlockTime':
+      return blockTime(ledger, params, slot, nowMs);
     default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
   }
@@ -1155,4 +1157,46 @@ function parsedInstruction(keys: readonly string[], ix: DecodedTransaction['mess
     };
   }
   return { accounts: ix.accounts.map((i) => keys[i]), data: ix.data, programId, stackHeight: 1 };
+}
+
+/**
+ * The blocks this cluster holds: every slot from FIRST_BLOCK up to the one before the current slot,
+ * except one in 23 that its leader skipped. A slot that holds one of the simulation's transactions is
+ * never skipped, so getBlocks, getBlockTime and getTransaction tell one story.
+ */
+const FIRST_BLOCK = historySlot(HISTORY_LENGTH - 1) - 1_000;
+
+function holdsTransaction(ledger: Ledger, slot: number): boolean {
+  if (slot === TRANSFER_SLOT || slot === FAILED_TRANSFER_SLOT) return true;
+  const back = TRANSFER_SLOT - 100 - slot;
+  if (back >= 0 && back % 37 === 0 && back / 37 < HISTORY_LENGTH) return true;
+  for (const sent of ledger.sent.values()) if (sent.slot + 1 === slot) return true;
+  return false;
+}
+
+function skipped(ledger: Ledger, slot: number): boolean {
+  return slot % 23 === 5 && !holdsTransaction(ledger, slot);
+}
+
+/** getBlockTime as agave answers it: a time for a block, errors for what it cannot date. */
+function blockTime(ledger: Ledger, params: unknown[], currentSlot: number, nowMs: number): number | null {
+  const slot = Number(params[0]);
+  if (!Number.isSafeInteger(slot) || slot < 0) throw new RpcFailure({ code: -32602, message: 'Invalid params' });
+  // No bank for it yet, or one whose leader skipped it and that is not rooted yet.
+  if (slot >= currentSlot || (skipped(ledger, slot) && currentSlot - slot < SLOTS_TO_ROOT)) {
+    throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
+  }
+  if (slot < FIRST_BLOCK) {
+    throw new RpcFailure({
+      code: -32001,
+      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+    });
+  }
+  if (skipped(ledger, slot)) {
+    throw new RpcFailure({
+      code: -32007,
+      message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+    });
+  }
+  return blockTimeAt(slot, currentSlot, nowMs);
 }

@@ -1,0 +1,60 @@
+/**
+ * The simulated cluster's blocks: getBlockTime agrees with the block times its address history reports,
+ * and refuses what agave refuses (a slot not reached, one skipped, one purged).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
+import { createRpc, type Rpc, type SignatureInfo, signaturesOf } from '../../src/index.js';
+
+const NOW = 1_754_900_754_000;
+
+let cluster: SimulatedCluster;
+let rpc: Rpc;
+let history: SignatureInfo[];
+beforeAll(async () => {
+  cluster = await startSimulatedCluster({ now: () => NOW });
+  rpc = createRpc(cluster.url, { timeoutMs: 10_000, retry: false });
+  history = [];
+  for await (const info of signaturesOf(rpc, SIMULATION.wallet.address, { commitment: 'confirmed' }))
+    history.push(info);
+}, 30_000);
+afterAll(async () => {
+  await cluster.close();
+});
+
+/** The code of the RpcError a call fails with. */
+const codeOf = (call: Promise<unknown>) =>
+  call.then(
+    () => 'resolved',
+    (error: { code?: number }) => error.code,
+  );
+
+describe('the simulated blocks: getBlockTime', { timeout: 30_000 }, () => {
+  it('dates every block of the wallet history as getSignaturesForAddress does, null for the oldest', async () => {
+    const sample = [...history.slice(0, 5), ...history.slice(-5)];
+    const times = await Promise.all(sample.map((info) => rpc.getBlockTime(info.slot)));
+    expect(times).toStrictEqual(sample.map((info) => info.blockTime));
+    expect(times.slice(-3)).toStrictEqual([null, null, null]);
+    expect(typeof times[0]).toBe('number');
+  });
+
+  it('blocks 100 slots apart are 40 seconds apart, as 400 ms slots are', async () => {
+    const tip = cluster.slot();
+    let later = tip - 1;
+    while (later % 23 === 5) later--;
+    let earlier = later - 100;
+    while (earlier % 23 === 5) earlier--;
+    const [from, to] = await Promise.all([rpc.getBlockTime(earlier), rpc.getBlockTime(later)]);
+    expect(Math.abs((to as number) - (from as number) - ((later - earlier) * 400) / 1000)).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a slot not reached (-32004), a skipped rooted one (-32007) and a purged one (-32001)', async () => {
+    const tip = cluster.slot();
+    let skippedRooted = tip - 40;
+    while (skippedRooted % 23 !== 5) skippedRooted--;
+    const oldest = (history.at(-1) as SignatureInfo).slot;
+    expect(await codeOf(rpc.getBlockTime(tip + 10))).toBe(-32004);
+    expect(await codeOf(rpc.getBlockTime(skippedRooted))).toBe(-32007);
+    expect(await codeOf(rpc.getBlockTime(oldest - 5_000))).toBe(-32001);
+  });
+});
