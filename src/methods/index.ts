@@ -5,6 +5,7 @@
  */
 export * from './getAccountInfo.js';
 export * from './getBalance.js';
+export * from './getBlockCommitment.js';
 export * from './getBlockHeight.js';
 export * from './getBlockTime.js';
 export * from './getClusterNodes.js';
@@ -47,6 +48,7 @@ export * from './simulateTransaction.js';
 
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
+import { getBlockCommitment } from './getBlockCommitment.js';
 import { getBlockHeight } from './getBlockHeight.js';
 import { getBlockTime } from './getBlockTime.js';
 import { getClusterNodes } from './getClusterNodes.js';
@@ -95,6 +97,7 @@ import { simulateTransaction } from './simulateTransaction.js';
 export const allMethods = {
   getAccountInfo,
   getBalance,
+  getBlockCommitment,
   getBlockHeight,
   getBlockTime,
   getClusterNodes,

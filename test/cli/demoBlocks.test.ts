@@ -1,6 +1,7 @@
 /**
  * The simulated cluster's blocks: getBlockTime agrees with the block times its address history reports,
- * and refuses what agave refuses (a slot not reached, one skipped, one purged).
+ * and refuses what agave refuses (a slot not reached, one skipped, one purged); getBlockCommitment
+ * counts the voting stake of the blocks between the root and the tip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
@@ -56,5 +57,31 @@ describe('the simulated blocks: getBlockTime', { timeout: 30_000 }, () => {
     expect(await codeOf(rpc.getBlockTime(tip + 10))).toBe(-32004);
     expect(await codeOf(rpc.getBlockTime(skippedRooted))).toBe(-32007);
     expect(await codeOf(rpc.getBlockTime(oldest - 5_000))).toBe(-32001);
+  });
+});
+
+describe('the simulated blocks: getBlockCommitment', { timeout: 30_000 }, () => {
+  const total = SIMULATION.validators.reduce((sum, v) => sum + v.stake, 0n);
+
+  it('a block just below the tip: 32 entries, every voting stake counted once, exact', async () => {
+    const tip = cluster.slot();
+    let slot = tip - 5;
+    while (slot % 23 === 5) slot--;
+    const { commitment, totalStake } = await rpc.getBlockCommitment(slot);
+    expect(totalStake).toBe(total);
+    expect(commitment).toHaveLength(32);
+    // Every staked validator within 128 slots of the tip has voted past it; the delinquent one has not.
+    const voting = SIMULATION.validators.filter((v) => v.lag <= tip - slot).reduce((sum, v) => sum + v.stake, 0n);
+    expect(commitment?.reduce((sum, stake) => sum + stake, 0n)).toBe(voting);
+    expect(voting).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+  });
+
+  it('a block rooted already, or not reached: commitment null beside the total stake', async () => {
+    const tip = cluster.slot();
+    await expect(rpc.getBlockCommitment(tip - 1_000)).resolves.toStrictEqual({ commitment: null, totalStake: total });
+    await expect(rpc.getBlockCommitment(BigInt(tip + 10))).resolves.toStrictEqual({
+      commitment: null,
+      totalStake: total,
+    });
   });
 });

@@ -51,6 +51,12 @@ export const PROFILES = {
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 1,
   },
+  getBlockCommitment: {
+    fixture: 'getBlockCommitment.recent.json',
+    deepWrong: { path: ['commitment', 31], value: 'lots', names: '31' },
+    // No config on the wire: after the slot.
+    configIndex: 1,
+  },
   getBlockHeight: {
     fixture: 'getBlockHeight.basic.json',
     // A bare result: the empty path stands for the whole result, so the error names `result`.

@@ -247,6 +247,8 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       return { context: context(slot), value: largestTokenAccounts(String(params[0])) };
     case 'getSignaturesForAddress':
       return signaturesForAddress(ledger, params, slot, nowMs);
+    case 'getBlockCommitment':
+      return blockCommitment(ledger, params, slot);
     case 'getBlockTime':
       return blockTime(ledger, params, slot, nowMs);
     default:
@@ -1199,4 +1201,24 @@ function blockTime(ledger: Ledger, params: unknown[], currentSlot: number, nowMs
     });
   }
   return blockTimeAt(slot, currentSlot, nowMs);
+}
+
+/**
+ * getBlockCommitment as agave answers it: for a block between the root and the tip, each voting
+ * validator's stake at its confirmation count (a vote a slot adds one), 32 entries; `null` for a block
+ * rooted already, skipped or not reached. `totalStake` is the epoch's whole active stake.
+ */
+function blockCommitment(ledger: Ledger, params: unknown[], currentSlot: number) {
+  const slot = Number(params[0]);
+  const totalStake = SIMULATION.validators.reduce((sum, v) => sum + v.stake, 0n);
+  const tracked = slot < currentSlot && currentSlot - slot <= SLOTS_TO_ROOT && !skipped(ledger, slot);
+  if (!tracked) return { commitment: null, totalStake };
+  const commitment = Array.from({ length: SLOTS_TO_ROOT }, () => 0n);
+  for (const v of SIMULATION.validators) {
+    const votedUpTo = lastVote(v, currentSlot);
+    if (v.stake === 0n || votedUpTo < slot) continue;
+    const confirmations = Math.min(SLOTS_TO_ROOT, votedUpTo - slot + 1);
+    commitment[confirmations - 1] = (commitment[confirmations - 1] as bigint) + v.stake;
+  }
+  return { commitment, totalStake };
 }
