@@ -7,6 +7,8 @@ export * from './getAccountInfo.js';
 export * from './getBalance.js';
 export * from './getBlockCommitment.js';
 export * from './getBlockHeight.js';
+export * from './getBlocks.js';
+export * from './getBlocksWithLimit.js';
 export * from './getBlockTime.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
@@ -50,6 +52,8 @@ import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlockCommitment } from './getBlockCommitment.js';
 import { getBlockHeight } from './getBlockHeight.js';
+import { getBlocks } from './getBlocks.js';
+import { getBlocksWithLimit } from './getBlocksWithLimit.js';
 import { getBlockTime } from './getBlockTime.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
@@ -99,6 +103,8 @@ export const allMethods = {
   getBalance,
   getBlockCommitment,
   getBlockHeight,
+  getBlocks,
+  getBlocksWithLimit,
   getBlockTime,
   getClusterNodes,
   getEpochInfo,

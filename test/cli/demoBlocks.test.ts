@@ -1,7 +1,8 @@
 /**
  * The simulated cluster's blocks: getBlockTime agrees with the block times its address history reports,
  * and refuses what agave refuses (a slot not reached, one skipped, one purged); getBlockCommitment
- * counts the voting stake of the blocks between the root and the tip.
+ * counts the voting stake of the blocks between the root and the tip; getBlocks and getBlocksWithLimit
+ * list the same blocks, skipped slots left out, each block one getBlockTime can date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
@@ -83,5 +84,42 @@ describe('the simulated blocks: getBlockCommitment', { timeout: 30_000 }, () => 
       commitment: null,
       totalStake: total,
     });
+  });
+});
+
+describe('the simulated blocks: getBlocks and getBlocksWithLimit', { timeout: 30_000 }, () => {
+  it('finalized stops at the root, confirmed at the slot before the tip; skipped slots are left out', async () => {
+    const tip = cluster.slot();
+    const finalized = await rpc.getBlocks(tip - 100, tip);
+    const confirmed = await rpc.getBlocks(tip - 100, tip, { commitment: 'confirmed' });
+    expect(finalized.at(-1)).toBeLessThanOrEqual(tip - 32);
+    expect(confirmed.at(-1)).toBeLessThanOrEqual(tip - 1);
+    expect(confirmed.slice(0, finalized.length)).toStrictEqual(finalized);
+    expect(confirmed.length).toBeGreaterThan(finalized.length);
+    expect(confirmed.every((slot, i) => i === 0 || slot > (confirmed[i - 1] as number))).toBe(true);
+    const gaps = 100 - confirmed.length;
+    expect(gaps).toBeGreaterThanOrEqual(3);
+    expect(await codeOf(rpc.getBlockTime(confirmed[0] as number))).toBe('resolved');
+  });
+
+  it('the wallet history sits in blocks getBlocks lists', async () => {
+    const { slot } = history[1] as SignatureInfo;
+    const around = await rpc.getBlocks(slot - 30, slot + 30);
+    expect(around).toContain(slot);
+  });
+
+  it('getBlocksWithLimit gives the first blocks of the same list', async () => {
+    const tip = cluster.slot();
+    const listed = await rpc.getBlocks(tip - 200, { commitment: 'confirmed' });
+    const limited = await rpc.getBlocksWithLimit(tip - 200, 50, { commitment: 'confirmed' });
+    expect(limited).toStrictEqual(listed.slice(0, 50));
+    await expect(rpc.getBlocksWithLimit(tip - 200, 0)).resolves.toStrictEqual([]);
+  });
+
+  it('minContextSlot beyond the root: -32016; an end below the start: []', async () => {
+    const tip = cluster.slot();
+    expect(await codeOf(rpc.getBlocks(tip - 100, { minContextSlot: tip }))).toBe(-32016);
+    expect(await codeOf(rpc.getBlocksWithLimit(tip - 100, 5, { minContextSlot: tip }))).toBe(-32016);
+    await expect(rpc.getBlocks(tip - 100, tip - 200)).resolves.toStrictEqual([]);
   });
 });

@@ -63,6 +63,17 @@ export const PROFILES = {
     deepWrong: { path: [], value: '334287172', names: 'result' },
     configIndex: 0,
   },
+  getBlocks: {
+    fixture: 'getBlocks.range-with-skipped-slots.json',
+    deepWrong: { path: [0], value: 'first', names: '0' },
+    // [start, end, config]: the fixture gives both slots.
+    configIndex: 2,
+  },
+  getBlocksWithLimit: {
+    fixture: 'getBlocksWithLimit.five-from-slot.json',
+    deepWrong: { path: [4], value: 356139495.5, names: '4' },
+    configIndex: 2,
+  },
   getBlockTime: {
     fixture: 'getBlockTime.basic.json',
     deepWrong: { path: [], value: '1754901251', names: 'result' },

@@ -249,6 +249,10 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       return signaturesForAddress(ledger, params, slot, nowMs);
     case 'getBlockCommitment':
       return blockCommitment(ledger, params, slot);
+    case 'getBlocks':
+      return blocks(ledger, params, slot);
+    case 'getBlocksWithLimit':
+      return blocksWithLimit(ledger, params, slot);
     case 'getBlockTime':
       return blockTime(ledger, params, slot, nowMs);
     default:
@@ -1221,4 +1225,46 @@ function blockCommitment(ledger: Ledger, params: unknown[], currentSlot: number)
     commitment[confirmations - 1] = (commitment[confirmations - 1] as bigint) + v.stake;
   }
   return { commitment, totalStake };
+}
+
+/** The config of a block-list call, after the slots: `confirmed` or `finalized`, and `minContextSlot`. */
+function blocksBank(config: { commitment?: string; minContextSlot?: number }, currentSlot: number): number {
+  if (config.commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  // The highest block at that commitment: the root for finalized, the one before the tip for confirmed.
+  const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
+  if (config.minContextSlot !== undefined && highest < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: highest },
+    });
+  }
+  return highest;
+}
+
+/** getBlocks as agave answers it: [start], [start, end], [start, config] or [start, end, config]. */
+function blocks(ledger: Ledger, params: unknown[], currentSlot: number): number[] {
+  const start = Number(params[0]);
+  const end = typeof params[1] === 'number' ? params[1] : undefined;
+  const config = (params.find((p) => typeof p === 'object' && p !== null) ?? {}) as { commitment?: string };
+  const last = Math.min(end ?? start + 500_000, blocksBank(config, currentSlot));
+  if (last < start) return [];
+  if (last - start > 500_000) throw new RpcFailure({ code: -32602, message: 'Slot range too large; max 500000' });
+  const out: number[] = [];
+  for (let slot = Math.max(start, FIRST_BLOCK); slot <= last; slot++) if (!skipped(ledger, slot)) out.push(slot);
+  return out;
+}
+
+/** getBlocksWithLimit as agave answers it: up to `limit` blocks from the start, the tip permitting. */
+function blocksWithLimit(ledger: Ledger, params: unknown[], currentSlot: number): number[] {
+  const limit = Number(params[1]);
+  if (limit > 500_000) throw new RpcFailure({ code: -32602, message: 'Limit too large; max 500000' });
+  const highest = blocksBank((params[2] ?? {}) as { commitment?: string }, currentSlot);
+  const out: number[] = [];
+  for (let slot = Math.max(Number(params[0]), FIRST_BLOCK); slot <= highest && out.length < limit; slot++) {
+    if (!skipped(ledger, slot)) out.push(slot);
+  }
+  return out;
 }
