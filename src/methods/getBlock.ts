@@ -1,7 +1,14 @@
 import { decodeBlock } from '../decoders/block.js';
 import { defineCustomMethod } from '../defineMethod.js';
-import { checkArity, checkOneOf, checkU64 } from '../options/check.js';
-import { confirmedCommitment, flag, maxSupportedTransactionVersion, oneOf, prepareConfig } from '../options/config.js';
+import { checkArity, checkOneOf } from '../options/check.js';
+import {
+  confirmedCommitment,
+  flag,
+  maxSupportedTransactionVersion,
+  oneOf,
+  prepareConfig,
+  slot as requiredSlot,
+} from '../options/config.js';
 import { type BlockShape, blockResultSchema } from '../schemas/block.js';
 import { validateResult } from '../schemas/validate.js';
 import { parseJsonExact } from '../transport/json.js';
@@ -394,8 +401,7 @@ export const getBlock = /* @__PURE__ */ defineCustomMethod<GetBlock, BlockShape>
   parse: parseJsonExact,
   prepare(args, method) {
     checkArity(method, args, 2);
-    // Required: checkU64 lets only `undefined` through, and refuses `null`.
-    const slot = checkU64(method, 'slot', args[0] ?? null) as number | bigint;
+    const slot = requiredSlot(method, 'slot', args[0]) as number | bigint;
     if (typeof args[1] === 'string') {
       // The deprecated positional form, sent as written.
       const encoding = checkOneOf(method, 'encoding', args[1], ENCODINGS) as TransactionEncoding;

@@ -6,7 +6,11 @@
 export * from './getAccountInfo.js';
 export * from './getBalance.js';
 export * from './getBlock.js';
+export * from './getBlockCommitment.js';
 export * from './getBlockHeight.js';
+export * from './getBlocks.js';
+export * from './getBlocksWithLimit.js';
+export * from './getBlockTime.js';
 export * from './getClusterNodes.js';
 export * from './getEpochInfo.js';
 export * from './getEpochSchedule.js';
@@ -48,7 +52,11 @@ export * from './simulateTransaction.js';
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlock } from './getBlock.js';
+import { getBlockCommitment } from './getBlockCommitment.js';
 import { getBlockHeight } from './getBlockHeight.js';
+import { getBlocks } from './getBlocks.js';
+import { getBlocksWithLimit } from './getBlocksWithLimit.js';
+import { getBlockTime } from './getBlockTime.js';
 import { getClusterNodes } from './getClusterNodes.js';
 import { getEpochInfo } from './getEpochInfo.js';
 import { getEpochSchedule } from './getEpochSchedule.js';
@@ -96,7 +104,11 @@ export const allMethods = {
   getAccountInfo,
   getBalance,
   getBlock,
+  getBlockCommitment,
   getBlockHeight,
+  getBlocks,
+  getBlocksWithLimit,
+  getBlockTime,
   getClusterNodes,
   getEpochInfo,
   getEpochSchedule,

@@ -37,6 +37,15 @@ export const commitment: OptionCheck = /* @__PURE__ */ oneOf(['processed', 'conf
 /** A slot or other u64 the caller passes: a safe-integer `number` or a `bigint` up to u64::MAX. */
 export const unsigned: OptionCheck = checkU64;
 
+/**
+ * A slot the method cannot do without (getBlockTime's, getBlocks' start): what `unsigned` takes, but
+ * never left out, since the node would answer a missing one with a bare -32602.
+ */
+export const slot: OptionCheck = (method, param, value) => {
+  if (value === undefined) throw new InvalidInputError({ method, param, problem: 'expected a slot, got nothing' });
+  return checkU64(method, param, value);
+};
+
 /** `minContextSlot`: fail with -32016 unless the node has reached this slot. */
 export const minContextSlot: OptionCheck = checkU64;
 

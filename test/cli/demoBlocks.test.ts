@@ -81,7 +81,7 @@ describe('the simulated blocks', { timeout: 30_000 }, () => {
 
   it('a skipped slot is -32007; a slot older than the ledger is -32001', async () => {
     const base = cluster.slot() - 1_000;
-    const skipped = base - ((base - 13) % 97);
+    const skipped = base - ((base - 5) % 23);
     const error = await rpcErrorOf(rpc.getBlock(skipped, { transactionDetails: 'none' }));
     expect(error).toMatchObject({ code: -32007, codeName: 'SLOT_SKIPPED', retryable: false });
     const after = await rpc.getBlock(skipped + 1, { transactionDetails: 'none' });

@@ -59,11 +59,35 @@ export const PROFILES = {
     defaultEncoding: 'json',
     nullResult: true,
   },
+  getBlockCommitment: {
+    fixture: 'getBlockCommitment.recent.json',
+    deepWrong: { path: ['commitment', 31], value: 'lots', names: '31' },
+    // No config on the wire: after the slot.
+    configIndex: 1,
+  },
   getBlockHeight: {
     fixture: 'getBlockHeight.basic.json',
     // A bare result: the empty path stands for the whole result, so the error names `result`.
     deepWrong: { path: [], value: '334287172', names: 'result' },
     configIndex: 0,
+  },
+  getBlocks: {
+    fixture: 'getBlocks.range-with-skipped-slots.json',
+    deepWrong: { path: [0], value: 'first', names: '0' },
+    // [start, end, config]: the fixture gives both slots.
+    configIndex: 2,
+  },
+  getBlocksWithLimit: {
+    fixture: 'getBlocksWithLimit.five-from-slot.json',
+    deepWrong: { path: [4], value: 356139495.5, names: '4' },
+    configIndex: 2,
+  },
+  getBlockTime: {
+    fixture: 'getBlockTime.basic.json',
+    deepWrong: { path: [], value: '1754901251', names: 'result' },
+    // No config on the wire: after the slot.
+    configIndex: 1,
+    nullResult: true,
   },
   getClusterNodes: {
     fixture: 'getClusterNodes.current-shape.json',

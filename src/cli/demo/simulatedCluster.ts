@@ -249,6 +249,14 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       return { context: context(slot), value: largestTokenAccounts(String(params[0])) };
     case 'getSignaturesForAddress':
       return signaturesForAddress(ledger, params, slot, nowMs);
+    case 'getBlockCommitment':
+      return blockCommitment(ledger, params, slot);
+    case 'getBlocks':
+      return blocks(ledger, params, slot);
+    case 'getBlocksWithLimit':
+      return blocksWithLimit(ledger, params, slot);
+    case 'getBlockTime':
+      return blockTime(ledger, params, slot, nowMs);
     default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
   }
@@ -1150,12 +1158,6 @@ function parsedAccountKeys(transaction: DecodedTransaction) {
   }));
 }
 
-/** The oldest block this node keeps; older ones were cleaned up (-32001), as on a node without history. */
-const FIRST_BLOCK = historySlot(HISTORY_LENGTH - 1) - 1_000;
-
-/** One slot in 97 is skipped: its leader produced no block. Slots holding a transaction never are. */
-const skipped = (slot: number) => slot % 97 === 13;
-
 /** The transactions the simulation holds in one slot, in the order they landed. */
 function transactionsIn(ledger: Ledger, slot: number, currentSlot: number): Landed[] {
   const signatures: string[] = [];
@@ -1193,13 +1195,13 @@ function getBlock(params: unknown[], ledger: Ledger, currentSlot: number, nowMs:
     });
   }
   const transactions = transactionsIn(ledger, slot, currentSlot);
-  if (skipped(slot) && transactions.length === 0) {
+  if (skipped(ledger, slot)) {
     throw new RpcFailure({
       code: -32007,
       message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
     });
   }
-  const parentSlot = skipped(slot - 1) ? slot - 2 : slot - 1;
+  const parentSlot = skipped(ledger, slot - 1) ? slot - 2 : slot - 1;
   const block: Record<string, unknown> = {
     blockHeight: blockHeightAt(slot),
     blockTime: blockTimeAt(slot, currentSlot, nowMs),
@@ -1278,4 +1280,109 @@ function parsedInstruction(keys: readonly string[], ix: DecodedTransaction['mess
     };
   }
   return { accounts: ix.accounts.map((i) => keys[i]), data: ix.data, programId, stackHeight: 1 };
+}
+
+/**
+ * The blocks this cluster holds (getBlock, getBlocks, getBlockTime): every slot from FIRST_BLOCK, below
+ * which they were cleaned up (-32001), up to the one before the current slot, except one in 23 that its
+ * leader skipped. A slot that holds one of the simulation's transactions is
+ * never skipped, so getBlocks, getBlockTime and getTransaction tell one story.
+ */
+const FIRST_BLOCK = historySlot(HISTORY_LENGTH - 1) - 1_000;
+
+function holdsTransaction(ledger: Ledger, slot: number): boolean {
+  if (slot === TRANSFER_SLOT || slot === FAILED_TRANSFER_SLOT) return true;
+  const back = TRANSFER_SLOT - 100 - slot;
+  if (back >= 0 && back % 37 === 0 && back / 37 < HISTORY_LENGTH) return true;
+  for (const sent of ledger.sent.values()) if (sent.slot + 1 === slot) return true;
+  return false;
+}
+
+function skipped(ledger: Ledger, slot: number): boolean {
+  return slot % 23 === 5 && !holdsTransaction(ledger, slot);
+}
+
+/** getBlockTime as agave answers it: a time for a block, errors for what it cannot date. */
+function blockTime(ledger: Ledger, params: unknown[], currentSlot: number, nowMs: number): number | null {
+  const slot = Number(params[0]);
+  if (!Number.isSafeInteger(slot) || slot < 0) throw new RpcFailure({ code: -32602, message: 'Invalid params' });
+  // No bank for it yet, or one whose leader skipped it and that is not rooted yet.
+  if (slot >= currentSlot || (skipped(ledger, slot) && currentSlot - slot < SLOTS_TO_ROOT)) {
+    throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
+  }
+  if (slot < FIRST_BLOCK) {
+    throw new RpcFailure({
+      code: -32001,
+      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+    });
+  }
+  if (skipped(ledger, slot)) {
+    throw new RpcFailure({
+      code: -32007,
+      message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+    });
+  }
+  return blockTimeAt(slot, currentSlot, nowMs);
+}
+
+/**
+ * getBlockCommitment as agave answers it: for a block between the root and the tip, each voting
+ * validator's stake at its confirmation count (a vote a slot adds one), 32 entries; `null` for a block
+ * rooted already, skipped or not reached. `totalStake` is the epoch's whole active stake.
+ */
+function blockCommitment(ledger: Ledger, params: unknown[], currentSlot: number) {
+  const slot = Number(params[0]);
+  const totalStake = SIMULATION.validators.reduce((sum, v) => sum + v.stake, 0n);
+  const tracked = slot < currentSlot && currentSlot - slot <= SLOTS_TO_ROOT && !skipped(ledger, slot);
+  if (!tracked) return { commitment: null, totalStake };
+  const commitment = Array.from({ length: SLOTS_TO_ROOT }, () => 0n);
+  for (const v of SIMULATION.validators) {
+    const votedUpTo = lastVote(v, currentSlot);
+    if (v.stake === 0n || votedUpTo < slot) continue;
+    const confirmations = Math.min(SLOTS_TO_ROOT, votedUpTo - slot + 1);
+    commitment[confirmations - 1] = (commitment[confirmations - 1] as bigint) + v.stake;
+  }
+  return { commitment, totalStake };
+}
+
+/** The config of a block-list call, after the slots: `confirmed` or `finalized`, and `minContextSlot`. */
+function blocksBank(config: { commitment?: string; minContextSlot?: number }, currentSlot: number): number {
+  if (config.commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  // The highest block at that commitment: the root for finalized, the one before the tip for confirmed.
+  const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
+  if (config.minContextSlot !== undefined && highest < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: highest },
+    });
+  }
+  return highest;
+}
+
+/** getBlocks as agave answers it: [start], [start, end], [start, config] or [start, end, config]. */
+function blocks(ledger: Ledger, params: unknown[], currentSlot: number): number[] {
+  const start = Number(params[0]);
+  const end = typeof params[1] === 'number' ? params[1] : undefined;
+  const config = (params.find((p) => typeof p === 'object' && p !== null) ?? {}) as { commitment?: string };
+  const last = Math.min(end ?? start + 500_000, blocksBank(config, currentSlot));
+  if (last < start) return [];
+  if (last - start > 500_000) throw new RpcFailure({ code: -32602, message: 'Slot range too large; max 500000' });
+  const out: number[] = [];
+  for (let slot = Math.max(start, FIRST_BLOCK); slot <= last; slot++) if (!skipped(ledger, slot)) out.push(slot);
+  return out;
+}
+
+/** getBlocksWithLimit as agave answers it: up to `limit` blocks from the start, the tip permitting. */
+function blocksWithLimit(ledger: Ledger, params: unknown[], currentSlot: number): number[] {
+  const limit = Number(params[1]);
+  if (limit > 500_000) throw new RpcFailure({ code: -32602, message: 'Limit too large; max 500000' });
+  const highest = blocksBank((params[2] ?? {}) as { commitment?: string }, currentSlot);
+  const out: number[] = [];
+  for (let slot = Math.max(Number(params[0]), FIRST_BLOCK); slot <= highest && out.length < limit; slot++) {
+    if (!skipped(ledger, slot)) out.push(slot);
+  }
+  return out;
 }
