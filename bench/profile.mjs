@@ -146,6 +146,11 @@ const ARGS = {
   leaderSchedule: () => [],
   clusterNodes5000: () => [],
   block1500: () => [wireParams('block1500', 0)[0], BLOCK_CONFIG],
+  // The wire params are what solrpc's own calls take for these.
+  programAccounts20000: () => wireParams('programAccounts20000', 0),
+  programAccounts20000Parsed: () => wireParams('programAccounts20000Parsed', 0),
+  multipleAccounts100: () => wireParams('multipleAccounts100', 0),
+  signatures1000: () => wireParams('signatures1000', 0),
 };
 
 const session = new Session();

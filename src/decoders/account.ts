@@ -18,9 +18,17 @@ import { nullMissingTokenFields } from '../schemas/token.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Account, DecodeContext } from '../types/index.js';
 
+/** How base64 account data becomes bytes: `decodeBase64`, or a list response's `createByteArena()`. */
+export type Base64Decoder = (text: string) => Uint8Array | undefined;
+
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
-export function decodeAccount<TData>(wire: WireAccount, context: DecodeContext, path: string): Account<TData> {
-  const data = decodeAccountData(wire.data, context, `${path}.data`);
+export function decodeAccount<TData>(
+  wire: WireAccount,
+  context: DecodeContext,
+  path: string,
+  base64: Base64Decoder = decodeBase64,
+): Account<TData> {
+  const data = decodeAccountData(wire.data, context, `${path}.data`, base64);
   if (!(data instanceof Uint8Array)) nullMissingTokenFields(data as { program: string; parsed: unknown });
   return {
     lamports: toBigInt(wire.lamports),
@@ -74,9 +82,15 @@ export async function withZstd<T>(decode: () => T): Promise<T> {
 
 /**
  * Decodes validated account data: encoded forms to `Uint8Array` (zstd decompressed, at most
- * `context.maxDecompressedBytes`), parsed objects passed through.
+ * `context.maxDecompressedBytes`), parsed objects passed through. A list of accounts passes the base64
+ * decoder of its response (codecs/byteArena.ts) for all of them.
  */
-export function decodeAccountData(wire: WireAccountData, context: DecodeContext, path: string): unknown {
+export function decodeAccountData(
+  wire: WireAccountData,
+  context: DecodeContext,
+  path: string,
+  base64: Base64Decoder = decodeBase64,
+): unknown {
   const base58 = `base58 text of at most ${MAX_BASE58_ACCOUNT_BYTES} bytes`;
   if (typeof wire === 'string')
     return decodeOrFail(decodeBase58(wire, MAX_BASE58_ACCOUNT_BYTES), base58, wire, context, path);
@@ -84,8 +98,8 @@ export function decodeAccountData(wire: WireAccountData, context: DecodeContext,
   const [text, encoding] = wire;
   if (encoding === 'base58')
     return decodeOrFail(decodeBase58(text, MAX_BASE58_ACCOUNT_BYTES), base58, text, context, `${path}.0`);
+  if (encoding === 'base64') return decodeOrFail(base64(text), 'base64 text', text, context, `${path}.0`);
   const bytes = decodeOrFail(decodeBase64(text), 'base64 text', text, context, `${path}.0`);
-  if (encoding === 'base64') return bytes;
   if (!isZstdLoaded()) throw new ZstdNotLoaded();
   try {
     return decompressZstd(bytes, context.maxDecompressedBytes);

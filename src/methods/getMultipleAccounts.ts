@@ -1,3 +1,4 @@
+import { createByteArena } from '../codecs/byteArena.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { callMethod, defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
@@ -94,12 +95,15 @@ export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipl
     return { params: [addresses, wire], ...call };
   },
   decode: (result, context, prepared) =>
-    decodeAccountResult(result, context, prepared.shape, { parsed: parsedResult, binary: binaryResult }, (checked) => ({
-      context: decodeContext(checked.context),
-      value: checked.value.map((account, i) =>
-        account == null ? null : decodeAccount(account, context, `result.value.${i}`),
-      ),
-    })),
+    decodeAccountResult(result, context, prepared.shape, { parsed: parsedResult, binary: binaryResult }, (checked) => {
+      const arena = createByteArena();
+      return {
+        context: decodeContext(checked.context),
+        value: checked.value.map((account, i) =>
+          account == null ? null : decodeAccount(account, context, `result.value.${i}`, arena),
+        ),
+      };
+    }),
   async run(definition, transport, args, context) {
     const addresses = args[0];
     if (!Array.isArray(addresses) || addresses.length <= MAX_ACCOUNTS_PER_REQUEST) {

@@ -1,3 +1,4 @@
+import { createByteArena } from '../codecs/byteArena.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
@@ -143,10 +144,10 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<GetProgramA
   },
   decode: (result, context, { shape }) => {
     const wrapped = shape === 'parsedWithContext' || shape === 'binaryWithContext';
-    const accounts = (list: { pubkey: string; account: unknown }[], at: string) =>
+    const accounts = (list: { pubkey: string; account: unknown }[], at: string, arena = createByteArena()) =>
       list.map((item, i) => ({
         pubkey: item.pubkey,
-        account: decodeAccount(item.account as never, context, `${at}${i}.account`),
+        account: decodeAccount(item.account as never, context, `${at}${i}.account`, arena),
       }));
     return decodeAccountResult(
       result,

@@ -4,6 +4,7 @@
  * method: no registration of its own.
  * @module
  */
+import { createByteArena } from '../../codecs/byteArena.js';
 import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
 import { defineCustomMethod, type MethodDefinition } from '../../defineMethod.js';
 import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
@@ -72,11 +73,11 @@ export function defineTokenAccountsMethod<TSignature>(
         context,
         prepared.shape,
         { parsed: parsedResult, binary: binaryResult },
-        (checked) => ({
+        (checked, arena = createByteArena()) => ({
           context: decodeContext(checked.context),
           value: checked.value.map((item, index) => ({
             pubkey: item.pubkey,
-            account: decodeAccount(item.account, context, `result.value.${index}.account`),
+            account: decodeAccount(item.account, context, `result.value.${index}.account`, arena),
           })),
         }),
       ),
