@@ -8,6 +8,7 @@ export * from './getBalance.js';
 export * from './getBlock.js';
 export * from './getBlockCommitment.js';
 export * from './getBlockHeight.js';
+export * from './getBlockProduction.js';
 export * from './getBlocks.js';
 export * from './getBlocksWithLimit.js';
 export * from './getBlockTime.js';
@@ -18,7 +19,10 @@ export * from './getFeeForMessage.js';
 export * from './getFirstAvailableBlock.js';
 export * from './getGenesisHash.js';
 export * from './getHealth.js';
+export * from './getHighestSnapshotSlot.js';
 export * from './getIdentity.js';
+export * from './getInflationGovernor.js';
+export * from './getInflationRate.js';
 export * from './getInflationReward.js';
 export * from './getLargestAccounts.js';
 export * from './getLatestBlockhash.js';
@@ -28,10 +32,13 @@ export * from './getMaxShredInsertSlot.js';
 export * from './getMinimumBalanceForRentExemption.js';
 export * from './getMultipleAccounts.js';
 export * from './getProgramAccounts.js';
+export * from './getRecentPerformanceSamples.js';
 export * from './getRecentPrioritizationFees.js';
 export * from './getSignatureStatuses.js';
 export * from './getSignaturesForAddress.js';
 export * from './getSlot.js';
+export * from './getSlotLeader.js';
+export * from './getSlotLeaders.js';
 export * from './getStakeMinimumDelegation.js';
 export * from './getSupply.js';
 export * from './getTokenAccountBalance.js';
@@ -54,6 +61,7 @@ import { getBalance } from './getBalance.js';
 import { getBlock } from './getBlock.js';
 import { getBlockCommitment } from './getBlockCommitment.js';
 import { getBlockHeight } from './getBlockHeight.js';
+import { getBlockProduction } from './getBlockProduction.js';
 import { getBlocks } from './getBlocks.js';
 import { getBlocksWithLimit } from './getBlocksWithLimit.js';
 import { getBlockTime } from './getBlockTime.js';
@@ -64,7 +72,10 @@ import { getFeeForMessage } from './getFeeForMessage.js';
 import { getFirstAvailableBlock } from './getFirstAvailableBlock.js';
 import { getGenesisHash } from './getGenesisHash.js';
 import { getHealth } from './getHealth.js';
+import { getHighestSnapshotSlot } from './getHighestSnapshotSlot.js';
 import { getIdentity } from './getIdentity.js';
+import { getInflationGovernor } from './getInflationGovernor.js';
+import { getInflationRate } from './getInflationRate.js';
 import { getInflationReward } from './getInflationReward.js';
 import { getLargestAccounts } from './getLargestAccounts.js';
 import { getLatestBlockhash } from './getLatestBlockhash.js';
@@ -74,10 +85,13 @@ import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getMultipleAccounts } from './getMultipleAccounts.js';
 import { getProgramAccounts } from './getProgramAccounts.js';
+import { getRecentPerformanceSamples } from './getRecentPerformanceSamples.js';
 import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
 import { getSignaturesForAddress } from './getSignaturesForAddress.js';
 import { getSlot } from './getSlot.js';
+import { getSlotLeader } from './getSlotLeader.js';
+import { getSlotLeaders } from './getSlotLeaders.js';
 import { getStakeMinimumDelegation } from './getStakeMinimumDelegation.js';
 import { getSupply } from './getSupply.js';
 import { getTokenAccountBalance } from './getTokenAccountBalance.js';
@@ -106,6 +120,7 @@ export const allMethods = {
   getBlock,
   getBlockCommitment,
   getBlockHeight,
+  getBlockProduction,
   getBlocks,
   getBlocksWithLimit,
   getBlockTime,
@@ -116,7 +131,10 @@ export const allMethods = {
   getFirstAvailableBlock,
   getGenesisHash,
   getHealth,
+  getHighestSnapshotSlot,
   getIdentity,
+  getInflationGovernor,
+  getInflationRate,
   getInflationReward,
   getLargestAccounts,
   getLatestBlockhash,
@@ -126,10 +144,13 @@ export const allMethods = {
   getMinimumBalanceForRentExemption,
   getMultipleAccounts,
   getProgramAccounts,
+  getRecentPerformanceSamples,
   getRecentPrioritizationFees,
   getSignaturesForAddress,
   getSignatureStatuses,
   getSlot,
+  getSlotLeader,
+  getSlotLeaders,
   getStakeMinimumDelegation,
   getSupply,
   getTokenAccountBalance,

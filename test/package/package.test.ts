@@ -114,7 +114,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 25_880 };
+    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 26_730 };
     const NEVER = [
       'cross-fetch',
       'node-fetch',

@@ -66,7 +66,7 @@ export function prototypeSnapshot(): string {
 }
 
 /** Problems with a decoded value's prototypes: plain objects, arrays and Uint8Arrays only. */
-export function prototypeProblems(value: unknown, rootMayBeNullPrototype: boolean): string[] {
+export function prototypeProblems(value: unknown, nullPrototypeAt?: string): string[] {
   const problems: string[] = [];
   const seen = new Set<object>();
   const stack: [unknown, string][] = [[value, 'result']];
@@ -86,7 +86,7 @@ export function prototypeProblems(value: unknown, rootMayBeNullPrototype: boolea
       });
       continue;
     }
-    const allowed = path === 'result' && rootMayBeNullPrototype ? null : Object.prototype;
+    const allowed = path === nullPrototypeAt ? null : Object.prototype;
     if (proto !== allowed) problems.push(`${path}: prototype is ${proto === null ? 'null' : 'not Object.prototype'}`);
     for (const key of Object.keys(node)) stack.push([(node as Record<string, unknown>)[key], `${path}.${key}`]);
   }

@@ -209,6 +209,20 @@ function gzipPadded(x: Exchange, size: keyof typeof padding): Buffer {
 const keyedResult = (rpcMethod: string | undefined): boolean =>
   rpcMethod !== undefined && isMethodName(rpcMethod) && profileOf(rpcMethod).keyedResult === true;
 
+/**
+ * Where the result of the method called holds a server-keyed map: `[]` for a map as the whole result
+ * (`keyedResult`), the path of one inside it (`keyedAt`), `undefined` for none.
+ */
+function mapPathOf(rpcMethod: string | undefined): readonly string[] | undefined {
+  if (rpcMethod === undefined || !isMethodName(rpcMethod)) return undefined;
+  const profile = profileOf(rpcMethod);
+  return profile.keyedResult ? [] : profile.keyedAt;
+}
+
+/** The map path below `key`, when the map lies under it. */
+const below = (mapAt: readonly string[] | undefined, key: string) =>
+  mapAt !== undefined && mapAt.length > 0 && mapAt[0] === key ? mapAt.slice(1) : undefined;
+
 /** `root` with the leaf at `path` set to `value`; an empty path replaces a bare (scalar) result whole. */
 function setPath(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
   // A bare result (a slot, a hash, 'ok') has no leaf below it: the empty path replaces it whole.
@@ -223,22 +237,28 @@ function setPath(root: unknown, path: readonly (string | number)[], value: unkno
 }
 
 /** Adds unknown keys to every object of `value` (but not to server-keyed maps, whose keys are data). */
-function withExtraKeys(value: unknown, isMap: boolean, extra: () => Record<string, unknown>): unknown {
-  if (Array.isArray(value)) return value.map((item) => withExtraKeys(item, false, extra));
+function withExtraKeys(
+  value: unknown,
+  mapAt: readonly string[] | undefined,
+  extra: () => Record<string, unknown>,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => withExtraKeys(item, undefined, extra));
   if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = isMap ? {} : extra();
-  for (const key of Object.keys(value)) out[key] = withExtraKeys((value as Record<string, unknown>)[key], false, extra);
+  const out: Record<string, unknown> = mapAt?.length === 0 ? {} : extra();
+  for (const key of Object.keys(value)) {
+    out[key] = withExtraKeys((value as Record<string, unknown>)[key], below(mapAt, key), extra);
+  }
   return out;
 }
 
 /** Writes an object with `__proto__` and `constructor` keys as text: a JS object literal cannot hold them as data. */
-function protoText(value: unknown, isMap: boolean): string {
-  if (Array.isArray(value)) return `[${value.map((item) => protoText(item, false)).join(',')}]`;
+function protoText(value: unknown, mapAt: readonly string[] | undefined): string {
+  if (Array.isArray(value)) return `[${value.map((item) => protoText(item, undefined)).join(',')}]`;
   if (typeof value !== 'object' || value === null) return stringifyJson(value);
   const parts = Object.keys(value).map(
-    (key) => `${JSON.stringify(key)}:${protoText((value as Record<string, unknown>)[key], false)}`,
+    (key) => `${JSON.stringify(key)}:${protoText((value as Record<string, unknown>)[key], below(mapAt, key))}`,
   );
-  if (!isMap) {
+  if (mapAt?.length !== 0) {
     parts.unshift('"__proto__":{"polluted":"yes"}', '"constructor":{"prototype":{"polluted":"yes"}}');
   }
   return `{${parts.join(',')}}`;
@@ -665,8 +685,7 @@ export const SCENARIOS: readonly Scenario[] = [
     perMethod: true,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
-      const isMap = keyedResult(x.request.rpcMethod);
-      const result = withExtraKeys(resultOf(x.request.rpcMethod), isMap, () => ({
+      const result = withExtraKeys(resultOf(x.request.rpcMethod), mapPathOf(x.request.rpcMethod), () => ({
         zzUnknown: { nested: [1, 'two', null] },
         aaNew: 18446744073709551615n,
       }));
@@ -682,10 +701,9 @@ export const SCENARIOS: readonly Scenario[] = [
     perMethod: true,
     expect: once('success', { sameAsOk: true }),
     handle: (x) => {
-      const isMap = keyedResult(x.request.rpcMethod);
       json(
         x,
-        `{"__proto__":{"polluted":"yes"},"jsonrpc":"2.0","result":${protoText(resultOf(x.request.rpcMethod), isMap)},"id":${JSON.stringify(x.request.id)}}`,
+        `{"__proto__":{"polluted":"yes"},"jsonrpc":"2.0","result":${protoText(resultOf(x.request.rpcMethod), mapPathOf(x.request.rpcMethod))},"id":${JSON.stringify(x.request.id)}}`,
       );
     },
   },

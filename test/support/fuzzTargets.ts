@@ -20,7 +20,7 @@ import { callParams } from './conformanceExpect.js';
 import { seedOf } from './decodeHarness.js';
 import type { FuzzTarget } from './fuzzHarness.js';
 import { cloneJson } from './jsonText.js';
-import { METHOD_NAMES } from './methodProfiles.js';
+import { METHOD_NAMES, type MethodName, profileOf } from './methodProfiles.js';
 
 /** Every method but getTransaction. */
 export const responseTargets: FuzzTarget[] = [
@@ -123,7 +123,7 @@ export const responseTargets: FuzzTarget[] = [
     // Seeds of both shapes: the current epoch (no slot: never null) and an explicit slot (null allowed).
     name: 'getLeaderSchedule with and without slot',
     definition: getLeaderSchedule,
-    nullPrototypeRoot: true,
+    nullPrototypeAt: 'result',
     seeds: [
       seedOf('conformance/getLeaderSchedule.current-epoch.json'),
       seedOf('conformance/getLeaderSchedule.identity-filter.json'),
@@ -205,6 +205,13 @@ export const transactionTargets: FuzzTarget[] = [
 
 const CONFORMANCE = new URL('../fixtures/conformance/', import.meta.url);
 
+/** The path of a method's server-keyed map in its decoded value, from its profile. */
+function nullPrototypeAt(method: MethodName): string | undefined {
+  const profile = profileOf(method);
+  if (profile.keyedResult) return 'result';
+  return profile.keyedAt ? ['result', ...profile.keyedAt].join('.') : undefined;
+}
+
 /**
  * A target for every method of the profile table that has no hand-written one above: its conformance
  * cases that answer with a result are its seeds. A new method is fuzzed from its first fixture on, and
@@ -216,6 +223,7 @@ export const profileTargets: FuzzTarget[] = (() => {
   return METHOD_NAMES.filter((method) => !handWritten.has(method)).map((method) => ({
     name: method,
     definition: allMethods[method],
+    nullPrototypeAt: nullPrototypeAt(method),
     seeds: files
       .filter((file) => file.startsWith(`${method}.`) && !file.includes('.error.'))
       .map((file) => seedOf(`conformance/${file}`, { params: (params) => callParams(method, params) })),

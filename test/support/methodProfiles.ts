@@ -31,6 +31,11 @@ export interface MethodProfile {
   /** The result is a map keyed by server data (addresses), so an unknown key is not a field but an entry. */
   keyedResult?: boolean;
   /**
+   * The path of a map keyed by server data inside the result (getBlockProduction's `value.byIdentity`): the
+   * suites that add keys to every object leave that one alone, as they leave a `keyedResult` alone.
+   */
+  keyedAt?: readonly string[];
+  /**
    * The first param is a wire transaction, which solrpc always sends as base64 (agave's default is
    * base58): a case written in base58 is called with `encoding: 'base58'` and expects base64 on the wire.
    */
@@ -82,6 +87,12 @@ export const PROFILES = {
     deepWrong: { path: [4], value: 356139495.5, names: '4' },
     configIndex: 2,
   },
+  getBlockProduction: {
+    fixture: 'getBlockProduction.current-epoch.json',
+    deepWrong: { path: ['value', 'byIdentity', '*', 1], value: '1830', names: '1' },
+    configIndex: 0,
+    keyedAt: ['value', 'byIdentity'],
+  },
   getBlockTime: {
     fixture: 'getBlockTime.basic.json',
     deepWrong: { path: [], value: '1754901251', names: 'result' },
@@ -114,6 +125,11 @@ export const PROFILES = {
     deepWrong: { path: [], value: true, names: 'result' },
     configIndex: 0,
   },
+  getHighestSnapshotSlot: {
+    fixture: 'getHighestSnapshotSlot.full-and-incremental.json',
+    deepWrong: { path: ['full'], value: '356112000', names: 'full' },
+    configIndex: 0,
+  },
   getIdentity: {
     fixture: 'getIdentity.basic.json',
     deepWrong: { path: ['identity'], value: 42, names: 'identity' },
@@ -127,6 +143,16 @@ export const PROFILES = {
   getFirstAvailableBlock: {
     fixture: 'getFirstAvailableBlock.basic.json',
     deepWrong: { path: [], value: 'recent', names: 'result' },
+    configIndex: 0,
+  },
+  getInflationGovernor: {
+    fixture: 'getInflationGovernor.mainnet.json',
+    deepWrong: { path: ['taper'], value: '0.15', names: 'taper' },
+    configIndex: 0,
+  },
+  getInflationRate: {
+    fixture: 'getInflationRate.epoch-824.json',
+    deepWrong: { path: ['epoch'], value: 824.5, names: 'epoch' },
     configIndex: 0,
   },
   getInflationReward: {
@@ -150,6 +176,12 @@ export const PROFILES = {
     configIndex: 1,
     keyedResult: true,
   },
+  getRecentPerformanceSamples: {
+    fixture: 'getRecentPerformanceSamples.limit-3-old-sample.json',
+    deepWrong: { path: [0, 'numTransactions'], value: '236211', names: 'numTransactions' },
+    // No config on the wire: after the limit.
+    configIndex: 1,
+  },
   getRecentPrioritizationFees: {
     fixture: 'getRecentPrioritizationFees.accounts-u64.json',
     deepWrong: { path: [0, 'prioritizationFee'], value: 'high', names: 'prioritizationFee' },
@@ -172,6 +204,17 @@ export const PROFILES = {
     fixture: 'getSlot.basic.json',
     deepWrong: { path: [], value: '356139512', names: 'result' },
     configIndex: 0,
+  },
+  getSlotLeader: {
+    fixture: 'getSlotLeader.basic.json',
+    deepWrong: { path: [], value: 42, names: 'result' },
+    configIndex: 0,
+  },
+  getSlotLeaders: {
+    fixture: 'getSlotLeaders.ten-from-slot.json',
+    deepWrong: { path: [3], value: 42, names: '3' },
+    // No config on the wire: after the start slot and the limit.
+    configIndex: 2,
   },
   getMaxRetransmitSlot: {
     fixture: 'getMaxRetransmitSlot.basic.json',

@@ -257,6 +257,20 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
       return blocksWithLimit(ledger, params, slot);
     case 'getBlockTime':
       return blockTime(ledger, params, slot, nowMs);
+    case 'getSlotLeader':
+      return leaderAt(contextBank((params[0] ?? {}) as ContextOptions, slot));
+    case 'getSlotLeaders':
+      return slotLeaders(params, slot);
+    case 'getBlockProduction':
+      return blockProduction(ledger, (params[0] ?? {}) as BlockProductionOptions, slot);
+    case 'getRecentPerformanceSamples':
+      return performanceSamples(params, slot);
+    case 'getHighestSnapshotSlot':
+      return highestSnapshots(slot);
+    case 'getInflationGovernor':
+      return { ...INFLATION };
+    case 'getInflationRate':
+      return inflationRate(slot);
     default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
   }
@@ -1385,4 +1399,141 @@ function blocksWithLimit(ledger: Ledger, params: unknown[], currentSlot: number)
     if (!skipped(ledger, slot)) out.push(slot);
   }
   return out;
+}
+
+/** `commitment` and `minContextSlot`, as agave's `RpcContextConfig`. */
+interface ContextOptions {
+  commitment?: string;
+  minContextSlot?: number;
+}
+
+/** The slot of the bank at a commitment (the tip, the one before it, or the root), -32016 below minContextSlot. */
+function contextBank(config: ContextOptions, currentSlot: number): number {
+  const bank =
+    config.commitment === 'processed'
+      ? currentSlot
+      : config.commitment === 'confirmed'
+        ? currentSlot - 1
+        : currentSlot - SLOTS_TO_ROOT;
+  if (config.minContextSlot !== undefined && bank < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: bank },
+    });
+  }
+  return bank;
+}
+
+/** The leader of a slot by the schedule getLeaderSchedule serves: the staked validators in turn, four slots each. */
+function leaderAt(slot: number): string {
+  const staked = SIMULATION.validators.filter((v) => v.stake > 0n);
+  return (staked[Math.floor((slot % SLOTS_PER_EPOCH) / 4) % staked.length] as SimulatedValidator).identity;
+}
+
+/** getSlotLeaders as agave answers it: at most 5,000, from the schedules of the previous, current and next epochs. */
+function slotLeaders(params: unknown[], currentSlot: number): string[] {
+  const start = Number(params[0]);
+  const limit = Number(params[1]);
+  if (limit > 5_000) throw new RpcFailure({ code: -32602, message: 'Invalid limit; max 5000' });
+  const epoch = Math.floor((currentSlot - SLOTS_TO_ROOT) / SLOTS_PER_EPOCH);
+  const out: string[] = [];
+  for (let slot = start; out.length < limit; slot++) {
+    const slotEpoch = Math.floor(slot / SLOTS_PER_EPOCH);
+    if (slotEpoch < epoch - 1 || slotEpoch > epoch + 1) {
+      throw new RpcFailure({
+        code: -32602,
+        message: `Invalid slot range: leader schedule for epoch ${slotEpoch} is unavailable`,
+      });
+    }
+    out.push(leaderAt(slot));
+  }
+  return out;
+}
+
+interface BlockProductionOptions {
+  identity?: string;
+  range?: { firstSlot: number; lastSlot?: number };
+  commitment?: string;
+}
+
+/** The slot history a bank keeps (agave's `SlotHistory`): about 1 M slots back from it. */
+const SLOT_HISTORY_LENGTH = 1_048_576;
+
+/**
+ * getBlockProduction as agave answers it: each leader's slots in the range and the blocks among them, a
+ * block being what getBlocks lists (the same skipped slots), by the bank's slot history.
+ */
+function blockProduction(ledger: Ledger, config: BlockProductionOptions, currentSlot: number) {
+  const bank = contextBank({ commitment: config.commitment }, currentSlot);
+  const firstSlot = config.range?.firstSlot ?? Math.floor(bank / SLOTS_PER_EPOCH) * SLOTS_PER_EPOCH;
+  const lastSlot = config.range?.lastSlot ?? bank;
+  if (lastSlot < firstSlot) {
+    throw new RpcFailure({
+      code: -32602,
+      message: `lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`,
+    });
+  }
+  const oldest = Math.max(0, bank - SLOT_HISTORY_LENGTH + 1);
+  if (firstSlot < oldest) {
+    throw new RpcFailure({ code: -32602, message: `firstSlot, ${firstSlot}, is too small; min ${oldest}` });
+  }
+  if (lastSlot > bank)
+    throw new RpcFailure({ code: -32602, message: `lastSlot, ${lastSlot}, is too large; max ${bank}` });
+  const byIdentity: Record<string, [number, number]> = {};
+  for (let slot = firstSlot; slot <= lastSlot; slot++) {
+    const leader = leaderAt(slot);
+    if (config.identity !== undefined && config.identity !== leader) continue;
+    const counts = byIdentity[leader] ?? [0, 0];
+    counts[0] += 1;
+    if (!skipped(ledger, slot)) counts[1] += 1;
+    byIdentity[leader] = counts;
+  }
+  return { context: context(bank), value: { byIdentity, range: { firstSlot, lastSlot } } };
+}
+
+/** One sample a minute (150 slots of 400 ms); the oldest 20 of the 720 kept predate `numNonVoteTransactions`. */
+const SAMPLE_SLOTS = 150;
+
+/**
+ * getRecentPerformanceSamples as agave answers it, newest first: each sample's transactions are what
+ * getEpochInfo's `transactionCount` grew by over its 150 slots (3,100 a slot), about a fifth of them not votes.
+ */
+function performanceSamples(params: unknown[], currentSlot: number) {
+  const limit = params[0] === undefined || params[0] === null ? 720 : Number(params[0]);
+  if (limit > 720) throw new RpcFailure({ code: -32602, message: 'Invalid limit; max 720' });
+  const newest = Math.floor(currentSlot / SAMPLE_SLOTS) * SAMPLE_SLOTS;
+  return Array.from({ length: limit }, (_, i) => {
+    const slot = newest - i * SAMPLE_SLOTS;
+    return {
+      numNonVoteTransactions: i >= 700 ? null : 88_000 + ((slot / SAMPLE_SLOTS) % 13) * 1_100,
+      numSlots: SAMPLE_SLOTS,
+      numTransactions: 3_100 * SAMPLE_SLOTS,
+      samplePeriodSecs: 60,
+      slot,
+    };
+  });
+}
+
+/** A full snapshot every 25,000 rooted slots, an incremental one every 100 on top of it (agave's defaults). */
+function highestSnapshots(currentSlot: number) {
+  const root = currentSlot - SLOTS_TO_ROOT;
+  const full = Math.floor(root / 25_000) * 25_000;
+  const incremental = Math.floor(root / 100) * 100;
+  return { full, incremental: incremental > full ? incremental : null };
+}
+
+/** Full inflation without the foundation share, as on mainnet-beta. */
+const INFLATION = { foundation: 0, foundationTerm: 0, initial: 0.08, taper: 0.15, terminal: 0.015 };
+/** Slots in a year of 400 ms slots (agave's `slots_per_year` at 160 ticks of 6.25 ms a slot). */
+const SLOTS_PER_YEAR = (365.242199 * 24 * 60 * 60) / 0.4;
+/** The slot inflation started from: chosen so the rate matches the supply's growth of about 160,000 SOL an epoch. */
+const INFLATION_START_SLOT = 95_040_000;
+
+/** getInflationRate as agave computes it: the taper applied for the years since inflation began, at the epoch's last slot. */
+function inflationRate(currentSlot: number) {
+  const epoch = Math.floor((currentSlot - SLOTS_TO_ROOT) / SLOTS_PER_EPOCH);
+  const year = ((epoch + 1) * SLOTS_PER_EPOCH - 1 - INFLATION_START_SLOT) / SLOTS_PER_YEAR;
+  const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** year, INFLATION.terminal);
+  return { epoch, foundation: 0, total, validator: total };
 }
