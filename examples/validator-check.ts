@@ -16,6 +16,7 @@ import {
   checkValidator,
   createHttpTransport,
   createRpcWith,
+  getBlockProduction,
   getClusterNodes,
   getEpochInfo,
   getLeaderSchedule,
@@ -53,7 +54,7 @@ if (!identity) {
   process.exit(3);
 }
 
-// The four methods the check needs, and nothing else in the bundle. `timeoutMs` bounds each request.
+// The five methods the check needs, and nothing else in the bundle. `timeoutMs` bounds each request.
 // The full HTTP transport, so a passing 503 is retried before it can make a finding `unknown`; a URL alone
 // would give createRpcWith's basic transport, one request per call.
 const rpc = createRpcWith(createHttpTransport(givenUrl ?? (cluster as { url: string }).url, { timeoutMs: 10_000 }), {
@@ -61,6 +62,7 @@ const rpc = createRpcWith(createHttpTransport(givenUrl ?? (cluster as { url: str
   getVoteAccounts,
   getEpochInfo,
   getLeaderSchedule,
+  getBlockProduction,
 });
 
 try {

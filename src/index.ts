@@ -64,6 +64,9 @@ export {
   type CheckValidatorRpc,
   checkValidator,
   type Finding,
+  type Levels,
+  type NodeRpc,
+  type NodeStatus,
   type ValidatorReport,
   type Verdict,
 } from './operator/checkValidator.js';

@@ -209,7 +209,18 @@ describe('the code in the documentation', () => {
       const id = `identity="${alpha.identity}"`;
       const metrics = readFileSync(target, 'utf8').split('\n');
       expect(metrics.filter((line) => line.startsWith('solrpc_validator_verdict{'))).toEqual(
-        ['all', 'visible', 'voting', 'staked', 'cluster-progress', 'vote-progress', 'leader-slots'].map(
+        [
+          'all',
+          'visible',
+          'voting',
+          'staked',
+          'cluster-progress',
+          'vote-progress',
+          'leader-slots',
+          'skip-rate',
+          'node-health',
+          'snapshot',
+        ].map(
           (check) => `solrpc_validator_verdict{${id},check="${check}"} 0`,
         ),
       );

@@ -220,6 +220,9 @@ describe('examples/validator-check.ts', () => {
         'ok       cluster-progress',
         'ok       vote-progress',
         'ok       leader-slots',
+        'ok       skip-rate',
+        'ok       node-health',
+        'ok       snapshot',
       ]);
       expect(lines).toContain('ok       staked: 13822119736540281 lamports of active stake');
     },
@@ -258,7 +261,7 @@ describe('examples/validator-check.ts', () => {
         `UNKNOWN: visible: could not check gossip: getClusterNodes: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`,
       );
       expect(lines.slice(1).every((line) => line.startsWith('unknown  '))).toBe(true);
-      expect(lines).toHaveLength(7);
+      expect(lines).toHaveLength(10);
     },
     TEST_TIMEOUT_MS,
   );

@@ -24,6 +24,10 @@ export const OPTIONS = {
   samples: { type: 'string' },
   interval: { type: 'string' },
   serve: { type: 'boolean' },
+  'skip-rate-warning': { type: 'string' },
+  'skip-rate-critical': { type: 'string' },
+  'snapshot-age-warning': { type: 'string' },
+  'snapshot-age-critical': { type: 'string' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

@@ -6,14 +6,27 @@ import type { RpcWith } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
+import type { getBlockProduction } from '../methods/getBlockProduction.js';
 import type { ClusterNode, getClusterNodes } from '../methods/getClusterNodes.js';
 import type { EpochInfo, getEpochInfo } from '../methods/getEpochInfo.js';
 import type { getLeaderSchedule, LeaderSchedule } from '../methods/getLeaderSchedule.js';
 import type { getVoteAccounts, VoteAccountInfo } from '../methods/getVoteAccounts.js';
 import { checkAddress, checkCommitment } from '../options/check.js';
 import type { Address, Commitment } from '../types/index.js';
+import {
+  connectNode,
+  DEFAULT_SKIP_RATE,
+  DEFAULT_SNAPSHOT_AGE,
+  type Levels,
+  type NodeRpc,
+  type NodeStatus,
+  nodeChecks,
+  skipRate,
+} from './nodeChecks.js';
 
-/** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these four. */
+export type { Levels, NodeRpc, NodeStatus } from './nodeChecks.js';
+
+/** The methods the check calls: a full `createRpc` client, or `createRpcWith` with just these five. */
 export type CheckValidatorRpc = RpcWith<{
   /** Answers `visible`. */
   getClusterNodes: typeof getClusterNodes;
@@ -23,6 +36,8 @@ export type CheckValidatorRpc = RpcWith<{
   getEpochInfo: typeof getEpochInfo;
   /** Answers `leader-slots`. */
   getLeaderSchedule: typeof getLeaderSchedule;
+  /** Answers `skip-rate`. */
+  getBlockProduction: typeof getBlockProduction;
 }>;
 
 /** Options of `checkValidator`. */
@@ -43,13 +58,31 @@ export interface CheckValidatorOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Milliseconds since some fixed point, for elapsed times in reasons; `Date.now` by default. */
   now?: () => number;
+  /** Skip rate this epoch, in percent, from which `skip-rate` warns and is critical. Default 10 and 25. */
+  skipRate?: Levels;
+  /** Age of the node's newest snapshot, in slots, from which `snapshot` warns and is critical. Default 30,000 and 100,000. */
+  snapshotAge?: Levels;
+  /**
+   * How to reach the validator's own node at the `ip:port` it advertises in gossip, for `node-health`
+   * and `snapshot`. Default: plain HTTP, one attempt, a 5 s timeout.
+   */
+  connectNode?: (address: string) => NodeRpc;
 }
 
 /** How a finding, or the whole check, came out. */
 export type Verdict = 'ok' | 'warning' | 'critical' | 'unknown';
 
 /** The checks `checkValidator` runs. */
-export type CheckName = 'visible' | 'voting' | 'staked' | 'cluster-progress' | 'vote-progress' | 'leader-slots';
+export type CheckName =
+  | 'visible'
+  | 'voting'
+  | 'staked'
+  | 'cluster-progress'
+  | 'vote-progress'
+  | 'leader-slots'
+  | 'skip-rate'
+  | 'node-health'
+  | 'snapshot';
 
 /** One check's outcome, with a sentence saying why. */
 export interface Finding {
@@ -67,7 +100,7 @@ export interface ValidatorReport {
   identity: Address;
   /** The worst verdict of the findings, in the order ok < unknown < warning < critical. */
   verdict: Verdict;
-  /** The six findings, always in the order of `CheckName`. */
+  /** The nine findings, always in the order of `CheckName`. */
   findings: Finding[];
   /** The node's entry in gossip, when found. */
   gossip?: {
@@ -108,6 +141,15 @@ export interface ValidatorReport {
     /** The next slot it leads after the last sample; `null` when none is left this epoch. */
     nextSlot: number | null;
   };
+  /** Its leader slots so far this epoch and how many hold a block, when block production could be read. */
+  blockProduction?: {
+    /** Leader slots up to the slot the RPC node reached. */
+    leaderSlots: number;
+    /** How many of them hold a block. */
+    blocksProduced: number;
+  };
+  /** What its own node said, when it advertises a public RPC address. */
+  node?: NodeStatus;
 }
 
 const RANK: Record<Verdict, number> = { ok: 0, unknown: 1, warning: 2, critical: 3 };
@@ -127,13 +169,14 @@ export async function checkValidator(rpc: CheckValidatorRpc, options: CheckValid
   const findings: Finding[] = [];
   const report: ValidatorReport = { identity, verdict: 'ok', findings, samples: [] };
 
-  const [nodes, votes, firstEpoch, schedule] = await Promise.allSettled([
+  const [nodes, votes, firstEpoch, schedule, production] = await Promise.allSettled([
     rpc.getClusterNodes({ signal }),
     rpc.getVoteAccounts({ ...call, keepUnstakedDelinquents: true, votePubkey: settings.votePubkey }),
     rpc.getEpochInfo(call),
     rpc.getLeaderSchedule({ ...call, identity }),
+    rpc.getBlockProduction({ ...call, identity }),
   ]);
-  rethrowAbort(signal, nodes, votes, firstEpoch, schedule);
+  rethrowAbort(signal, nodes, votes, firstEpoch, schedule, production);
 
   findings.push(visibility(report, nodes));
   let account = votes.status === 'fulfilled' ? findAccount(votes.value, identity, settings.votePubkey) : undefined;
@@ -170,6 +213,22 @@ export async function checkValidator(rpc: CheckValidatorRpc, options: CheckValid
   // The schedule was read with the first sample: count its slots in that epoch, and look for the
   // next one after the latest slot seen.
   findings.push(leaderSlots(report, schedule, report.samples[0], report.samples.at(-1)));
+  const skips = skipRate(identity, production, settings.skipRate);
+  findings.push(skips.finding);
+  if (skips.leaderSlots !== undefined && skips.blocksProduced !== undefined) {
+    report.blockProduction = { leaderSlots: skips.leaderSlots, blocksProduced: skips.blocksProduced };
+  }
+  const advertised = nodes.status === 'rejected' ? undefined : report.gossip ? report.gossip.rpc : 'not-in-gossip';
+  const node = await nodeChecks(
+    advertised,
+    settings.connectNode,
+    report.samples.at(-1)?.absoluteSlot,
+    settings.snapshotAge,
+    signal,
+  );
+  if (signal?.aborted) throw new AbortError({ reason: signal.reason });
+  findings.push(...node.findings);
+  if (node.status) report.node = node.status;
   report.verdict = findings.reduce<Verdict>((worst, f) => (RANK[f.verdict] > RANK[worst] ? f.verdict : worst), 'ok');
   return report;
 }
@@ -198,7 +257,7 @@ function checkOptions(options: CheckValidatorOptions) {
   ) {
     throw new InvalidInputError({ method, param: 'options.signal', problem: 'expected an AbortSignal' });
   }
-  for (const name of ['sleep', 'now'] as const) {
+  for (const name of ['sleep', 'now', 'connectNode'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidInputError({ method, param: `options.${name}`, problem: 'expected a function' });
     }
@@ -213,7 +272,25 @@ function checkOptions(options: CheckValidatorOptions) {
     signal: options.signal,
     sleep: options.sleep ?? sleep,
     now: options.now ?? Date.now,
+    skipRate: checkLevels(method, 'options.skipRate', options.skipRate, DEFAULT_SKIP_RATE),
+    snapshotAge: checkLevels(method, 'options.snapshotAge', options.snapshotAge, DEFAULT_SNAPSHOT_AGE),
+    connectNode: options.connectNode ?? connectNode,
   };
+}
+
+/** `{ warning, critical }`: two non-negative numbers, the warning level not above the critical one. */
+function checkLevels(method: string, param: string, value: unknown, fallback: Levels): Levels {
+  if (value === undefined) return fallback;
+  const { warning, critical } = (value ?? {}) as Partial<Levels>;
+  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  if (typeof value !== 'object' || value === null || !valid(warning) || !valid(critical) || warning > critical) {
+    throw new InvalidInputError({
+      method,
+      param,
+      problem: 'expected { warning, critical }: non-negative numbers, warning not above critical',
+    });
+  }
+  return { warning, critical };
 }
 
 /** The caller's abort ends the check; any other failure becomes an `unknown` finding. */

@@ -89,8 +89,10 @@ describe('gossip', () => {
     const result = await runCli(['gossip', '--url', cluster.url]);
     const lines = result.out.split('\n');
     expect(lines.slice(0, 2)).toEqual(GOSSIP_HEADER);
+    // alpha advertises the simulation itself as its RPC, so that whatever asks its node stays on loopback.
+    const rpcCell = new URL(cluster.url).host.padEnd(21);
     expect(lines[2]).toBe(
-      `198.51.100.17   | ${alpha.identity} | 8001   | 8003  | 8009     | 198.51.100.17:8899    | 2.3.7   | 2891131721`,
+      `198.51.100.17   | ${alpha.identity} | 8001   | 8003  | 8009     | ${rpcCell} | 2.3.7   | 2891131721`,
     );
     expect(lines.slice(2, 7).map((l) => l.slice(18, 62))).toEqual(SIMULATION.validators.map((v) => v.identity));
     expect(lines.slice(7)).toEqual(['Nodes: 5', '']);
@@ -762,7 +764,10 @@ const epochAt = (absoluteSlot: number) => ({
 });
 
 interface CheckScript {
+  /** Gossip: a list, or an error answer. */
   nodes?: unknown[] | RpcReply;
+  /** Gossip made from the scripted server's own `host:port`, where the validator's RPC is. */
+  nodesAt?: (self: string) => unknown[];
   /** One per getVoteAccounts call (the last repeats). */
   votes?: ({ list: 'current' | 'delinquent'; lastVote: number; stake?: string } | 'none')[];
   /** One per getEpochInfo call (the last repeats). */
@@ -779,11 +784,14 @@ async function checkCluster(script: CheckScript = {}): Promise<ScriptedRpc> {
   let voteCall = 0;
   let epochCall = 0;
   const at = <T>(list: T[], i: number) => list[Math.min(i, list.length - 1)] as T;
-  return scripted({
+  // The validator advertises this very server as its RPC, so `check` asks its node on loopback too.
+  let self = '';
+  const { nodes, nodesAt } = script;
+  const rpc = await scripted({
     getClusterNodes:
-      script.nodes && !Array.isArray(script.nodes)
-        ? script.nodes
-        : reply.result(script.nodes ?? [node(OTHER), node(IDENTITY, '203.0.113.44:8899')]),
+      nodes && !Array.isArray(nodes)
+        ? nodes
+        : () => reply.result(nodesAt ? nodesAt(self) : (nodes ?? [node(OTHER), node(IDENTITY, self)])),
     getVoteAccounts: () => {
       const entry = at(votes, voteCall++);
       if (entry === 'none') return reply.resultText('{"current":[],"delinquent":[]}');
@@ -796,7 +804,16 @@ async function checkCluster(script: CheckScript = {}): Promise<ScriptedRpc> {
     },
     getEpochInfo: () => reply.result(epochAt(at(epochs, epochCall++))),
     getLeaderSchedule: reply.result({ [IDENTITY]: [171456, 171457, 171458, 171459, 200000, 200001] }),
+    getBlockProduction: reply.result({
+      context: { slot: 356139521 },
+      value: { byIdentity: { [IDENTITY]: [40, 39] }, range: { firstSlot: 355968000, lastSlot: 356139521 } },
+    }),
+    getHealth: reply.result('ok'),
+    getVersion: reply.result({ 'solana-core': '2.3.7', 'feature-set': 2891131721 }),
+    getHighestSnapshotSlot: reply.result({ full: 356125000, incremental: 356139400 }),
   });
+  self = new URL(rpc.url).host;
+  return rpc;
 }
 
 /** Injected time: `sleep` moves the clock instead of waiting. */
@@ -813,14 +830,18 @@ function fakeTime() {
   };
 }
 
-const HEALTHY = [
+/** A healthy validator's report, its node's RPC at `rpc` (the scripted server's `host:port`). */
+const healthy = (rpc: ScriptedRpc) => [
   `Validator ${IDENTITY}: OK`,
-  '  ok        visible           in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at 203.0.113.44:8899',
+  `  ok        visible           in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at ${new URL(rpc.url).host}`,
   `  ok        voting            voting with ${VOTE}: last vote at slot 356139520, 1 slot behind, root 356139488, 6912345 credits this epoch`,
   '  ok        staked            13822119736540281 lamports of active stake',
   '  ok        cluster-progress  the cluster advanced 5 slots in 2.0 s',
   '  ok        vote-progress     the last vote advanced 5 slots',
   '  ok        leader-slots      6 leader slots in epoch 824; next at slot 356168000',
+  '  ok        skip-rate         2.50% skipped: 1 of 40 leader slots without a block (slots 355968000..356139521; warning at 10%, critical at 25%)',
+  `  ok        node-health       its RPC at ${new URL(rpc.url).host} reports healthy, version 2.3.7`,
+  '  ok        snapshot          incremental snapshot at slot 356139400 (full at 356125000), 121 slots old (warning at 30000, critical at 100000)',
 ];
 
 describe('check', () => {
@@ -828,7 +849,7 @@ describe('check', () => {
     const rpc = await checkCluster();
     const time = fakeTime();
     const result = await runCli(['check', IDENTITY, '--vote-account', VOTE, '-u', rpc.url], time);
-    expect(result).toEqual({ code: 0, out: `${HEALTHY.join('\n')}\n`, err: '' });
+    expect(result).toEqual({ code: 0, out: `${healthy(rpc).join('\n')}\n`, err: '' });
     expect(time.sleeps.map((s) => s.ms)).toEqual([2000]);
     expect(rpc.calls.filter((c) => c.method === 'getVoteAccounts').map((c) => c.params)).toEqual([
       [{ commitment: 'confirmed', keepUnstakedDelinquents: true, votePubkey: VOTE }],
@@ -898,6 +919,9 @@ describe('check', () => {
       `  unknown   cluster-progress  could not check the slot: getEpochInfo: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`,
       '  unknown   vote-progress     no vote account to follow',
       `  unknown   leader-slots      could not check leader slots: getLeaderSchedule: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`,
+      `  unknown   skip-rate         could not check block production: getBlockProduction: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`,
+      '  unknown   node-health       gossip could not be read, so the node was not asked',
+      '  unknown   snapshot          gossip could not be read, so the node was not asked',
       '',
     ]);
   }, 10_000);
@@ -919,13 +943,15 @@ describe('check', () => {
       'gossip',
       'vote',
       'leaderSlots',
+      'blockProduction',
+      'node',
     ]);
     expect(report).toMatchObject({
       identity: IDENTITY,
       verdict: 'ok',
       leaderSlots: { epoch: 824, count: 6, nextSlot: 356168000 },
     });
-    expect((report.findings as { verdict: string }[]).map((f) => f.verdict)).toEqual(Array(6).fill('ok'));
+    expect((report.findings as { verdict: string }[]).map((f) => f.verdict)).toEqual(Array(9).fill('ok'));
     const compact = await runCli(
       ['check', IDENTITY, '--vote-account', VOTE, '-u', rpc.url, '--output', 'json-compact'],
       fakeTime(),
@@ -1063,7 +1089,7 @@ describe('check', () => {
     });
     expect(tty.out.split('\n')[0]).toBe(`Validator ${IDENTITY}: \u001b[32mOK\u001b[0m`);
     expect(tty.out.split('\n')[1]).toBe(
-      '  \u001b[32mok       \u001b[0m visible           in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at 203.0.113.44:8899',
+      `  \u001b[32mok       \u001b[0m visible           in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at ${new URL(rpc.url).host}`,
     );
     const fresh = await checkCluster();
     const plain = await runCli(['check', IDENTITY, '--vote-account', VOTE, '-u', fresh.url], {
@@ -1071,7 +1097,7 @@ describe('check', () => {
       isTTY: true,
       env: { NO_COLOR: '1' },
     });
-    expect(plain.out).toBe(`${HEALTHY.join('\n')}\n`);
+    expect(plain.out).toBe(`${healthy(fresh).join('\n')}\n`);
   }, 10_000);
 });
 
@@ -1378,10 +1404,10 @@ describe('server text never drives the terminal', () => {
 
   it('check: a version with escapes reaches the reason stripped', async () => {
     const rpc = await checkCluster({
-      nodes: [node(OTHER), node(IDENTITY, '203.0.113.44:8899', '\u001b[31m2.3.7\u001b]0;x\u0007')],
+      nodesAt: (self) => [node(OTHER), node(IDENTITY, self, '\u001b[31m2.3.7\u001b]0;x\u0007')],
     });
     const result = await runCli(['check', IDENTITY, '--vote-account', VOTE, '-u', rpc.url], fakeTime());
-    expect(result.out).toBe(`${HEALTHY.join('\n')}\n`);
+    expect(result.out).toBe(`${healthy(rpc).join('\n')}\n`);
   }, 10_000);
 
   it('an error message with escapes and line breaks is printed as one clean line', async () => {

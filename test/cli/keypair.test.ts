@@ -164,6 +164,10 @@ describe('a keypair file readable by others', () => {
       getVoteAccounts: reply.result({ current: [], delinquent: [] }),
       getEpochInfo: serveFixture('conformance/getEpochInfo.t0'),
       getLeaderSchedule: reply.result({}),
+      getBlockProduction: reply.result({
+        context: { slot: 1 },
+        value: { byIdentity: {}, range: { firstSlot: 0, lastSlot: 1 } },
+      }),
     });
     const result = await runCli(['check', path, '--vote-account', path, '--samples', '1', '-u', RPC_URL], {
       now: () => 0,

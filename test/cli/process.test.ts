@@ -169,7 +169,7 @@ describe.skipIf(!built)('the solrpc bin', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(new RegExp(`^Validator ${alpha.identity}: OK at \\S+Z$`));
-    expect(result.stdout.split('\n')).toHaveLength(8);
+    expect(result.stdout.split('\n')).toHaveLength(11);
   }, 15_000);
 
   it('--output json parses, for gossip, balance and check', async () => {

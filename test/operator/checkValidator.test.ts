@@ -3,7 +3,17 @@
  * injected, so no test waits for real.
  */
 import { describe, expect, it } from 'vitest';
-import { type CheckValidatorOptions, checkValidator, createRpc, isSolRpcError } from '../../src/index.js';
+import {
+  type CheckValidatorOptions,
+  checkValidator,
+  createRpc,
+  createRpcWith,
+  getHealth,
+  getHighestSnapshotSlot,
+  getVersion,
+  isSolRpcError,
+  NetworkError,
+} from '../../src/index.js';
 import { mockRpc, RPC_URL, type RpcReply, reply, sent, useMswServer } from '../msw/server.js';
 
 useMswServer();
@@ -44,6 +54,11 @@ interface Script {
   /** One entry per getEpochInfo call (the last repeats). */
   epochs?: ReturnType<typeof epoch>[];
   schedule?: Record<string, number[]> | RpcReply;
+  /** The identity's [leaderSlots, blocksProduced] this epoch, or an error. */
+  production?: [number, number] | RpcReply;
+  /** What the validator's own node answers (served by the same mock server through `connectNode`). */
+  health?: RpcReply;
+  snapshot?: { full: number; incremental: number | null } | RpcReply;
 }
 
 /** Serves a scripted cluster through msw. Defaults describe a healthy validator. */
@@ -78,8 +93,31 @@ function cluster(script: Script = {}): void {
       script.schedule && 'error' in script.schedule
         ? (script.schedule as RpcReply)
         : reply.result(script.schedule ?? { [IDENTITY]: [171456, 171457, 171458, 171459, 200000, 200001] }),
+    getBlockProduction:
+      script.production && !Array.isArray(script.production)
+        ? script.production
+        : reply.result({
+            context: { slot: 356139521 },
+            value: {
+              byIdentity: { [IDENTITY]: script.production ?? [40, 39] },
+              range: { firstSlot: 824 * 432000, lastSlot: 356139521 },
+            },
+          }),
+    getHealth: script.health ?? reply.result('ok'),
+    getVersion: reply.result({ 'solana-core': '2.3.7', 'feature-set': 2891131721 }),
+    getHighestSnapshotSlot:
+      script.snapshot && 'error' in script.snapshot
+        ? (script.snapshot as RpcReply)
+        : reply.result(script.snapshot ?? { full: 356125000, incremental: 356139400 }),
   });
 }
+
+/** The addresses `connectNode` was asked for; each is answered by the mock server. */
+const connected: string[] = [];
+const connectNode = (address: string) => {
+  connected.push(address);
+  return createRpcWith(RPC_URL, { getHealth, getVersion, getHighestSnapshotSlot }, { timeoutMs: 2_000 });
+};
 
 const fakeTime = () => {
   let now = 0;
@@ -101,6 +139,7 @@ async function check(options: Partial<CheckValidatorOptions> = {}) {
     votePubkey: VOTE,
     sleep: time.sleep,
     now: time.now,
+    connectNode,
     ...options,
   });
   const byCheck = Object.fromEntries(report.findings.map((f) => [f.check, f]));
@@ -119,7 +158,25 @@ describe('checkValidator', () => {
       ['cluster-progress', 'ok'],
       ['vote-progress', 'ok'],
       ['leader-slots', 'ok'],
+      ['skip-rate', 'ok'],
+      ['node-health', 'ok'],
+      ['snapshot', 'ok'],
     ]);
+    expect(byCheck['skip-rate']?.reason).toBe(
+      `2.50% skipped: 1 of 40 leader slots without a block (slots ${824 * 432000}..356139521; warning at 10%, critical at 25%)`,
+    );
+    expect(byCheck['node-health']?.reason).toBe('its RPC at 203.0.113.44:8899 reports healthy, version 2.3.7');
+    expect(byCheck.snapshot?.reason).toBe(
+      'incremental snapshot at slot 356139400 (full at 356125000), 121 slots old (warning at 30000, critical at 100000)',
+    );
+    expect(report.blockProduction).toEqual({ leaderSlots: 40, blocksProduced: 39 });
+    expect(report.node).toEqual({
+      rpc: '203.0.113.44:8899',
+      health: 'ok',
+      version: '2.3.7',
+      snapshot: { full: 356125000, incremental: 356139400 },
+    });
+    expect(connected.at(-1)).toBe('203.0.113.44:8899');
     expect(byCheck.visible?.reason).toBe(
       'in gossip at 203.0.113.44:8001, version 2.3.7, advertises RPC at 203.0.113.44:8899',
     );
@@ -156,10 +213,15 @@ describe('checkValidator', () => {
         'getEpochInfo',
         'getEpochInfo',
         'getLeaderSchedule',
+        'getBlockProduction',
         'getVoteAccounts',
         'getVoteAccounts',
+        'getHealth',
+        'getVersion',
+        'getHighestSnapshotSlot',
       ].sort(),
     );
+    expect(sent().find((c) => c.method === 'getBlockProduction')?.params).toEqual([{ identity: IDENTITY }]);
     expect(sent().find((c) => c.method === 'getVoteAccounts')?.params).toEqual([
       { keepUnstakedDelinquents: true, votePubkey: VOTE },
     ]);
@@ -231,7 +293,10 @@ describe('checkValidator', () => {
   });
 
   it('compares absolute slots across an epoch rollover, where slotIndex resets', async () => {
-    cluster({ epochs: [epoch(824 * 432000 + 431998, 824), epoch(825 * 432000 + 3, 825)] });
+    cluster({
+      epochs: [epoch(824 * 432000 + 431998, 824), epoch(825 * 432000 + 3, 825)],
+      snapshot: { full: 825 * 432000 - 2, incremental: null },
+    });
     const { report, byCheck } = await check();
     expect(report.samples.map((s) => s.slotIndex)).toEqual([431998, 3]);
     expect(byCheck['cluster-progress']).toEqual({
@@ -316,6 +381,105 @@ describe('checkValidator', () => {
     });
     const error = await aborted.catch((e: unknown) => e);
     expect(isSolRpcError(error, 'AbortError')).toBe(true);
+  });
+});
+
+describe('checkValidator: skip rate, the node itself, its snapshot', () => {
+  it('judges the skip rate against its levels, given or default', async () => {
+    cluster({ production: [40, 34] });
+    const warned = await check();
+    expect(warned.byCheck['skip-rate']?.verdict).toBe('warning');
+    expect(warned.byCheck['skip-rate']?.reason).toMatch(/^15\.00% skipped: 6 of 40 leader slots/);
+    expect(warned.report.verdict).toBe('warning');
+    cluster({ production: [40, 20] });
+    expect((await check()).byCheck['skip-rate']?.verdict).toBe('critical');
+    cluster({ production: [40, 34] });
+    expect((await check({ skipRate: { warning: 20, critical: 50 } })).byCheck['skip-rate']?.verdict).toBe('ok');
+    cluster({ production: [0, 0] });
+    expect((await check()).byCheck['skip-rate']).toEqual({
+      check: 'skip-rate',
+      verdict: 'ok',
+      reason: `no leader slots yet this epoch (slots ${824 * 432000}..356139521)`,
+    });
+    cluster({ production: reply.error(-32601, 'Method not found') });
+    expect((await check()).byCheck['skip-rate']?.verdict).toBe('unknown');
+  });
+
+  it('is critical when the node says it is behind, and unknown when it cannot be reached', async () => {
+    cluster({ health: reply.error(-32005, 'Node is behind by 312 slots', { numSlotsBehind: 312 }) });
+    const behind = await check();
+    expect(behind.byCheck['node-health']).toEqual({
+      check: 'node-health',
+      verdict: 'critical',
+      reason: 'its RPC at 203.0.113.44:8899 reports unhealthy: 312 slots behind, version 2.3.7',
+    });
+    expect(behind.report.node).toMatchObject({ health: 'behind', slotsBehind: 312 });
+
+    cluster();
+    // A node that refuses the connection, as a firewalled RPC port does.
+    const refused = () =>
+      Promise.reject(
+        new NetworkError({
+          origin: 'http://203.0.113.44:8899',
+          cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+        }),
+      );
+    const unreachable = await check({
+      connectNode: () => createRpcWith(refused, { getHealth, getVersion, getHighestSnapshotSlot }),
+    });
+    expect(unreachable.byCheck['node-health']?.verdict).toBe('unknown');
+    expect(unreachable.byCheck['node-health']?.reason).toMatch(/^could not ask its RPC at 203\.0\.113\.44:8899: /);
+    expect(unreachable.byCheck.snapshot?.verdict).toBe('unknown');
+    expect(unreachable.report.verdict).toBe('unknown');
+  });
+
+  it('asks nothing of a node that advertises no RPC, or one not in gossip', async () => {
+    cluster({ nodes: [node(IDENTITY)] });
+    connected.length = 0;
+    const { byCheck, report } = await check();
+    expect(byCheck['node-health']).toEqual({
+      check: 'node-health',
+      verdict: 'ok',
+      reason: 'not checked: the node advertises no public RPC',
+    });
+    expect(byCheck.snapshot?.verdict).toBe('ok');
+    expect(report.node).toBeUndefined();
+    cluster({ nodes: [node(OTHER)] });
+    const absent = await check();
+    expect(absent.byCheck['node-health']?.reason).toBe('the node is not in gossip, so its RPC address is unknown');
+    expect(connected).toEqual([]);
+  });
+
+  it('judges the snapshot age, and warns when the node has none', async () => {
+    cluster({ snapshot: { full: 356100000, incremental: null } });
+    const old = await check();
+    expect(old.byCheck.snapshot).toEqual({
+      check: 'snapshot',
+      verdict: 'warning',
+      reason: 'full snapshot at slot 356100000, 39521 slots old (warning at 30000, critical at 100000)',
+    });
+    cluster({ snapshot: { full: 356000000, incremental: 356010000 } });
+    expect((await check()).byCheck.snapshot?.verdict).toBe('critical');
+    cluster({ snapshot: reply.error(-32008, 'No snapshot') });
+    const none = await check();
+    expect(none.byCheck.snapshot).toEqual({
+      check: 'snapshot',
+      verdict: 'warning',
+      reason: 'the node has no snapshot',
+    });
+    expect(none.report.node?.snapshot).toBeNull();
+  });
+
+  it('refuses levels that are not two ordered non-negative numbers, before any request', async () => {
+    cluster();
+    await expect(check({ skipRate: { warning: 30, critical: 20 } })).rejects.toMatchObject({
+      param: 'options.skipRate',
+    });
+    await expect(check({ snapshotAge: { warning: -1, critical: 5 } })).rejects.toMatchObject({
+      param: 'options.snapshotAge',
+    });
+    await expect(check({ connectNode: 'http://x' as never })).rejects.toMatchObject({ param: 'options.connectNode' });
+    expect(sent()).toEqual([]);
   });
 });
 

@@ -1,11 +1,40 @@
-import { type CheckValidatorOptions, checkValidator, type ValidatorReport, type Verdict } from '../../index.js';
+import {
+  type CheckValidatorOptions,
+  checkValidator,
+  type Levels,
+  type ValidatorReport,
+  type Verdict,
+} from '../../index.js';
+import { DEFAULT_SKIP_RATE, DEFAULT_SNAPSHOT_AGE } from '../../operator/nodeChecks.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import type { Command, ParsedOptions } from '../command.js';
 import type { Context } from '../context.js';
 import { pad, safe } from '../format.js';
 
 /** Nagios plugin exit codes. */
 const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };
+
+/** `--<name>-warning` and `--<name>-critical`: non-negative numbers, the warning level not above the critical one. */
+function levels(options: ParsedOptions, name: 'skip-rate' | 'snapshot-age', fallback: Levels): Levels {
+  const read = (level: 'warning' | 'critical') => {
+    const option = `--${name}-${level}`;
+    const text = options[`${name}-${level}`];
+    if (text === undefined) return fallback[level];
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+      throw new CliError(`${option} must be a non-negative number`, 3);
+    }
+    return value;
+  };
+  const result = { warning: read('warning'), critical: read('critical') };
+  if (result.warning > result.critical) {
+    throw new CliError(
+      `--${name}-warning (${result.warning}) must not be above --${name}-critical (${result.critical})`,
+      3,
+    );
+  }
+  return result;
+}
 
 function positiveNumber(text: string | undefined, option: string, fallback: number): number {
   if (text === undefined) return fallback;
@@ -16,7 +45,16 @@ function positiveNumber(text: string | undefined, option: string, fallback: numb
 
 export const check: Command = {
   positionals: { min: 1, max: 1 },
-  options: ['vote-account', 'watch', 'samples', 'interval'],
+  options: [
+    'vote-account',
+    'watch',
+    'samples',
+    'interval',
+    'skip-rate-warning',
+    'skip-rate-critical',
+    'snapshot-age-warning',
+    'snapshot-age-critical',
+  ],
   async run(ctx, args, options) {
     const identity = ctx.addressOrKeypair(args[0] as string, 'identity');
     const votePubkey =
@@ -30,6 +68,8 @@ export const check: Command = {
       interval: positiveNumber(options.interval, '--interval', 2) * 1000,
       commitment: ctx.settings.commitment,
       signal: ctx.io.signal,
+      skipRate: levels(options, 'skip-rate', DEFAULT_SKIP_RATE),
+      snapshotAge: levels(options, 'snapshot-age', DEFAULT_SNAPSHOT_AGE),
     };
     if (ctx.io.sleep) checkOptions.sleep = ctx.io.sleep;
     if (ctx.io.now) checkOptions.now = ctx.io.now;

@@ -115,7 +115,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const slot = () => SIMULATION.firstSlot + Math.floor((now() - startedAt) / SLOT_MS);
-  const ledger: Ledger = { sent: new Map(), blockhashes: new Map() };
+  const ledger: Ledger = { sent: new Map(), blockhashes: new Map(), self: '' };
   const server: Server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -140,6 +140,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  ledger.self = `127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     slot,
@@ -163,6 +164,12 @@ const context = (slot: number) => ({ apiVersion: '2.3.7', slot });
 interface Ledger {
   sent: Map<string, { slot: number; bytes: Uint8Array; transaction: DecodedTransaction }>;
   blockhashes: Map<string, number>;
+  /**
+   * This server's own `127.0.0.1:port`: the RPC address the validators that serve RPC advertise in gossip,
+   * so that what asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the
+   * documentation addresses the validators otherwise use.
+   */
+  self: string;
 }
 
 /** How many blocks a blockhash stays valid for, as on a real cluster. */
@@ -196,7 +203,7 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
     case 'getEpochInfo':
       return epochInfo(slot);
     case 'getClusterNodes':
-      return SIMULATION.validators.map(clusterNode);
+      return SIMULATION.validators.map((v, i) => clusterNode(v, i, ledger.self));
     case 'getVoteAccounts':
       return voteAccounts(slot, (params[0] ?? {}) as { votePubkey?: string; keepUnstakedDelinquents?: boolean });
     case 'getLeaderSchedule':
@@ -272,8 +279,136 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
     case 'getInflationRate':
       return inflationRate(slot);
     default:
+      return nodeAnswer(method, params, slot, ledger);
+  }
+}
+
+/** The validator whose node this simulation is: alpha, which advertises it as its RPC in gossip. */
+const NODE = SIMULATION.validators[0] as SimulatedValidator;
+
+/**
+ * The methods about the node itself and its bank, and the token balances: each as agave answers it, from
+ * the same slot, holdings and blockhashes the rest of the simulation uses.
+ */
+function nodeAnswer(method: string, params: unknown[], slot: number, ledger: Ledger): unknown {
+  const config = (params.at(-1) ?? {}) as { commitment?: string };
+  switch (method) {
+    case 'getHealth':
+      return 'ok';
+    case 'getVersion':
+      return { 'feature-set': 2891131721, 'solana-core': NODE.version };
+    case 'getIdentity':
+      return { identity: NODE.identity };
+    case 'getGenesisHash':
+      // mainnet-beta's: the simulation mimics that cluster's numbers throughout.
+      return '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
+    case 'getSlot':
+      return bankSlot(slot, config.commitment);
+    case 'getTransactionCount':
+      return epochInfo(bankSlot(slot, config.commitment)).transactionCount;
+    case 'getMaxRetransmitSlot':
+    case 'getMaxShredInsertSlot':
+      return slot;
+    case 'minimumLedgerSlot':
+    case 'getFirstAvailableBlock':
+      return FIRST_BLOCK;
+    case 'getEpochSchedule':
+      return {
+        firstNormalEpoch: 0,
+        firstNormalSlot: 0,
+        leaderScheduleSlotOffset: SLOTS_PER_EPOCH,
+        slotsPerEpoch: SLOTS_PER_EPOCH,
+        warmup: false,
+      };
+    case 'getMinimumBalanceForRentExemption':
+      // agave's Rent: (128 bytes of account overhead + the data) × 3,480 lamports a byte-year × 2 years.
+      return (128 + Number(params[0] ?? 0)) * 3480 * 2;
+    case 'getStakeMinimumDelegation':
+      return { context: context(slot), value: 1_000_000_000 };
+    case 'getRecentPrioritizationFees':
+      // The last 150 slots; every seventh one with a busy write lock.
+      return Array.from({ length: 150 }, (_, i) => ({
+        prioritizationFee: (slot - 149 + i) % 7 === 0 ? 12_500 : 0,
+        slot: slot - 149 + i,
+      }));
+    case 'getTokenAccountBalance': {
+      const holding = TOKEN_HOLDINGS.find((h) => h.address === params[0]);
+      if (!holding) throw new RpcFailure({ code: -32602, message: 'Invalid param: could not find account' });
+      return { context: context(slot), value: tokenAmount(holding.amount) };
+    }
+    case 'getTokenSupply': {
+      if (params[0] !== SIMULATION.mint) {
+        throw new RpcFailure({ code: -32602, message: 'Invalid param: could not find mint' });
+      }
+      const supply = TOKEN_HOLDINGS.reduce((sum, h) => sum + h.amount, 0n);
+      return { context: context(slot), value: tokenAmount(supply) };
+    }
+    case 'getFeeForMessage': {
+      const message = Buffer.from(String(params[0]), 'base64');
+      // A v0 message starts with its version byte (high bit set); the header's first byte follows.
+      const at = (message[0] ?? 0) & 0x80 ? 1 : 0;
+      const signers = message[at] ?? 0;
+      // The key count is a compact-u16: one byte below 128, which covers every message that fits.
+      const keys = message[at + 3] ?? 0;
+      const blockhash = encodeBase58(message.subarray(at + 4 + 32 * keys, at + 4 + 32 * keys + 32));
+      const valid = blockhashValid(ledger, blockhash, slot);
+      return { context: context(slot), value: valid ? 5000 * signers : null };
+    }
+    case 'simulateTransaction':
+      return simulate(ledger, params, slot);
+    case 'requestAirdrop':
+      // Like a mainnet node: no faucet.
+      throw new RpcFailure({ code: -32600, message: 'Invalid request' });
+    default:
       throw new RpcFailure({ code: -32601, message: 'Method not found' });
   }
+}
+
+/** The slot of the bank a commitment reads: the newest, the one before, or the root 32 slots back. */
+function bankSlot(slot: number, commitment: string | undefined): number {
+  return commitment === 'processed' ? slot : commitment === 'confirmed' ? slot - 1 : slot - SLOTS_TO_ROOT;
+}
+
+/**
+ * simulateTransaction: the transaction must decode; it succeeds as sendTransaction's would, or fails with
+ * BlockhashNotFound for a blockhash this cluster did not hand out (unless `replaceRecentBlockhash`).
+ */
+function simulate(ledger: Ledger, params: unknown[], slot: number): unknown {
+  const config = (params[1] ?? {}) as { encoding?: string; replaceRecentBlockhash?: boolean };
+  const text = String(params[0]);
+  let transaction: DecodedTransaction;
+  try {
+    const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
+    transaction = decodeTransaction(new Uint8Array(bytes));
+  } catch {
+    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+  }
+  const known = blockhashValid(ledger, transaction.message.recentBlockhash, slot);
+  const replaced = config.replaceRecentBlockhash === true;
+  const ok = known || replaced;
+  const { accountKeys, instructions } = transaction.message;
+  const logs = ok
+    ? instructions.flatMap((ix) => {
+        const program = accountKeys[ix.programIdIndex] ?? '';
+        return [`Program ${program} invoke [1]`, `Program ${program} success`];
+      })
+    : [];
+  const value: Record<string, unknown> = {
+    accounts: null,
+    err: ok ? null : 'BlockhashNotFound',
+    innerInstructions: null,
+    loadedAccountsDataSize: 0,
+    logs,
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed: ok ? 150 * instructions.length : 0,
+  };
+  if (replaced) {
+    const blockhash = simulatedAddress(`blockhash/${slot}`);
+    ledger.blockhashes.set(blockhash, slot);
+    value.replacementBlockhash = { blockhash, lastValidBlockHeight: blockHeightAt(slot) + BLOCKHASH_LIFETIME };
+  }
+  return { context: context(slot), value };
 }
 
 function epochInfo(slot: number) {
@@ -287,14 +422,14 @@ function epochInfo(slot: number) {
   };
 }
 
-function clusterNode(v: SimulatedValidator, index: number) {
+function clusterNode(v: SimulatedValidator, index: number, self: string) {
   const at = (port: number) => `${v.ip}:${port}`;
   return {
     featureSet: index === 2 ? 1069245146 : 2891131721,
     gossip: at(8001),
     pubkey: v.identity,
     pubsub: v.rpc ? at(8900) : null,
-    rpc: v.rpc ? at(8899) : null,
+    rpc: v.rpc ? self : null,
     serveRepair: at(8008),
     shredVersion: 50093,
     tpu: at(8003),
