@@ -220,9 +220,7 @@ describe('the code in the documentation', () => {
           'skip-rate',
           'node-health',
           'snapshot',
-        ].map(
-          (check) => `solrpc_validator_verdict{${id},check="${check}"} 0`,
-        ),
+        ].map((check) => `solrpc_validator_verdict{${id},check="${check}"} 0`),
       );
       expect(metrics).toContain(`solrpc_validator_activated_stake_lamports{${id}} 13822119736540281`);
       expect(metrics).toContain(`solrpc_validator_slots_behind{${id}} 1`);

@@ -1,7 +1,5 @@
 import { defineMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { describe } from '../options/check.js';
-import { type OptionCheck, slot } from '../options/config.js';
+import { countUpTo, slot } from '../options/config.js';
 import { parseSafeJson } from '../transport/json.js';
 import {
   blockSlots,
@@ -34,14 +32,7 @@ export interface GetBlocksWithLimit {
 // 4. Argument check; the wire schema is the shared slot list.
 
 /** agave refuses a limit above its range with -32602 "Limit too large; max 500000"; 0 gives `[]`. */
-const limit: OptionCheck = (method, param, value) => {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_BLOCKS_RANGE) return value;
-  throw new InvalidInputError({
-    method,
-    param,
-    problem: `expected an integer from 0 to ${MAX_BLOCKS_RANGE} (the node's limit), got ${describe(value)}`,
-  });
-};
+const limit = /* @__PURE__ */ countUpTo(MAX_BLOCKS_RANGE);
 
 // 5. Definition
 

@@ -1,7 +1,7 @@
 import { defineCustomMethod, type WireOf } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkArity, describe } from '../options/check.js';
-import { prepareConfig } from '../options/config.js';
+import { countUpTo, prepareConfig } from '../options/config.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, u16 } from '../schemas/numbers.js';
 import { array, nullable, type } from '../schemas/struct.js';
@@ -54,14 +54,10 @@ export interface GetRecentPerformanceSamples {
 /** agave's `PERFORMANCE_SAMPLES_LIMIT` (rpc/src/rpc.rs): a larger limit is -32602 "Invalid limit; max 720". */
 const MAX_SAMPLES = 720;
 
+const limit = /* @__PURE__ */ countUpTo(MAX_SAMPLES);
+
 function checkLimit(method: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_SAMPLES) return value;
-  throw new InvalidInputError({
-    method,
-    param: 'limit',
-    problem: `expected an integer from 0 to ${MAX_SAMPLES} (the node's limit), got ${describe(value)}`,
-  });
+  return value === undefined ? undefined : (limit(method, 'limit', value) as number);
 }
 
 const samples = /* @__PURE__ */ memo(() =>

@@ -1,7 +1,5 @@
 import { defineMethod } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { describe } from '../options/check.js';
-import { type OptionCheck, slot } from '../options/config.js';
+import { countUpTo, slot } from '../options/config.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { array } from '../schemas/struct.js';
@@ -40,14 +38,7 @@ const MAX_SLOT_LEADERS = 5_000;
  * agave refuses a larger limit with -32602 "Invalid limit; max 5000" and answers 0 with `[]` (it checks
  * `limit > MAX_GET_SLOT_LEADERS` only), so 0 is sent like any other limit.
  */
-const limit: OptionCheck = (method, param, value) => {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_SLOT_LEADERS) return value;
-  throw new InvalidInputError({
-    method,
-    param,
-    problem: `expected an integer from 0 to ${MAX_SLOT_LEADERS} (the node's limit), got ${describe(value)}`,
-  });
-};
+const limit = /* @__PURE__ */ countUpTo(MAX_SLOT_LEADERS);
 
 const leaders = /* @__PURE__ */ memo(() => array(address()));
 

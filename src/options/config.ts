@@ -49,6 +49,21 @@ export const slot: OptionCheck = (method, param, value) => {
 /** `minContextSlot`: fail with -32016 unless the node has reached this slot. */
 export const minContextSlot: OptionCheck = checkU64;
 
+/**
+ * A count from 0 to a node's limit (`getBlocksWithLimit`'s 500,000, `getSlotLeaders`' 5,000,
+ * `getRecentPerformanceSamples`' 720): agave checks only the upper bound, so 0 is sent (it answers `[]`).
+ */
+export const countUpTo =
+  (max: number): OptionCheck =>
+  (method, param, value) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
+    throw new InvalidInputError({
+      method,
+      param,
+      problem: `expected an integer from 0 to ${max} (the node's limit), got ${describe(value)}`,
+    });
+  };
+
 /** A size or count that fits a `number` exactly (`dataLength`, `limit`). */
 export const size: OptionCheck = checkIndex;
 

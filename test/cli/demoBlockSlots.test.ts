@@ -4,25 +4,18 @@
  * counts the voting stake of the blocks between the root and the tip; getBlocks and getBlocksWithLimit
  * list the same blocks, skipped slots left out, each block one getBlockTime can date.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
-import { createRpc, type Rpc, type SignatureInfo, signaturesOf } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { type SignatureInfo, signaturesOf } from '../../src/index.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
-const NOW = 1_754_900_754_000;
-
-let cluster: SimulatedCluster;
-let rpc: Rpc;
+const sim = useSimulatedCluster();
 let history: SignatureInfo[];
 beforeAll(async () => {
-  cluster = await startSimulatedCluster({ now: () => NOW });
-  rpc = createRpc(cluster.url, { timeoutMs: 10_000, retry: false });
   history = [];
-  for await (const info of signaturesOf(rpc, SIMULATION.wallet.address, { commitment: 'confirmed' }))
+  for await (const info of signaturesOf(sim.rpc, SIMULATION.wallet.address, { commitment: 'confirmed' }))
     history.push(info);
 }, 30_000);
-afterAll(async () => {
-  await cluster.close();
-});
 
 /** The code of the RpcError a call fails with. */
 const codeOf = (call: Promise<unknown>) =>
@@ -34,30 +27,30 @@ const codeOf = (call: Promise<unknown>) =>
 describe('the simulated blocks: getBlockTime', { timeout: 30_000 }, () => {
   it('dates every block of the wallet history as getSignaturesForAddress does, null for the oldest', async () => {
     const sample = [...history.slice(0, 5), ...history.slice(-5)];
-    const times = await Promise.all(sample.map((info) => rpc.getBlockTime(info.slot)));
+    const times = await Promise.all(sample.map((info) => sim.rpc.getBlockTime(info.slot)));
     expect(times).toStrictEqual(sample.map((info) => info.blockTime));
     expect(times.slice(-3)).toStrictEqual([null, null, null]);
     expect(typeof times[0]).toBe('number');
   });
 
   it('blocks 100 slots apart are 40 seconds apart, as 400 ms slots are', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     let later = tip - 1;
     while (later % 23 === 5) later--;
     let earlier = later - 100;
     while (earlier % 23 === 5) earlier--;
-    const [from, to] = await Promise.all([rpc.getBlockTime(earlier), rpc.getBlockTime(later)]);
+    const [from, to] = await Promise.all([sim.rpc.getBlockTime(earlier), sim.rpc.getBlockTime(later)]);
     expect(Math.abs((to as number) - (from as number) - ((later - earlier) * 400) / 1000)).toBeLessThanOrEqual(1);
   });
 
   it('refuses a slot not reached (-32004), a skipped rooted one (-32007) and a purged one (-32001)', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     let skippedRooted = tip - 40;
     while (skippedRooted % 23 !== 5) skippedRooted--;
     const oldest = (history.at(-1) as SignatureInfo).slot;
-    expect(await codeOf(rpc.getBlockTime(tip + 10))).toBe(-32004);
-    expect(await codeOf(rpc.getBlockTime(skippedRooted))).toBe(-32007);
-    expect(await codeOf(rpc.getBlockTime(oldest - 5_000))).toBe(-32001);
+    expect(await codeOf(sim.rpc.getBlockTime(tip + 10))).toBe(-32004);
+    expect(await codeOf(sim.rpc.getBlockTime(skippedRooted))).toBe(-32007);
+    expect(await codeOf(sim.rpc.getBlockTime(oldest - 5_000))).toBe(-32001);
   });
 });
 
@@ -65,10 +58,10 @@ describe('the simulated blocks: getBlockCommitment', { timeout: 30_000 }, () => 
   const total = SIMULATION.validators.reduce((sum, v) => sum + v.stake, 0n);
 
   it('a block just below the tip: 32 entries, every voting stake counted once, exact', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     let slot = tip - 5;
     while (slot % 23 === 5) slot--;
-    const { commitment, totalStake } = await rpc.getBlockCommitment(slot);
+    const { commitment, totalStake } = await sim.rpc.getBlockCommitment(slot);
     expect(totalStake).toBe(total);
     expect(commitment).toHaveLength(32);
     // Every staked validator within 128 slots of the tip has voted past it; the delinquent one has not.
@@ -78,9 +71,12 @@ describe('the simulated blocks: getBlockCommitment', { timeout: 30_000 }, () => 
   });
 
   it('a block rooted already, or not reached: commitment null beside the total stake', async () => {
-    const tip = cluster.slot();
-    await expect(rpc.getBlockCommitment(tip - 1_000)).resolves.toStrictEqual({ commitment: null, totalStake: total });
-    await expect(rpc.getBlockCommitment(BigInt(tip + 10))).resolves.toStrictEqual({
+    const tip = sim.cluster.slot();
+    await expect(sim.rpc.getBlockCommitment(tip - 1_000)).resolves.toStrictEqual({
+      commitment: null,
+      totalStake: total,
+    });
+    await expect(sim.rpc.getBlockCommitment(BigInt(tip + 10))).resolves.toStrictEqual({
       commitment: null,
       totalStake: total,
     });
@@ -89,9 +85,9 @@ describe('the simulated blocks: getBlockCommitment', { timeout: 30_000 }, () => 
 
 describe('the simulated blocks: getBlocks and getBlocksWithLimit', { timeout: 30_000 }, () => {
   it('finalized stops at the root, confirmed at the slot before the tip; skipped slots are left out', async () => {
-    const tip = cluster.slot();
-    const finalized = await rpc.getBlocks(tip - 100, tip);
-    const confirmed = await rpc.getBlocks(tip - 100, tip, { commitment: 'confirmed' });
+    const tip = sim.cluster.slot();
+    const finalized = await sim.rpc.getBlocks(tip - 100, tip);
+    const confirmed = await sim.rpc.getBlocks(tip - 100, tip, { commitment: 'confirmed' });
     expect(finalized.at(-1)).toBeLessThanOrEqual(tip - 32);
     expect(confirmed.at(-1)).toBeLessThanOrEqual(tip - 1);
     expect(confirmed.slice(0, finalized.length)).toStrictEqual(finalized);
@@ -99,27 +95,27 @@ describe('the simulated blocks: getBlocks and getBlocksWithLimit', { timeout: 30
     expect(confirmed.every((slot, i) => i === 0 || slot > (confirmed[i - 1] as number))).toBe(true);
     const gaps = 100 - confirmed.length;
     expect(gaps).toBeGreaterThanOrEqual(3);
-    expect(await codeOf(rpc.getBlockTime(confirmed[0] as number))).toBe('resolved');
+    expect(await codeOf(sim.rpc.getBlockTime(confirmed[0] as number))).toBe('resolved');
   });
 
   it('the wallet history sits in blocks getBlocks lists', async () => {
     const { slot } = history[1] as SignatureInfo;
-    const around = await rpc.getBlocks(slot - 30, slot + 30);
+    const around = await sim.rpc.getBlocks(slot - 30, slot + 30);
     expect(around).toContain(slot);
   });
 
   it('getBlocksWithLimit gives the first blocks of the same list', async () => {
-    const tip = cluster.slot();
-    const listed = await rpc.getBlocks(tip - 200, { commitment: 'confirmed' });
-    const limited = await rpc.getBlocksWithLimit(tip - 200, 50, { commitment: 'confirmed' });
+    const tip = sim.cluster.slot();
+    const listed = await sim.rpc.getBlocks(tip - 200, { commitment: 'confirmed' });
+    const limited = await sim.rpc.getBlocksWithLimit(tip - 200, 50, { commitment: 'confirmed' });
     expect(limited).toStrictEqual(listed.slice(0, 50));
-    await expect(rpc.getBlocksWithLimit(tip - 200, 0)).resolves.toStrictEqual([]);
+    await expect(sim.rpc.getBlocksWithLimit(tip - 200, 0)).resolves.toStrictEqual([]);
   });
 
   it('minContextSlot beyond the root: -32016; an end below the start: []', async () => {
-    const tip = cluster.slot();
-    expect(await codeOf(rpc.getBlocks(tip - 100, { minContextSlot: tip }))).toBe(-32016);
-    expect(await codeOf(rpc.getBlocksWithLimit(tip - 100, 5, { minContextSlot: tip }))).toBe(-32016);
-    await expect(rpc.getBlocks(tip - 100, tip - 200)).resolves.toStrictEqual([]);
+    const tip = sim.cluster.slot();
+    expect(await codeOf(sim.rpc.getBlocks(tip - 100, { minContextSlot: tip }))).toBe(-32016);
+    expect(await codeOf(sim.rpc.getBlocksWithLimit(tip - 100, 5, { minContextSlot: tip }))).toBe(-32016);
+    await expect(sim.rpc.getBlocks(tip - 100, tip - 200)).resolves.toStrictEqual([]);
   });
 });

@@ -4,21 +4,11 @@
  * performance samples with getEpochInfo's transaction count, the snapshots with the root, the inflation
  * rate with the governor.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
-import { createRpc, type Rpc } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
-const NOW = 1_754_900_754_000;
-
-let cluster: SimulatedCluster;
-let rpc: Rpc;
-beforeAll(async () => {
-  cluster = await startSimulatedCluster({ now: () => NOW });
-  rpc = createRpc(cluster.url, { timeoutMs: 10_000, retry: false });
-});
-afterAll(async () => {
-  await cluster.close();
-});
+const sim = useSimulatedCluster();
 
 const codeOf = (call: Promise<unknown>) =>
   call.then(
@@ -28,28 +18,28 @@ const codeOf = (call: Promise<unknown>) =>
 
 describe('the simulated leaders', { timeout: 30_000 }, () => {
   it('getSlotLeader and getSlotLeaders name the leaders getLeaderSchedule assigns', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     const epochStart = Math.floor(tip / 432_000) * 432_000;
     const [schedule, leader, run] = await Promise.all([
-      rpc.getLeaderSchedule(),
-      rpc.getSlotLeader({ commitment: 'processed' }),
-      rpc.getSlotLeaders(tip, 12),
+      sim.rpc.getLeaderSchedule(),
+      sim.rpc.getSlotLeader({ commitment: 'processed' }),
+      sim.rpc.getSlotLeaders(tip, 12),
     ]);
     const leaderOf = (slot: number) =>
       Object.keys(schedule).find((identity) => schedule[identity]?.includes(slot - epochStart));
     expect(leader).toBe(leaderOf(tip));
     expect(run).toStrictEqual(Array.from({ length: 12 }, (_, i) => leaderOf(tip + i)));
-    expect(await rpc.getSlotLeaders(tip, 0)).toStrictEqual([]);
-    expect(await codeOf(rpc.getSlotLeaders(tip + 3 * 432_000, 1))).toBe(-32602);
+    expect(await sim.rpc.getSlotLeaders(tip, 0)).toStrictEqual([]);
+    expect(await codeOf(sim.rpc.getSlotLeaders(tip + 3 * 432_000, 1))).toBe(-32602);
   });
 
   it('getBlockProduction counts each leader’s slots, and the blocks getBlocks lists among them', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     const firstSlot = tip - 500;
     const lastSlot = tip - 100;
     const [{ value }, blocks] = await Promise.all([
-      rpc.getBlockProduction({ range: { firstSlot, lastSlot } }),
-      rpc.getBlocks(firstSlot, lastSlot),
+      sim.rpc.getBlockProduction({ range: { firstSlot, lastSlot } }),
+      sim.rpc.getBlocks(firstSlot, lastSlot),
     ]);
     expect(value.range).toStrictEqual({ firstSlot, lastSlot });
     const counts = Object.values(value.byIdentity);
@@ -57,32 +47,32 @@ describe('the simulated leaders', { timeout: 30_000 }, () => {
     expect(counts.reduce((sum, [, produced]) => sum + produced, 0)).toBe(blocks.length);
     const staked = SIMULATION.validators.filter((v) => v.stake > 0n).map((v) => v.identity);
     expect(Object.keys(value.byIdentity).sort()).toStrictEqual([...staked].sort());
-    const one = await rpc.getBlockProduction({ identity: staked[0], range: { firstSlot, lastSlot } });
+    const one = await sim.rpc.getBlockProduction({ identity: staked[0], range: { firstSlot, lastSlot } });
     expect({ ...one.value.byIdentity }).toStrictEqual({ [staked[0] as string]: value.byIdentity[staked[0] as string] });
-    expect(await codeOf(rpc.getBlockProduction({ range: { firstSlot, lastSlot: tip + 10 } }))).toBe(-32602);
+    expect(await codeOf(sim.rpc.getBlockProduction({ range: { firstSlot, lastSlot: tip + 10 } }))).toBe(-32602);
   });
 
   it('performance samples: a minute (150 slots) each, the transactions getEpochInfo counts over them', async () => {
-    const samples = await rpc.getRecentPerformanceSamples();
+    const samples = await sim.rpc.getRecentPerformanceSamples();
     expect(samples).toHaveLength(720);
     const [newest, next] = samples;
     expect((newest?.slot ?? 0) - (next?.slot ?? 0)).toBe(150);
     // getEpochInfo's transactionCount grows by 3,100 a slot.
-    const before = await rpc.getEpochInfo();
+    const before = await sim.rpc.getEpochInfo();
     expect(newest?.numTransactions).toBe(3_100 * (newest?.numSlots ?? 0));
     expect(before.transactionCount).toBeGreaterThan(0n);
     expect(samples.at(-1)?.numNonVoteTransactions).toBeNull();
     expect(newest?.numNonVoteTransactions).toBeLessThan(newest?.numTransactions ?? 0);
-    expect(await rpc.getRecentPerformanceSamples(2)).toStrictEqual(samples.slice(0, 2));
+    expect(await sim.rpc.getRecentPerformanceSamples(2)).toStrictEqual(samples.slice(0, 2));
   });
 
   it('snapshots sit at or below the root; the inflation rate follows the governor for the current epoch', async () => {
-    const tip = cluster.slot();
+    const tip = sim.cluster.slot();
     const [{ full, incremental }, governor, rate, epochInfo] = await Promise.all([
-      rpc.getHighestSnapshotSlot(),
-      rpc.getInflationGovernor(),
-      rpc.getInflationRate(),
-      rpc.getEpochInfo(),
+      sim.rpc.getHighestSnapshotSlot(),
+      sim.rpc.getInflationGovernor(),
+      sim.rpc.getInflationRate(),
+      sim.rpc.getEpochInfo(),
     ]);
     expect(full % 25_000).toBe(0);
     expect(incremental === null || (incremental > full && incremental <= tip - 32)).toBe(true);

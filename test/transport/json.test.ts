@@ -170,13 +170,15 @@ describe('parseSafeJson (results that hold no unsafe integer)', () => {
   });
 });
 
+/** Integers a double cannot hold: u64::MAX, others up to 2^64, and i64s below -2^53. */
+const big = fc.oneof(
+  fc.constant(18446744073709551615n),
+  fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }),
+  fc.bigInt({ min: -(2n ** 63n), max: -(2n ** 53n) }),
+);
+
 describe('parseJsonExactAt (JSON.parse, then the u64 fields put back exactly)', () => {
   const KEYS = ['lamports', 'rentEpoch'];
-  const big = fc.oneof(
-    fc.constant(18446744073709551615n),
-    fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }),
-    fc.bigInt({ min: -(2n ** 63n), max: -(2n ** 53n) }),
-  );
   /** JSON where big integers sit under the listed keys, under other keys, in arrays, and next to keys that look like numbers. */
   const tree = fc.letrec((tie) => ({
     value: fc.oneof(
@@ -237,11 +239,6 @@ describe('parseJsonExactAt (JSON.parse, then the u64 fields put back exactly)', 
 });
 
 describe('parseJsonExact (JSON.parse, then every big integer token put back exactly)', () => {
-  const big = fc.oneof(
-    fc.constant(18446744073709551615n),
-    fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }),
-    fc.bigInt({ min: -(2n ** 63n), max: -(2n ** 53n) }),
-  );
   /** JSON with big integers anywhere, strings holding digit runs that look like tokens, numeric keys. */
   const tree = fc.letrec((tie) => ({
     value: fc.oneof(
