@@ -10,6 +10,11 @@ Commands:
   vote-account <ACCOUNT>         A vote account's recent voting activity
   epoch-info                     The current epoch, slot and progress
   leader-schedule                The current epoch's leader slots
+  slot                           The slot the node has reached
+  block-height                   The node's block height
+  epoch                          The current epoch number
+  transaction-count              Transactions processed since genesis (exact)
+  cluster-version                The node's software version
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -37,6 +42,47 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  slot: `solrpc slot — the slot the node has reached
+
+Usage: solrpc slot [options]
+
+Prints the value alone on one line, as the Solana CLI does (with --output json too: a bare value).
+Reads at --commitment.
+
+${GLOBAL_OPTIONS}`,
+  'block-height': `solrpc block-height — the block height of the node
+
+Usage: solrpc block-height [options]
+
+Prints the value alone on one line, as the Solana CLI does (with --output json too: a bare value).
+Reads at --commitment.
+
+${GLOBAL_OPTIONS}`,
+  epoch: `solrpc epoch — the current epoch
+
+Usage: solrpc epoch [options]
+
+Prints the value alone on one line, as the Solana CLI does (with --output json too: a bare value).
+Reads at --commitment.
+
+${GLOBAL_OPTIONS}`,
+  'transaction-count': `solrpc transaction-count — the transactions processed since genesis
+
+Usage: solrpc transaction-count [options]
+
+Prints the value alone on one line, as the Solana CLI does (with --output json too: a bare value). Exact: a
+u64 is never rounded.
+Reads at --commitment.
+
+${GLOBAL_OPTIONS}`,
+  'cluster-version': `solrpc cluster-version — the node's software version
+
+Usage: solrpc cluster-version [options]
+
+Prints the node's solana-core version, as the Solana CLI does; with --verbose, its whole answer with the
+feature set.
+
+${GLOBAL_OPTIONS}`,
   gossip: `solrpc gossip — the nodes the RPC node sees in gossip
 
 Usage: solrpc gossip [options]

@@ -10,6 +10,7 @@ import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
 import { check } from './commands/check.js';
+import { blockHeight, clusterVersion, epoch, slot, transactionCount } from './commands/clusterValues.js';
 import { confirm } from './commands/confirm.js';
 import { demoCommand } from './commands/demo.js';
 import { epochInfo } from './commands/epochInfo.js';
@@ -35,6 +36,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'vote-account': voteAccount,
   'epoch-info': epochInfo,
   'leader-schedule': leaderSchedule,
+  slot,
+  'block-height': blockHeight,
+  epoch,
+  'transaction-count': transactionCount,
+  'cluster-version': clusterVersion,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
