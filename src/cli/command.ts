@@ -28,6 +28,9 @@ export const OPTIONS = {
   'skip-rate-critical': { type: 'string' },
   'snapshot-age-warning': { type: 'string' },
   'snapshot-age-critical': { type: 'string' },
+  'print-accounts': { type: 'boolean' },
+  circulating: { type: 'boolean' },
+  'non-circulating': { type: 'boolean' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

@@ -17,6 +17,28 @@ export function formatSol(lamports: bigint, keepZeros = false): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * SOL as the Solana CLI's `format!("{} SOL", lamports_to_sol(lamports))` prints it (supply, largest
+ * accounts): through the same f64 (`lamports as f64 / 1e9`) and Rust's `{}` for f64, the shortest digits
+ * that read back to that double, never in exponent form. Those commands of the Solana CLI round there;
+ * matching it means rounding where it does, and `--output json` keeps the exact lamports.
+ */
+export function solAsSolanaCliF64(lamports: bigint): string {
+  const sol = Number(lamports) / 1e9;
+  const text = String(sol);
+  if (!/e/.test(text)) return text;
+  // JavaScript writes doubles below 1e-6 in exponent form; Rust writes every digit.
+  const [mantissa = '', exponent = '0'] = text.split('e');
+  const negative = mantissa.startsWith('-');
+  const bare = negative ? mantissa.slice(1) : mantissa;
+  const dot = bare.indexOf('.');
+  const digits = bare.replace('.', '');
+  // Where the decimal point falls among `digits` once the exponent is applied (only ever negative here).
+  const point = (dot === -1 ? bare.length : dot) + Number(exponent);
+  const plain = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : digits.padEnd(point, '0');
+  return `${negative ? '-' : ''}${plain}`;
+}
+
 /** `1500000000 lamports`, `1 lamport`. */
 export function formatLamports(lamports: bigint): string {
   return `${lamports} lamport${lamports === 1n ? '' : 's'}`;

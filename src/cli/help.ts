@@ -15,6 +15,8 @@ Commands:
   epoch                          The current epoch number
   transaction-count              Transactions processed since genesis (exact)
   cluster-version                The node's software version
+  supply                         Total, circulating and non-circulating SOL
+  largest-accounts               The 20 largest accounts by balance
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -42,6 +44,28 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  supply: `solrpc supply — the total, circulating and non-circulating supply
+
+Usage: solrpc supply [--print-accounts] [options]
+
+Options:
+      --print-accounts   Also list the non-circulating accounts
+
+SOL is printed as the Solana CLI prints it (through its f64); --output json gives exact lamports.
+
+${GLOBAL_OPTIONS}`,
+  'largest-accounts': `solrpc largest-accounts — the 20 largest accounts by balance
+
+Usage: solrpc largest-accounts [--circulating | --non-circulating] [options]
+
+Options:
+      --circulating       Only circulating accounts
+      --non-circulating   Only non-circulating accounts
+
+SOL is printed as the Solana CLI prints it (through its f64); --output json gives exact lamports.
+The node may answer from a cache of up to two hours.
+
+${GLOBAL_OPTIONS}`,
   slot: `solrpc slot — the slot the node has reached
 
 Usage: solrpc slot [options]

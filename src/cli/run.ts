@@ -16,6 +16,7 @@ import { demoCommand } from './commands/demo.js';
 import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
+import { largestAccounts, supply } from './commands/supply.js';
 import { voteAccount } from './commands/voteAccount.js';
 import {
   checkCommitmentText,
@@ -41,6 +42,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   epoch,
   'transaction-count': transactionCount,
   'cluster-version': clusterVersion,
+  supply,
+  'largest-accounts': largestAccounts,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
