@@ -31,6 +31,11 @@ export const OPTIONS = {
   'print-accounts': { type: 'boolean' },
   circulating: { type: 'boolean' },
   'non-circulating': { type: 'boolean' },
+  sort: { type: 'string' },
+  reverse: { type: 'boolean', short: 'r' },
+  number: { type: 'boolean', short: 'n' },
+  'keep-unstaked-delinquents': { type: 'boolean' },
+  'delinquent-slot-distance': { type: 'string' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

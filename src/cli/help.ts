@@ -17,6 +17,7 @@ Commands:
   cluster-version                The node's software version
   supply                         Total, circulating and non-circulating SOL
   largest-accounts               The 20 largest accounts by balance
+  validators                     Every vote account: votes, root, skip rate, credits, version, stake
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -44,6 +45,23 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  validators: `solrpc validators — every validator, as the Solana CLI's table shows them
+
+Usage: solrpc validators [--sort ORDER] [--reverse] [--number] [--lamports]
+                         [--keep-unstaked-delinquents] [--delinquent-slot-distance SLOTS] [options]
+
+Options:
+      --sort <ORDER>                       delinquent, commission, credits, identity, last-vote, root,
+                                           skip-rate, stake (default), version or vote-account; ascending
+  -r, --reverse                            Reverse the order
+  -n, --number                             Number the rows
+      --lamports                           Stakes in lamports
+      --keep-unstaked-delinquents          Keep delinquent validators without stake
+      --delinquent-slot-distance <SLOTS>   Votes this far behind make a validator delinquent (node default 128)
+
+⚠️ marks a delinquent validator. Stakes are exact.
+
+${GLOBAL_OPTIONS}`,
   supply: `solrpc supply — the total, circulating and non-circulating supply
 
 Usage: solrpc supply [--print-accounts] [options]

@@ -17,6 +17,7 @@ import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
 import { largestAccounts, supply } from './commands/supply.js';
+import { validators } from './commands/validators.js';
 import { voteAccount } from './commands/voteAccount.js';
 import {
   checkCommitmentText,
@@ -44,6 +45,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'cluster-version': clusterVersion,
   supply,
   'largest-accounts': largestAccounts,
+  validators,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
