@@ -36,6 +36,8 @@ export const OPTIONS = {
   number: { type: 'boolean', short: 'n' },
   'keep-unstaked-delinquents': { type: 'boolean' },
   'delinquent-slot-distance': { type: 'string' },
+  epoch: { type: 'string' },
+  'slot-limit': { type: 'string' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

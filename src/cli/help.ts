@@ -18,6 +18,7 @@ Commands:
   supply                         Total, circulating and non-circulating SOL
   largest-accounts               The 20 largest accounts by balance
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
+  block-production               Each leader's slots, blocks produced and skipped slots this epoch
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -45,6 +46,16 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  'block-production': `solrpc block-production — each leader's produced and skipped slots in an epoch
+
+Usage: solrpc block-production [--epoch N] [--slot-limit N] [options]
+
+Options:
+      --epoch <N>        An earlier epoch (default: the current one, up to its finalized slot)
+      --slot-limit <N>   Only the last N slots of it
+  -v, --verbose          Also list every slot with its leader, SKIPPED where no block holds it
+
+${GLOBAL_OPTIONS}`,
   validators: `solrpc validators — every validator, as the Solana CLI's table shows them
 
 Usage: solrpc validators [--sort ORDER] [--reverse] [--number] [--lamports]

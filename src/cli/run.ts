@@ -9,6 +9,7 @@ import { isSolRpcError } from '../index.js';
 import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
+import { blockProduction } from './commands/blockProduction.js';
 import { check } from './commands/check.js';
 import { blockHeight, clusterVersion, epoch, slot, transactionCount } from './commands/clusterValues.js';
 import { confirm } from './commands/confirm.js';
@@ -46,6 +47,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   supply,
   'largest-accounts': largestAccounts,
   validators,
+  'block-production': blockProduction,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.

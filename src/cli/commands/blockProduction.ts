@@ -1,0 +1,154 @@
+/**
+ * `solrpc block-production [--epoch N] [--slot-limit N]`, as the Solana CLI's `solana block-production`
+ * (agave cli/src/cluster_query.rs `process_show_block_production`, cli-output `CliBlockProduction`): for the
+ * epoch's slots up to the finalized one (the last `--slot-limit` of them), each leader's slots, the blocks
+ * it produced and the slots it skipped, from the confirmed blocks (getBlocks) and the leader schedule;
+ * with `--verbose` every slot. The Solana CLI reads the SlotHistory sysvar where it covers the range and
+ * getBlocks otherwise; solrpc always takes that second path, which gives the same counts.
+ */
+import { CliError } from '../cliError.js';
+import type { Command } from '../command.js';
+import { pad } from '../format.js';
+import { EXIT } from '../io.js';
+
+interface Leader {
+  identityPubkey: string;
+  leaderSlots: number;
+  blocksProduced: number;
+  skippedSlots: number;
+}
+
+const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
+/** Rust's `{:>22.2}%` of a share: `NaN` for 0 / 0, as an f64 prints it. */
+const share = (part: number, whole: number) => right(whole === 0 ? 'NaN' : ((part / whole) * 100).toFixed(2), 22);
+
+function wholeNumber(text: string | undefined, option: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new CliError(`${option} must be a whole number`);
+  return Number(text);
+}
+
+export const blockProduction: Command = {
+  positionals: { min: 0, max: 0 },
+  options: ['epoch', 'slot-limit'],
+  async run(ctx, _args, options) {
+    const wanted = wholeNumber(options.epoch, '--epoch');
+    const slotLimit = wholeNumber(options['slot-limit'], '--slot-limit');
+    const { signal } = ctx.call;
+    const call = signal ? { signal } : {};
+    const [schedule, info] = await Promise.all([
+      ctx.rpc.getEpochSchedule(call),
+      ctx.rpc.getEpochInfo({ ...call, commitment: 'finalized' }),
+    ]);
+    const epoch = wanted ?? info.epoch;
+    if (epoch > info.epoch) throw new CliError(`Epoch ${epoch} is in the future`, EXIT.failed);
+    const { firstSlot, lastSlot } = epochSlots(schedule, epoch);
+    const endSlot = Math.min(info.absoluteSlot, lastSlot);
+    let startSlot = slotLimit === undefined ? firstSlot : Math.max(endSlot - slotLimit, firstSlot);
+    const minimumLedgerSlot = await ctx.rpc.minimumLedgerSlot(call);
+    if (minimumLedgerSlot > endSlot) {
+      throw new CliError(
+        `Ledger data not available for slots ${startSlot} to ${endSlot} (minimum ledger slot is ${minimumLedgerSlot})`,
+        EXIT.failed,
+      );
+    }
+    if (minimumLedgerSlot > startSlot) {
+      ctx.io.err(`Note: Requested start slot was ${startSlot} but minimum ledger slot is ${minimumLedgerSlot}\n`);
+      startSlot = minimumLedgerSlot;
+    }
+    // The range ends at the finalized slot: its blocks are read at that commitment too.
+    const [blocks, leaders] = await Promise.all([
+      ctx.rpc.getBlocks(startSlot, endSlot, { ...call, commitment: 'finalized' }),
+      ctx.rpc.getLeaderSchedule(startSlot, { ...call, commitment: 'finalized' }),
+    ]);
+    if (!leaders) throw new CliError(`No leader schedule for epoch ${epoch}`, EXIT.failed);
+    // Slot index in the epoch → its leader.
+    const leaderAt: string[] = [];
+    for (const identity of Object.keys(leaders)) {
+      for (const index of leaders[identity] ?? []) leaderAt[index] = identity;
+    }
+    const produced = new Set(blocks);
+    const byLeader = new Map<string, Leader>();
+    const slots: { slot: number; leader: string; skipped: boolean }[] = [];
+    for (let slot = startSlot; slot <= endSlot; slot++) {
+      const leader = leaderAt[slot - firstSlot] ?? 'unknown';
+      const entry = byLeader.get(leader) ?? {
+        identityPubkey: leader,
+        leaderSlots: 0,
+        blocksProduced: 0,
+        skippedSlots: 0,
+      };
+      entry.leaderSlots++;
+      const skipped = !produced.has(slot);
+      if (skipped) entry.skippedSlots++;
+      else entry.blocksProduced++;
+      byLeader.set(leader, entry);
+      slots.push({ slot, leader, skipped });
+    }
+    const list = [...byLeader.values()].sort((a, b) =>
+      a.identityPubkey < b.identityPubkey ? -1 : a.identityPubkey > b.identityPubkey ? 1 : 0,
+    );
+    const totalSlots = endSlot - startSlot + 1;
+    const totalSkipped = slots.filter((s) => s.skipped).length;
+    if (ctx.json) {
+      // CliBlockProduction has no serde rename: its own keys are snake_case, its entries camelCase.
+      ctx.printJson({
+        epoch,
+        start_slot: startSlot,
+        end_slot: endSlot,
+        total_slots: totalSlots,
+        total_blocks_produced: totalSlots - totalSkipped,
+        total_slots_skipped: totalSkipped,
+        leaders: list,
+        individual_slot_status: slots,
+      });
+      return EXIT.ok;
+    }
+    const { bold, red } = ctx.paint;
+    const row = (first: string, a: number, b: number, c: number, rate: string) =>
+      `  ${pad(first, 44)}  ${right(String(a), 15)}  ${right(String(b), 15)}  ${right(String(c), 15)}  ${rate}%`;
+    const lines = [
+      '',
+      bold(
+        `  ${pad('Identity', 44)}  ${right('Leader Slots', 15)}  ${right('Blocks Produced', 15)}  ${right('Skipped Slots', 15)}  ${right('Skipped Slot Percentage', 23)}`,
+      ),
+      ...list.map((l) =>
+        row(l.identityPubkey, l.leaderSlots, l.blocksProduced, l.skippedSlots, share(l.skippedSlots, l.leaderSlots)),
+      ),
+      '',
+      row(
+        `Epoch ${epoch} total:`,
+        totalSlots,
+        totalSlots - totalSkipped,
+        totalSkipped,
+        share(totalSkipped, totalSlots),
+      ),
+      `  (using data from ${totalSlots} slots: ${startSlot} to ${endSlot})`,
+    ];
+    if (ctx.settings.verbose) {
+      lines.push('', '', bold(`  ${pad('Slot', 15)} ${pad('Identity Pubkey', 44)}`));
+      for (const s of slots) {
+        const text = `  ${pad(String(s.slot), 15)} ${pad(s.leader, 44)}`;
+        lines.push(s.skipped ? red(`${text} SKIPPED`) : text);
+      }
+    }
+    ctx.print(lines.join('\n'));
+    return EXIT.ok;
+  },
+};
+
+/** The first and last slot of an epoch, warmup epochs included (agave's EpochSchedule). */
+function epochSlots(
+  schedule: { slotsPerEpoch: number; firstNormalEpoch: number; firstNormalSlot: number },
+  epoch: number,
+): { firstSlot: number; lastSlot: number } {
+  if (epoch < schedule.firstNormalEpoch) {
+    // Warmup: epoch e has 32 × 2^e slots, starting after all the earlier ones.
+    const length = 32 * 2 ** epoch;
+    const firstSlot = 32 * (2 ** epoch - 1);
+    return { firstSlot, lastSlot: firstSlot + length - 1 };
+  }
+  const firstSlot = schedule.firstNormalSlot + (epoch - schedule.firstNormalEpoch) * schedule.slotsPerEpoch;
+  return { firstSlot, lastSlot: firstSlot + schedule.slotsPerEpoch - 1 };
+}
