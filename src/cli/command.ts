@@ -38,6 +38,10 @@ export const OPTIONS = {
   'delinquent-slot-distance': { type: 'string' },
   epoch: { type: 'string' },
   'slot-limit': { type: 'string' },
+  before: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  'show-transactions': { type: 'boolean' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

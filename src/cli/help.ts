@@ -19,6 +19,7 @@ Commands:
   largest-accounts               The 20 largest accounts by balance
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
+  transaction-history <ADDRESS>  An address's transactions, newest first
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -46,6 +47,21 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  'transaction-history': `solrpc transaction-history — an address's transactions, newest first
+
+Usage: solrpc transaction-history <ADDRESS> [--limit N] [--before SIGNATURE] [--until SIGNATURE]
+                                  [--show-transactions] [options]
+
+Options:
+      --limit <N>              At most N signatures, 1 to 1000 (default 1000)
+      --before <SIGNATURE>     Start after this transaction (older ones only)
+      --until <SIGNATURE>      Stop at this transaction
+      --show-transactions      Print each transaction below its signature
+  -v, --verbose                Each signature with its slot, time, status and memo
+
+Reads at confirmed, as the Solana CLI does.
+
+${GLOBAL_OPTIONS}`,
   'block-production': `solrpc block-production — each leader's produced and skipped slots in an epoch
 
 Usage: solrpc block-production [--epoch N] [--slot-limit N] [options]

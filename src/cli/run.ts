@@ -18,6 +18,7 @@ import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
 import { largestAccounts, supply } from './commands/supply.js';
+import { transactionHistory } from './commands/transactionHistory.js';
 import { validators } from './commands/validators.js';
 import { voteAccount } from './commands/voteAccount.js';
 import {
@@ -48,6 +49,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'largest-accounts': largestAccounts,
   validators,
   'block-production': blockProduction,
+  'transaction-history': transactionHistory,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.

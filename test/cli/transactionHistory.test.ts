@@ -1,0 +1,129 @@
+/**
+ * `solrpc transaction-history`: signatures newest first, `-v` lines as the Solana CLI writes them (slot,
+ * RFC 3339 time, status or `Failed: <Debug form>`, memo), `--show-transactions`, paging options sent,
+ * bad input refused before any request, the simulated wallet's history.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { rustDebug } from '../../src/cli/commands/transactionHistory.js';
+import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { reply } from '../msw/server.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
+import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+
+const servers: ScriptedRpc[] = [];
+async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
+  const server = await startScriptedRpc(methods);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const sim = useSimulatedCluster();
+const ADDRESS = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
+const SIG_1 = '5wj4Apus3U9ihu3EFXJhAnHZijxFNJLCvaRPCtKTByxzQCTYpxWPjHcBoF9GhqckhMpnuft54WUMkUBL5bo328C5';
+const SIG_2 = '3F9oEyVbNd815M5NELvdanJVCNRjiEsguKZSxMH5bgges428pQTHDCcgTFuF2R1W2dVPCK6Zp6nW8XDcyDHzrEur';
+const HISTORY = `[{"blockTime":1754900874,"confirmationStatus":"confirmed","err":{"InstructionError":[2,{"Custom":6001}]},"memo":null,"signature":"${SIG_1}","slot":356139500},{"blockTime":null,"confirmationStatus":"finalized","err":null,"memo":"[11] order-42-ok","signature":"${SIG_2}","slot":356139400}]`;
+
+describe('rustDebug', () => {
+  it.each([
+    ['BlockhashNotFound', 'BlockhashNotFound'],
+    [{ InstructionError: [0, { Custom: 1 }] }, 'InstructionError(0, Custom(1))'],
+    [{ InstructionError: [3, 'InvalidAccountData'] }, 'InstructionError(3, InvalidAccountData)'],
+    [{ InsufficientFundsForRent: { account_index: 1 } }, 'InsufficientFundsForRent { account_index: 1 }'],
+    [{ DuplicateInstruction: 2 }, 'DuplicateInstruction(2)'],
+  ])('%j is %s', (error, text) => {
+    expect(rustDebug(error)).toBe(text);
+  });
+});
+
+describe('transaction-history', { timeout: 10_000 }, () => {
+  it('prints the signatures newest first, then the count; -v adds slot, time, status and memo', async () => {
+    const rpc = await scripted({ getSignaturesForAddress: reply.resultText(HISTORY) });
+    expect(await runCli(['transaction-history', ADDRESS, '-u', rpc.url])).toEqual({
+      code: 0,
+      out: `${SIG_1}\n${SIG_2}\n2 transactions found\n`,
+      err: '',
+    });
+    expect(rpc.calls[0]).toMatchObject({
+      method: 'getSignaturesForAddress',
+      params: [ADDRESS, { limit: 1000, commitment: 'confirmed' }],
+    });
+    const verbose = await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '-v']);
+    expect(verbose.out.split('\n')).toEqual([
+      `${SIG_1} [slot=356139500 timestamp=2025-08-11T08:27:54Z status=Failed: InstructionError(2, Custom(6001))] `,
+      `${SIG_2} [slot=356139400 status=Finalized] [11] order-42-ok`,
+      '2 transactions found',
+      '',
+    ]);
+  });
+
+  it('sends --limit, --before and --until; refuses bad ones before any request', async () => {
+    const rpc = await scripted({ getSignaturesForAddress: reply.resultText('[]') });
+    const result = await runCli([
+      'transaction-history',
+      ADDRESS,
+      '-u',
+      rpc.url,
+      '--limit',
+      '5',
+      '--before',
+      SIG_1,
+      '--until',
+      SIG_2,
+    ]);
+    expect(result.out).toBe('0 transactions found\n');
+    expect(rpc.calls[0]?.params).toEqual([ADDRESS, { limit: 5, commitment: 'confirmed', before: SIG_1, until: SIG_2 }]);
+    for (const bad of [
+      ['--limit', '0'],
+      ['--limit', '1001'],
+      ['--before', 'nope'],
+    ]) {
+      expect((await runCli(['transaction-history', ADDRESS, '-u', rpc.url, ...bad])).code).toBe(2);
+    }
+    expect((await runCli(['transaction-history', 'not-an-address', '-u', rpc.url])).code).toBe(2);
+    expect(rpc.calls).toHaveLength(1);
+  });
+
+  it('--show-transactions prints each transaction below its signature, or why it could not', async () => {
+    const rpc = await scripted({
+      getSignaturesForAddress: reply.resultText(HISTORY),
+      getTransaction: (request) =>
+        (request.params as string[])[0] === SIG_1
+          ? reply.result(null)
+          : reply.error(-32011, 'Transaction history is not available from this node'),
+    });
+    const result = await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '--show-transactions']);
+    expect(result.out.split('\n')).toEqual([
+      SIG_1,
+      '  Unable to get confirmed transaction details: not found',
+      '',
+      SIG_2,
+      expect.stringMatching(/^ {2}Unable to get confirmed transaction details: getTransaction: RPC error -32011/),
+      '',
+      '2 transactions found',
+      '',
+    ]);
+    expect(rpc.calls.find((c) => c.method === 'getTransaction')?.params[1]).toEqual({
+      encoding: 'base64',
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+  });
+
+  it('reads the simulated wallet’s history, decoding its transactions', async () => {
+    const result = await runCli([
+      'transaction-history',
+      SIMULATION.wallet.address,
+      '-u',
+      sim.cluster.url,
+      '--limit',
+      '2',
+      '--show-transactions',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('  Status: Error processing Instruction 0: custom program error: 0x1');
+    expect(result.out.trimEnd().split('\n').at(-1)).toBe('2 transactions found');
+  });
+});
