@@ -42,6 +42,9 @@ export const OPTIONS = {
   until: { type: 'string' },
   limit: { type: 'string' },
   'show-transactions': { type: 'boolean' },
+  'our-localhost': { type: 'string' },
+  follow: { type: 'boolean' },
+  log: { type: 'boolean' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

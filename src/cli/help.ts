@@ -20,6 +20,7 @@ Commands:
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
   transaction-history <ADDRESS>  An address's transactions, newest first
+  catchup <IDENTITY> [URL]       How far a validator is behind the cluster, until it catches up
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
@@ -47,6 +48,22 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  catchup: `solrpc catchup — how far a validator is behind the cluster, until it catches up
+
+Usage: solrpc catchup <IDENTITY> [NODE_RPC_URL] [--follow] [--log] [--interval SECONDS] [options]
+       solrpc catchup --our-localhost [PORT] [options]
+
+The validator's RPC address comes from gossip unless NODE_RPC_URL is given; --our-localhost [PORT]
+asks http://localhost:PORT (8899) and takes the identity it reports. Every --interval seconds (5)
+its slot is compared with the cluster's (--url), until it has caught up.
+
+Options:
+      --our-localhost [PORT]   The validator is this machine, on PORT (default 8899)
+      --follow                 Keep going after it has caught up, until interrupted
+      --log                    A line per check instead of one line rewritten in place
+      --interval <SECONDS>     Time between checks (default 5; solrpc's own option)
+
+${GLOBAL_OPTIONS}`,
   'transaction-history': `solrpc transaction-history — an address's transactions, newest first
 
 Usage: solrpc transaction-history <ADDRESS> [--limit N] [--before SIGNATURE] [--until SIGNATURE]

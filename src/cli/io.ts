@@ -31,3 +31,19 @@ export const EXIT = {
   /** Interrupted (Ctrl-C). */
   interrupted: 130,
 } as const;
+
+/** Waits `ms`, ending early (rejecting with the reason) when `signal` aborts: `check --watch`, `catchup`. */
+export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

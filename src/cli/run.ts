@@ -10,6 +10,7 @@ import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
 import { blockProduction } from './commands/blockProduction.js';
+import { catchup } from './commands/catchup.js';
 import { check } from './commands/check.js';
 import { blockHeight, clusterVersion, epoch, slot, transactionCount } from './commands/clusterValues.js';
 import { confirm } from './commands/confirm.js';
@@ -50,6 +51,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   validators,
   'block-production': blockProduction,
   'transaction-history': transactionHistory,
+  catchup,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
@@ -92,6 +94,9 @@ function normalizeWatch(argv: string[]): string[] {
     const next = argv[i + 1];
     // A number of seconds, not an all-digit address such as the System Program's 111…1.
     if (arg === '--watch' && (next === undefined || !/^\d{1,7}(\.\d+)?$/.test(next))) out.push('--watch=60');
+    // `catchup --our-localhost [PORT]`: the port is optional, 8899 by default, as in the Solana CLI.
+    else if (arg === '--our-localhost' && (next === undefined || !/^\d{1,5}$/.test(next)))
+      out.push('--our-localhost=8899');
     else out.push(arg);
   }
   return out;

@@ -10,6 +10,7 @@ import { CliError } from '../cliError.js';
 import type { Command, ParsedOptions } from '../command.js';
 import type { Context } from '../context.js';
 import { pad, safe } from '../format.js';
+import { sleepFor } from '../io.js';
 
 /** Nagios plugin exit codes. */
 const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };
@@ -80,7 +81,7 @@ export const check: Command = {
     }
     // --watch: repeat until interrupted; the exit code is the last check's.
     const every = positiveNumber(options.watch, '--watch', 60) * 1000;
-    const sleep = ctx.io.sleep ?? defaultSleep;
+    const sleep = ctx.io.sleep ?? sleepFor;
     const now = ctx.io.now ?? Date.now;
     let last = 3;
     for (;;) {
@@ -123,19 +124,4 @@ function print(ctx: Context, report: ValidatorReport): void {
     );
   }
   ctx.print(lines.join('\n'));
-}
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

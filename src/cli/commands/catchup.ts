@@ -1,0 +1,169 @@
+/**
+ * `solrpc catchup <IDENTITY> [NODE_RPC_URL]`, as the Solana CLI's `solana catchup` (agave
+ * cli/src/cluster_query.rs `process_catchup`): finds the validator's RPC address in gossip (or takes the
+ * URL given, or `--our-localhost`), checks that node's identity, then compares its slot with the cluster's
+ * every 5 seconds, saying how far behind it is and how fast it is closing the gap, until it has caught up
+ * (or forever with `--follow`). `--interval` (solrpc's own) changes the 5 seconds.
+ */
+import { createRpcWith, getIdentity, getSlot, isSolRpcError, type RpcWith } from '../../index.js';
+import { CliError } from '../cliError.js';
+import type { Command } from '../command.js';
+import type { Context } from '../context.js';
+import { humanDuration, safe } from '../format.js';
+import { EXIT, sleepFor } from '../io.js';
+
+type NodeRpc = RpcWith<{ getIdentity: typeof getIdentity; getSlot: typeof getSlot }>;
+
+export const catchup: Command = {
+  positionals: { min: 0, max: 2 },
+  options: ['our-localhost', 'follow', 'log', 'interval'],
+  async run(ctx, args, options) {
+    const intervalText = options.interval ?? '5';
+    const interval = Number(intervalText);
+    if (!(Number.isFinite(interval) && interval > 0))
+      throw new CliError('--interval must be a positive number of seconds');
+    const localhost = options['our-localhost'];
+    const port = localhost === undefined ? undefined : Number(localhost);
+    if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+      throw new CliError('--our-localhost takes a port number');
+    }
+    if (args[0] === undefined && port === undefined)
+      throw new CliError('catchup needs an identity, or --our-localhost');
+    let identity = args[0] === undefined ? undefined : ctx.addressOrKeypair(args[0], 'identity');
+    let nodeUrl = args[1];
+    if (nodeUrl !== undefined && !/^https?:\/\//.test(nodeUrl))
+      throw new CliError('the node RPC URL must be http:// or https://');
+    const sleep = ctx.io.sleep ?? sleepFor;
+    const wait = (seconds: number) => sleep(seconds * 1000, ctx.io.signal);
+    const status = progress(ctx, options.log === true);
+
+    if (port !== undefined) {
+      const guessed = `http://localhost:${port}`;
+      if (nodeUrl !== undefined && nodeUrl !== guessed) {
+        ctx.print(`Prefering explicitly given rpc (${nodeUrl}) as us, although --our-localhost is given\n`);
+      } else nodeUrl = guessed;
+    }
+    if (nodeUrl === undefined) nodeUrl = `http://${await rpcAddressFromGossip(ctx, identity as string, status, wait)}`;
+    const node: NodeRpc = createRpcWith(nodeUrl, { getIdentity, getSlot }, { timeoutMs: ctx.settings.timeoutMs });
+    const call = ctx.io.signal ? { signal: ctx.io.signal } : {};
+
+    let reported: string;
+    for (;;) {
+      try {
+        reported = (await node.getIdentity(call)).identity;
+        break;
+      } catch (error) {
+        if (!isSolRpcError(error, 'NetworkError') || ctx.io.signal?.aborted) throw error;
+        status(`Connection failed: ${safe(error.message.split('\n')[0], 200)}`);
+        await wait(interval);
+      }
+    }
+    if (port !== undefined && identity !== undefined && identity !== reported) {
+      ctx.print(`Prefering explicitly given node pubkey (${identity}) as us, although --our-localhost is given\n`);
+    }
+    identity ??= reported;
+    if (reported !== identity) {
+      throw new CliError(
+        `The identity reported by node RPC URL does not match. Expected: ${identity}. Reported: ${reported}`,
+        EXIT.failed,
+      );
+    }
+    if ((await ctx.rpc.getIdentity(call)).identity === identity) {
+      throw new CliError(
+        'Both RPC URLs reference the same node, unable to monitor for catchup. Try a different --url',
+        EXIT.failed,
+      );
+    }
+
+    const slotOf = retryingSlot(ctx, options.log === true, wait);
+    const startNode = await slotOf(node);
+    const startRpc = await slotOf(ctx.rpc);
+    const startDistance = startRpc - startNode;
+    let previousRpc = Number.POSITIVE_INFINITY;
+    let previousDistance = 0;
+    let slept = 0;
+    for (;;) {
+      const rpcSlot = await slotOf(ctx.rpc);
+      const nodeSlot = await slotOf(node);
+      if (options.follow !== true && nodeSlot > Math.min(previousRpc, rpcSlot)) {
+        status(undefined);
+        ctx.print(`${identity} has caught up (us:${nodeSlot} them:${rpcSlot})`);
+        return EXIT.ok;
+      }
+      const distance = rpcSlot - nodeSlot;
+      const perSecond = (previousDistance - distance) / interval;
+      let average = '';
+      if (distance !== 0 && slept !== 0) {
+        const catchupRate = (startDistance - distance) / slept;
+        const remaining = Math.round(distance / catchupRate);
+        if (!Number.isFinite(remaining) || remaining === 0) average = '';
+        else if (remaining < 0) average = ` (AVG: ${catchupRate.toFixed(1)} slots/second (falling))`;
+        else {
+          const nodeRate = (nodeSlot - startNode) / slept;
+          average = ` (AVG: ${catchupRate.toFixed(1)} slots/second, ETA: slot ${Math.round(nodeSlot + remaining * nodeRate)} in ${humanDuration(remaining)})`;
+        }
+      }
+      const trend =
+        distance === 0 || previousRpc === Number.POSITIVE_INFINITY
+          ? ''
+          : `, ${distance >= 0 ? 'our' : 'their'} node is ${perSecond < 0 ? 'falling behind' : 'gaining'} at ${perSecond.toFixed(1)} slots/second${average}`;
+      status(
+        `${Math.abs(distance)} slot(s) ${distance >= 0 ? 'behind' : 'ahead'} (us:${nodeSlot} them:${rpcSlot})${trend}`,
+      );
+      await wait(interval);
+      previousRpc = rpcSlot;
+      previousDistance = distance;
+      slept += interval;
+    }
+  },
+};
+
+/** The validator's RPC address from gossip, waiting (as the Solana CLI does) until it advertises one. */
+async function rpcAddressFromGossip(
+  ctx: Context,
+  identity: string,
+  status: (message: string) => void,
+  wait: (seconds: number) => Promise<void>,
+): Promise<string> {
+  const call = ctx.io.signal ? { signal: ctx.io.signal } : {};
+  for (;;) {
+    const node = (await ctx.rpc.getClusterNodes(call)).find((n) => n.pubkey === identity);
+    if (node?.rpc) return node.rpc;
+    status(node ? `RPC service not found for ${identity}` : `Contact information not found for ${identity}`);
+    await wait(5);
+  }
+}
+
+/** The slot at `--commitment`, retried up to five times a second apart, as the Solana CLI retries it. */
+function retryingSlot(ctx: Context, log: boolean, wait: (seconds: number) => Promise<void>) {
+  let retries = 0;
+  return async (client: NodeRpc | Context['rpc']): Promise<number> => {
+    for (;;) {
+      try {
+        const slot = await client.getSlot(ctx.call);
+        retries = 0;
+        return slot;
+      } catch (error) {
+        if (retries >= 5 || ctx.io.signal?.aborted) throw error;
+        retries++;
+        const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+        if (log) ctx.print(`Retrying(${retries}/5): ${safe(why, 300)}\n`);
+        await wait(1);
+      }
+    }
+  };
+}
+
+/**
+ * Where the progress goes: with `--log` a line each on stdout; on a terminal one line on stderr rewritten
+ * in place, as the Solana CLI's spinner; elsewhere nowhere, as the spinner draws nothing off a terminal.
+ */
+function progress(ctx: Context, log: boolean): (message: string | undefined) => void {
+  return (message) => {
+    if (log) {
+      if (message !== undefined) ctx.print(safe(message, 400));
+    } else if (ctx.io.isTTY) {
+      ctx.io.err(message === undefined ? '\r\u001b[K' : `\r\u001b[K${safe(message, 400)}`);
+    }
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * `solrpc catchup` against two loopback nodes, the cluster's RPC and the validator's own, with injected
+ * waits: the validator found in gossip, its identity checked, progress lines with --log, caught up when
+ * its slot passes the cluster's, --our-localhost's URL, the refusals the Solana CLI makes, retries, Ctrl-C.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { reply } from '../msw/server.js';
+import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+
+const servers: ScriptedRpc[] = [];
+async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
+  const server = await startScriptedRpc(methods);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const US = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
+const THEM = '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy';
+
+/** Answers a slot from `slots` per call, the last one repeating. */
+const slotsOf = (slots: number[]) => {
+  let call = 0;
+  return () => reply.result(slots[Math.min(call++, slots.length - 1)]);
+};
+
+/** The validator's node (behind, then catching up) and the cluster's RPC that lists it in gossip. */
+async function nodes(ourSlots: number[], theirSlots: number[], ourIdentity = US) {
+  const node = await scripted({ getIdentity: reply.result({ identity: ourIdentity }), getSlot: slotsOf(ourSlots) });
+  const cluster = await scripted({
+    getClusterNodes: reply.result([
+      { pubkey: US, gossip: '127.0.0.1:8001', rpc: new URL(node.url).host, version: '2.3.7' },
+    ]),
+    getIdentity: reply.result({ identity: THEM }),
+    getSlot: slotsOf(theirSlots),
+  });
+  return { node, cluster };
+}
+
+const fakeTime = () => {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms: number) => void waits.push(ms), now: () => 0 };
+};
+
+describe('catchup', { timeout: 10_000 }, () => {
+  it('finds the node in gossip, reports how fast it gains, and stops when it has caught up', async () => {
+    // Start: us 100, them 160. Then the loop reads them, us: (170, 120), (180, 150), (190, 191). The ETA is the
+    // Solana CLI's: the node's own pace (50 slots in 5 s) over the 5 s the gap needs at 6 slots/second.
+    const { node, cluster } = await nodes([100, 120, 150, 191], [160, 170, 180, 190]);
+    const time = fakeTime();
+    const result = await runCli(['catchup', US, '-u', cluster.url, '--log'], time);
+    expect(result.code).toBe(0);
+    expect(result.out.split('\n')).toEqual([
+      '50 slot(s) behind (us:120 them:170)',
+      '30 slot(s) behind (us:150 them:180), our node is gaining at 4.0 slots/second (AVG: 6.0 slots/second, ETA: slot 200 in 5s)',
+      `${US} has caught up (us:191 them:190)`,
+      '',
+    ]);
+    expect(time.waits).toEqual([5000, 5000]);
+    expect(node.calls.map((c) => c.method)).toEqual(['getIdentity', 'getSlot', 'getSlot', 'getSlot', 'getSlot']);
+    expect(node.calls[1]?.params).toEqual([{ commitment: 'confirmed' }]);
+  });
+
+  it('takes the node URL given, and --interval; --follow keeps going until interrupted', async () => {
+    const { node, cluster } = await nodes([100, 200], [150, 190]);
+    const controller = new AbortController();
+    const waits: number[] = [];
+    const result = await runCli(['catchup', US, node.url, '-u', cluster.url, '--follow', '--log', '--interval', '2'], {
+      signal: controller.signal,
+      now: () => 0,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        if (waits.length === 3) controller.abort(new Error('Ctrl-C'));
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(waits.slice(0, 2)).toEqual([2000, 2000]);
+    expect(result.out).toContain('10 slot(s) ahead (us:200 them:190)');
+    expect(cluster.calls.some((c) => c.method === 'getClusterNodes')).toBe(false);
+  });
+
+  it('refuses a node whose identity differs, and two URLs that are the same node', async () => {
+    const wrong = await nodes([100], [150], THEM);
+    const mismatch = await runCli(['catchup', US, '-u', wrong.cluster.url], fakeTime());
+    expect(mismatch).toMatchObject({ code: 1, out: '' });
+    expect(mismatch.err).toBe(
+      `Error: The identity reported by node RPC URL does not match. Expected: ${US}. Reported: ${THEM}\n`,
+    );
+    const self = await scripted({ getIdentity: reply.result({ identity: US }), getSlot: reply.result(1) });
+    const same = await runCli(['catchup', US, self.url, '-u', self.url], fakeTime());
+    expect(same.err).toBe(
+      'Error: Both RPC URLs reference the same node, unable to monitor for catchup. Try a different --url\n',
+    );
+  });
+
+  it('retries a failing slot five times, a second apart, then fails', async () => {
+    const node = await scripted({
+      getIdentity: reply.result({ identity: US }),
+      getSlot: reply.error(-32005, 'Node is behind by 500 slots', { numSlotsBehind: 500 }),
+    });
+    const cluster = await scripted({ getIdentity: reply.result({ identity: THEM }), getSlot: reply.result(1) });
+    const time = fakeTime();
+    const result = await runCli(['catchup', US, node.url, '-u', cluster.url, '--log'], time);
+    expect(result.code).toBe(1);
+    expect(time.waits).toEqual([1000, 1000, 1000, 1000, 1000]);
+    expect(result.out.split('\n')[0]).toMatch(/^Retrying\(1\/5\): getSlot: RPC error -32005/);
+  });
+
+  it('refuses bad input before any request', async () => {
+    const cluster = await scripted({ getIdentity: reply.result({ identity: THEM }) });
+    for (const args of [
+      ['catchup'],
+      ['catchup', 'not-an-identity'],
+      ['catchup', US, 'ftp://node'],
+      ['catchup', US, '--interval', '0'],
+    ]) {
+      expect((await runCli([...args, '-u', cluster.url], fakeTime())).code).toBe(2);
+    }
+    expect(cluster.calls).toEqual([]);
+  });
+});
