@@ -1104,7 +1104,12 @@ describe('check', () => {
 // --- help, version, usage ---------------------------------------------------------------------------
 
 describe('help and version', () => {
-  const commands = ['gossip', 'balance', 'vote-account', 'epoch-info', 'leader-schedule', 'check', 'confirm', 'demo'];
+  // Every command has its help, and the main help lists it.
+  const commands = Object.keys(COMMAND_HELP);
+
+  it('the main help lists every command', () => {
+    for (const name of commands) expect(MAIN_HELP).toContain(`\n  ${name}`);
+  });
 
   it.each(commands)(
     '%s: --help, -h and `help <command>` print its help on stdout, exit 0, nothing sent',

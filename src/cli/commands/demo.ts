@@ -39,7 +39,13 @@ export function demoCommand(runCli: RunCli): Command {
           ['balance', SIMULATION.wallet.address, '--lamports'],
           ['vote-account', alpha.vote],
           ['epoch-info'],
+          ['slot'],
+          ['cluster-version'],
+          ['validators'],
+          ['block-production', '--slot-limit', '100'],
           ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.8'],
+          ['supply'],
+          ['transaction-history', SIMULATION.wallet.address, '--limit', '3', '-v'],
           ['confirm', signature],
           ['confirm', simulatedFailedTransfer(0).signature],
         ];
