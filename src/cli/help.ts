@@ -17,6 +17,7 @@ Commands:
   cluster-version                The node's software version
   supply                         Total, circulating and non-circulating SOL
   largest-accounts               The 20 largest accounts by balance
+  inflation                      The inflation governor's rates and this epoch's
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
   transaction-history <ADDRESS>  An address's transactions, newest first
@@ -48,6 +49,14 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  inflation: `solrpc inflation — the inflation governor's rates and this epoch's
+
+Usage: solrpc inflation [options]
+
+Prints the governor (initial and terminal rate, yearly reduction, or a fixed rate) and this epoch's total
+and staking rates, as the Solana CLI does; --output json gives the node's numbers.
+
+${GLOBAL_OPTIONS}`,
   catchup: `solrpc catchup — how far a validator is behind the cluster, until it catches up
 
 Usage: solrpc catchup <IDENTITY> [NODE_RPC_URL] [--follow] [--log] [--interval SECONDS] [options]

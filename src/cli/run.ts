@@ -17,6 +17,7 @@ import { confirm } from './commands/confirm.js';
 import { demoCommand } from './commands/demo.js';
 import { epochInfo } from './commands/epochInfo.js';
 import { gossip } from './commands/gossip.js';
+import { inflation } from './commands/inflation.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
 import { largestAccounts, supply } from './commands/supply.js';
 import { transactionHistory } from './commands/transactionHistory.js';
@@ -48,6 +49,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'cluster-version': clusterVersion,
   supply,
   'largest-accounts': largestAccounts,
+  inflation,
   validators,
   'block-production': blockProduction,
   'transaction-history': transactionHistory,
