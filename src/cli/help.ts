@@ -20,6 +20,7 @@ Commands:
   inflation                      The inflation governor's rates and this epoch's
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
+  block [SLOT]                   A confirmed block: header, rewards and every transaction
   transaction-history <ADDRESS>  An address's transactions, newest first
   catchup <IDENTITY> [URL]       How far a validator is behind the cluster, until it catches up
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
@@ -49,6 +50,16 @@ const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  block: `solrpc block — a confirmed block: header, rewards and every transaction
+
+Usage: solrpc block [SLOT] [options]
+
+SLOT   The block's slot; the finalized slot when left out.
+
+Prints the block's slots, hashes, time and height, its rewards by address with their total, then each
+transaction as 'solrpc confirm -v' prints one, as the Solana CLI does; --output json gives the block.
+
+${GLOBAL_OPTIONS}`,
   inflation: `solrpc inflation — the inflation governor's rates and this epoch's
 
 Usage: solrpc inflation [options]

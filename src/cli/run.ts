@@ -9,6 +9,7 @@ import { isSolRpcError } from '../index.js';
 import { CliError } from './cliError.js';
 import { type Command, OPTIONS, type ParsedOptions } from './command.js';
 import { balance } from './commands/balance.js';
+import { block } from './commands/block.js';
 import { blockProduction } from './commands/blockProduction.js';
 import { catchup } from './commands/catchup.js';
 import { check } from './commands/check.js';
@@ -52,6 +53,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   inflation,
   validators,
   'block-production': blockProduction,
+  block,
   'transaction-history': transactionHistory,
   catchup,
   check,
