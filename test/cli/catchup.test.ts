@@ -4,6 +4,7 @@
  * its slot passes the cluster's, --our-localhost's URL, the refusals the Solana CLI makes, retries, Ctrl-C.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { SIMULATION, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { reply } from '../msw/server.js';
 import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
 
@@ -119,5 +120,24 @@ describe('catchup', { timeout: 10_000 }, () => {
       expect((await runCli([...args, '-u', cluster.url], fakeTime())).code).toBe(2);
     }
     expect(cluster.calls).toEqual([]);
+  });
+
+  it('follows the simulated validator alpha until it has caught up, its clock moved by the waits', async () => {
+    let now = 1_754_900_754_000;
+    const cluster = await startSimulatedCluster({ now: () => now });
+    try {
+      const [alpha] = SIMULATION.validators;
+      const result = await runCli(['catchup', alpha?.identity as string, '-u', cluster.url, '--log'], {
+        now: () => now,
+        sleep: async (ms: number) => {
+          now += ms;
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.out.split('\n')[0]).toMatch(/^1 slot\(s\) behind \(us:\d+ them:\d+\)$/);
+      expect(result.out).toMatch(new RegExp(`${alpha?.identity} has caught up \\(us:\\d+ them:\\d+\\)\n$`));
+    } finally {
+      await cluster.close();
+    }
   });
 });

@@ -89,8 +89,8 @@ describe('gossip', () => {
     const result = await runCli(['gossip', '--url', cluster.url]);
     const lines = result.out.split('\n');
     expect(lines.slice(0, 2)).toEqual(GOSSIP_HEADER);
-    // alpha advertises the simulation itself as its RPC, so that whatever asks its node stays on loopback.
-    const rpcCell = new URL(cluster.url).host.padEnd(21);
+    // alpha advertises its own simulated node as its RPC, so that whatever asks its node stays on loopback.
+    const rpcCell = new URL(cluster.nodeUrl).host.padEnd(21);
     expect(lines[2]).toBe(
       `198.51.100.17   | ${alpha.identity} | 8001   | 8003  | 8009     | ${rpcCell} | 2.3.7   | 2891131721`,
     );

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { createRpc } from '../../src/index.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
 const AGAVE = JSON.parse(readFileSync(new URL('../fixtures/agave/http-methods.json', import.meta.url), 'utf8')) as {
@@ -26,13 +27,21 @@ describe('the simulated node', { timeout: 30_000 }, () => {
     expect(body.error?.code).not.toBe(-32601);
   });
 
-  it('is the node of the validator that advertises it, healthy, at its version', async () => {
+  it('is an RPC node apart from the validators; alpha advertises a node of its own, one slot behind', async () => {
     const [alpha] = SIMULATION.validators;
-    await expect(sim.rpc.getIdentity()).resolves.toEqual({ identity: alpha?.identity });
+    const { identity } = await sim.rpc.getIdentity();
+    expect(SIMULATION.validators.map((v) => v.identity)).not.toContain(identity);
     await expect(sim.rpc.getHealth()).resolves.toBe('ok');
     await expect(sim.rpc.getVersion()).resolves.toMatchObject({ 'solana-core': alpha?.version });
     const nodes = await sim.rpc.getClusterNodes();
-    expect(nodes.find((n) => n.pubkey === alpha?.identity)?.rpc).toBe(new URL(sim.cluster.url).host);
+    expect(nodes.find((n) => n.pubkey === alpha?.identity)?.rpc).toBe(new URL(sim.cluster.nodeUrl).host);
+    const node = createRpc(sim.cluster.nodeUrl, { retry: false });
+    await expect(node.getIdentity()).resolves.toEqual({ identity: alpha?.identity });
+    const [ours, theirs] = await Promise.all([
+      node.getSlot({ commitment: 'processed' }),
+      sim.rpc.getSlot({ commitment: 'processed' }),
+    ]);
+    expect(theirs - ours).toBe(alpha?.lag);
   });
 
   it('reads slots by commitment, and ledger bounds below them', async () => {

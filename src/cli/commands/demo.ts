@@ -44,6 +44,8 @@ export function demoCommand(runCli: RunCli): Command {
           ['validators'],
           ['block-production', '--slot-limit', '100'],
           ['check', alpha.identity, '--vote-account', alpha.vote, '--interval', '0.8'],
+          // A second apart, the cluster moves more than the one slot alpha trails by: it has caught up.
+          ['catchup', alpha.identity, '--log', '--interval', '1'],
           ['supply'],
           ['transaction-history', SIMULATION.wallet.address, '--limit', '3', '-v'],
           ['confirm', signature],

@@ -105,6 +105,8 @@ export interface SimulatedClusterOptions {
 export interface SimulatedCluster {
   /** `http://127.0.0.1:<port>`. */
   url: string;
+  /** Validator alpha's own node, `http://127.0.0.1:<port>`: the RPC address alpha advertises in gossip. */
+  nodeUrl: string;
   /** The current slot. */
   slot(): number;
   close(): Promise<void>;
@@ -116,6 +118,29 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const startedAt = now();
   const slot = () => SIMULATION.firstSlot + Math.floor((now() - startedAt) / SLOT_MS);
   const ledger: Ledger = { sent: new Map(), blockhashes: new Map(), self: '' };
+  // The RPC node the cluster is asked through, and validator alpha's own node, which alpha advertises in
+  // gossip: `check` and `catchup` ask it directly. It answers for alpha (its identity, its slot one behind
+  // as alpha votes one behind) and otherwise as the cluster does.
+  const server = await serve((method, params) => answer(method, params, slot(), now(), ledger));
+  const node = await serve((method, params) => {
+    if (method === 'getIdentity') return { identity: NODE.identity };
+    if (method === 'getSlot')
+      return bankSlot(slot() - NODE.lag, (params.at(-1) as { commitment?: string })?.commitment);
+    return answer(method, params, slot(), now(), ledger);
+  });
+  ledger.self = node.address;
+  return {
+    url: `http://${server.address}`,
+    nodeUrl: `http://${node.address}`,
+    slot,
+    close: async () => {
+      await Promise.all([server.close(), node.close()]);
+    },
+  };
+}
+
+/** A JSON-RPC server on a free loopback port, answering each call with `respond` (or its RpcFailure). */
+async function serve(respond: (method: string, params: unknown[]) => unknown) {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -130,7 +155,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
         const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
         id = call.id ?? null;
         const params = Array.isArray(call.params) ? call.params : [];
-        reply = { result: answer(String(call.method), params, slot(), now(), ledger) };
+        reply = { result: respond(String(call.method), params) };
       } catch (error) {
         reply = { error: error instanceof RpcFailure ? error.body : { code: -32700, message: 'Parse error' } };
       }
@@ -140,10 +165,8 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  ledger.self = `127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
-    slot,
+    address: `127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -165,9 +188,9 @@ interface Ledger {
   sent: Map<string, { slot: number; bytes: Uint8Array; transaction: DecodedTransaction }>;
   blockhashes: Map<string, number>;
   /**
-   * This server's own `127.0.0.1:port`: the RPC address the validators that serve RPC advertise in gossip,
-   * so that what asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the
-   * documentation addresses the validators otherwise use.
+   * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
+   * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation
+   * addresses the validators otherwise use.
    */
   self: string;
 }
@@ -283,8 +306,11 @@ function answer(method: string, params: unknown[], slot: number, nowMs: number, 
   }
 }
 
-/** The validator whose node this simulation is: alpha, which advertises it as its RPC in gossip. */
+/** The validator with a node of its own in the simulation: alpha, which advertises it as its RPC in gossip. */
 const NODE = SIMULATION.validators[0] as SimulatedValidator;
+
+/** The RPC node's own identity: an RPC node that votes for nothing and leads no slot, as RPC nodes do. */
+const RPC_NODE_IDENTITY = simulatedAddress('rpc-node/identity');
 
 /**
  * The methods about the node itself and its bank, and the token balances: each as agave answers it, from
@@ -298,7 +324,7 @@ function nodeAnswer(method: string, params: unknown[], slot: number, ledger: Led
     case 'getVersion':
       return { 'feature-set': 2891131721, 'solana-core': NODE.version };
     case 'getIdentity':
-      return { identity: NODE.identity };
+      return { identity: RPC_NODE_IDENTITY };
     case 'getGenesisHash':
       // mainnet-beta's: the simulation mimics that cluster's numbers throughout.
       return '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
