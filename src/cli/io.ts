@@ -32,18 +32,5 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
-/** Waits `ms`, ending early (rejecting with the reason) when `signal` aborts: `check --watch`, `catchup`. */
-export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** The wait between `check --watch` rounds and `catchup` checks: the library's, interruptible. */
+export { waitFor as sleepFor } from '../operator/wait.js';

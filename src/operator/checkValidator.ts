@@ -23,6 +23,7 @@ import {
   nodeChecks,
   skipRate,
 } from './nodeChecks.js';
+import { waitFor } from './wait.js';
 
 export type { Levels, NodeRpc, NodeStatus } from './nodeChecks.js';
 
@@ -270,7 +271,7 @@ function checkOptions(options: CheckValidatorOptions) {
     samples,
     interval,
     signal: options.signal,
-    sleep: options.sleep ?? sleep,
+    sleep: options.sleep ?? waitFor,
     now: options.now ?? Date.now,
     skipRate: checkLevels(method, 'options.skipRate', options.skipRate, DEFAULT_SKIP_RATE),
     snapshotAge: checkLevels(method, 'options.snapshotAge', options.snapshotAge, DEFAULT_SNAPSHOT_AGE),
@@ -299,21 +300,6 @@ function rethrowAbort(signal: AbortSignal | undefined, ...outcomes: PromiseSettl
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected' && isSolRpcError(outcome.reason, 'AbortError')) throw outcome.reason;
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Why a request failed, in words fit for a finding. */

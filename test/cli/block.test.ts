@@ -3,22 +3,14 @@
  * its total, each transaction decoded, the request the Solana CLI makes, JSON with the wire bytes back in
  * base64, a skipped slot, bad input, the simulation.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { loadFixture } from '../msw/fixtures.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
-import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+import { runCli, useScriptedServers } from './helpers.js';
 
-const servers: ScriptedRpc[] = [];
-async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
-  const server = await startScriptedRpc(methods);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServers();
 
 const sim = useSimulatedCluster();
 const FIXTURE = loadFixture('conformance/getBlock.base64.no-rewards');

@@ -3,20 +3,12 @@
  * waits: the validator found in gossip, its identity checked, progress lines with --log, caught up when
  * its slot passes the cluster's, --our-localhost's URL, the refusals the Solana CLI makes, retries, Ctrl-C.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIMULATION, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { reply } from '../msw/server.js';
-import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+import { runCli, useScriptedServers } from './helpers.js';
 
-const servers: ScriptedRpc[] = [];
-async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
-  const server = await startScriptedRpc(methods);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServers();
 
 const US = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
 const THEM = '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy';

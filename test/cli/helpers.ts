@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { exactJson, type RpcHandler, type RpcReply, type RpcRequest } from '../msw/server.js';
@@ -219,5 +220,21 @@ export function featureResult(slot: bigint | null | 'absent'): unknown {
       rentEpoch: 18446744073709551615n,
       space: bytes.length,
     },
+  };
+}
+
+/**
+ * Scripted loopback RPC servers for one test file: `scripted(methods)` starts one, and every server started
+ * in a test is closed after it.
+ */
+export function useScriptedServers(): (methods: Record<string, RpcHandler | RpcReply>) => Promise<ScriptedRpc> {
+  const servers: ScriptedRpc[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (methods) => {
+    const server = await startScriptedRpc(methods);
+    servers.push(server);
+    return server;
   };
 }

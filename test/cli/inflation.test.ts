@@ -3,20 +3,12 @@
  * foundation lines only with a foundation term (its percentage printed without × 100, as the Solana CLI
  * prints it), this epoch's rates, JSON, an unknown subcommand refused, the simulation.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
-import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+import { runCli, useScriptedServers } from './helpers.js';
 
-const servers: ScriptedRpc[] = [];
-async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
-  const server = await startScriptedRpc(methods);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServers();
 
 const sim = useSimulatedCluster();
 const MAINNET = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 };

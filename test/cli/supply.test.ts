@@ -2,21 +2,13 @@
  * `supply` and `largest-accounts` as the Solana CLI prints them: SOL through its f64 (`{} SOL` of
  * `lamports / 1e9`, Rust's shortest digits, never an exponent), exact lamports in JSON, the filters sent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solAsSolanaCliF64 } from '../../src/cli/format.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
-import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+import { runCli, useScriptedServers } from './helpers.js';
 
-const servers: ScriptedRpc[] = [];
-async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
-  const server = await startScriptedRpc(methods);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServers();
 
 const sim = useSimulatedCluster();
 const ACCOUNT_A = 'E6EApAzTScndLCbipZBpuJVWcMPzjisb6j1Su6AnE15q';

@@ -3,22 +3,14 @@
  * RFC 3339 time, status or `Failed: <Debug form>`, memo), `--show-transactions`, paging options sent,
  * bad input refused before any request, the simulated wallet's history.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rustDebug } from '../../src/cli/commands/transactionHistory.js';
 import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
-import { runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
+import { runCli, useScriptedServers } from './helpers.js';
 
-const servers: ScriptedRpc[] = [];
-async function scripted(methods: Parameters<typeof startScriptedRpc>[0]): Promise<ScriptedRpc> {
-  const server = await startScriptedRpc(methods);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServers();
 
 const sim = useSimulatedCluster();
 const ADDRESS = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
