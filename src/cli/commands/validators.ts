@@ -9,7 +9,7 @@
 import type { ClusterNode, VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { balanceMessage, formatLamports, formatSol, pad, safe } from '../format.js';
+import { balanceMessage, formatLamports, formatSol, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's `--sort` values. */
@@ -41,8 +41,13 @@ interface Validator {
   /** Its gossip version as semver text, or `unknown`. */
   version: string;
   delinquent: boolean;
-  /** Percent of its leader slots this epoch without a block; `null` when it has led none (or production is unknown). */
+  /** Percent of its leader slots this epoch without a block; `null` when it has led none. */
   skipRate: number | null;
+}
+
+/** A row of the table: the validator and its parsed version, which orders `--sort version`. */
+interface Row extends Validator {
+  parsedVersion: Version | null;
 }
 
 export const validators: Command = {
@@ -51,39 +56,33 @@ export const validators: Command = {
   async run(ctx, _args, options) {
     const sort = (options.sort ?? 'stake') as Sort;
     if (!SORTS.includes(sort)) throw new CliError(`--sort must be one of ${SORTS.join(', ')}`);
-    const distanceText = options['delinquent-slot-distance'];
-    const distance = distanceText === undefined ? undefined : Number(distanceText);
-    if (
-      distance !== undefined &&
-      !(Number.isSafeInteger(distance) && distance >= 0 && /^\d+$/.test(distanceText ?? ''))
-    ) {
-      throw new CliError('--delinquent-slot-distance must be a whole number of slots');
-    }
+    const distance = slotDistance(options['delinquent-slot-distance']);
     const { signal } = ctx.call;
-    const [epochInfo, votes] = await Promise.all([
+    const bare = signal ? { signal } : {};
+    // The Solana CLI's requests: epoch info at the configured commitment; vote accounts, block production
+    // and gossip with no commitment (the node's default, finalized), `keepUnstakedDelinquents` always sent.
+    // Any of them failing fails the command, block production included.
+    const [epochInfo, votes, production, nodes] = await Promise.all([
       ctx.rpc.getEpochInfo(ctx.call),
       ctx.rpc.getVoteAccounts({
-        ...ctx.call,
+        ...bare,
         keepUnstakedDelinquents: options['keep-unstaked-delinquents'] === true,
         ...(distance === undefined ? {} : { delinquentSlotDistance: distance }),
       }),
+      ctx.rpc.getBlockProduction(bare),
+      ctx.rpc.getClusterNodes(bare),
     ]);
-    // As the Solana CLI: skip rates are left out when block production cannot be read.
-    const production = await ctx.rpc.getBlockProduction(ctx.call).catch((error: unknown) => {
-      if (signal?.aborted) throw error;
-      return undefined;
-    });
-    const nodes = await ctx.rpc.getClusterNodes(signal ? { signal } : {});
 
     const versionOf = versionsByIdentity(nodes);
     const skipRateOf = (identity: string): number | null => {
-      const entry = production?.value.byIdentity[identity];
+      const entry = production.value.byIdentity[identity];
       if (!entry) return null;
       const [leaderSlots, produced] = entry;
       return (100 * Math.max(0, leaderSlots - produced)) / leaderSlots;
     };
-    const build = (info: VoteAccountInfo, delinquent: boolean): Validator => {
+    const build = (info: VoteAccountInfo, delinquent: boolean): Row => {
       const entry = info.epochCredits.find(([epoch]) => epoch === epochInfo.epoch);
+      const parsedVersion = versionOf.get(info.nodePubkey) ?? null;
       return {
         identityPubkey: info.nodePubkey,
         voteAccountPubkey: info.votePubkey,
@@ -93,9 +92,10 @@ export const validators: Command = {
         credits: entry ? entry[1] : 0,
         epochCredits: entry ? Math.max(0, entry[1] - entry[2]) : 0,
         activatedStake: info.activatedStake,
-        version: versionOf.get(info.nodePubkey) ?? 'unknown',
+        version: parsedVersion?.text ?? 'unknown',
         delinquent,
         skipRate: skipRateOf(info.nodePubkey),
+        parsedVersion,
       };
     };
     const list = [...votes.current.map((v) => build(v, false)), ...votes.delinquent.map((v) => build(v, true))];
@@ -106,10 +106,10 @@ export const validators: Command = {
         totalActiveStake: summary.totalActive,
         totalCurrentStake: summary.totalActive - summary.totalDelinquent,
         totalDelinquentStake: summary.totalDelinquent,
-        validators: list,
+        validators: list.map(cliValidator),
         averageSkipRate: summary.averageSkipRate,
         averageStakeWeightedSkipRate: summary.weightedSkipRate,
-        stakeByVersion: Object.fromEntries(summary.byVersion),
+        stakeByVersion: Object.fromEntries(summary.byVersion.map(([version, entry]) => [version, entry.stake])),
       });
       return EXIT.ok;
     }
@@ -120,23 +120,132 @@ export const validators: Command = {
         number: options.number === true,
         lamports: options.lamports === true,
         bold: ctx.paint.bold,
+        marker: delinquentMarker(ctx.io.env),
       }),
     );
     return EXIT.ok;
   },
 };
 
-/** Each node's version from gossip, as the Solana CLI reads it: semver text, `unknown` otherwise. */
-function versionsByIdentity(nodes: ClusterNode[]): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const node of nodes) {
-    const version = node.version === null ? '' : safe(node.version, 40);
-    map.set(node.pubkey, SEMVER.test(version) ? version : 'unknown');
+/** `CliValidator` as serde writes it: these fields, in this order. */
+function cliValidator(row: Row): Validator {
+  return {
+    identityPubkey: row.identityPubkey,
+    voteAccountPubkey: row.voteAccountPubkey,
+    commission: row.commission,
+    lastVote: row.lastVote,
+    rootSlot: row.rootSlot,
+    credits: row.credits,
+    epochCredits: row.epochCredits,
+    activatedStake: row.activatedStake,
+    version: row.version,
+    delinquent: row.delinquent,
+    skipRate: row.skipRate,
+  };
+}
+
+/** `--delinquent-slot-distance`: a u64, as the Solana CLI's `is_slot` takes it. */
+function slotDistance(text: string | undefined): number | bigint | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || BigInt(text) > 0xffff_ffff_ffff_ffffn) {
+    throw new CliError('--delinquent-slot-distance must be a whole number of slots');
   }
+  const value = BigInt(text);
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+
+/**
+ * A version as the Solana CLI's `CliVersion` holds it: a semver 1.0 `Version` parsed from the gossip text,
+ * or none (`unknown`) when the text is missing or not strict semver.
+ */
+interface Version {
+  text: string;
+  core: [bigint, bigint, bigint];
+  pre: string[];
+  build: string[];
+}
+
+const NUMBER = '(0|[1-9]\\d*)';
+const IDENTIFIERS = '[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*';
+const SEMVER = new RegExp(`^${NUMBER}\\.${NUMBER}\\.${NUMBER}(?:-(${IDENTIFIERS}))?(?:\\+(${IDENTIFIERS}))?$`);
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+
+function parseVersion(text: string | null): Version | null {
+  const match = text === null ? null : SEMVER.exec(text);
+  if (!match || text === null) return null;
+  const core = [BigInt(match[1] ?? ''), BigInt(match[2] ?? ''), BigInt(match[3] ?? '')] as [bigint, bigint, bigint];
+  const pre = match[4] === undefined ? [] : match[4].split('.');
+  // semver refuses numbers above u64 and a numeric pre-release identifier with a leading zero.
+  if (core.some((part) => part > U64_MAX) || pre.some((id) => /^0\d+$/.test(id))) return null;
+  return { text, core, pre, build: match[5] === undefined ? [] : match[5].split('.') };
+}
+
+/** Each node's version from gossip; a node absent from gossip has none. A later entry wins, as in a HashMap. */
+function versionsByIdentity(nodes: ClusterNode[]): Map<string, Version | null> {
+  const map = new Map<string, Version | null>();
+  for (const node of nodes) map.set(node.pubkey, parseVersion(node.version));
   return map;
 }
 
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const sign = <T extends bigint | number | string>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+const isDigits = (id: string) => /^\d*$/.test(id);
+
+/** semver's order of pre-release identifiers (an empty list is a release, above every pre-release). */
+function comparePre(a: string[], b: string[]): number {
+  if (a.length === 0 || b.length === 0) return sign(b.length, a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? '';
+    const y = b[i];
+    if (y === undefined) return 1;
+    if (isDigits(x) !== isDigits(y)) return isDigits(x) ? -1 : 1;
+    const order = isDigits(x) ? sign(x.length, y.length) || sign(x, y) : sign(x, y);
+    if (order !== 0) return order;
+  }
+  return a.length < b.length ? -1 : 0;
+}
+
+/** semver's order of build metadata: numbers by value (then by their leading zeros), the rest as text. */
+function compareBuild(a: string[], b: string[]): number {
+  const x = a.length === 0 ? [''] : a;
+  const y = b.length === 0 ? [''] : b;
+  for (let i = 0; i < x.length; i++) {
+    const l = x[i] ?? '';
+    const r = y[i];
+    if (r === undefined) return 1;
+    if (isDigits(l) !== isDigits(r)) return isDigits(l) ? -1 : 1;
+    let order: number;
+    if (isDigits(l)) {
+      const [lv, rv] = [l.replace(/^0+/, ''), r.replace(/^0+/, '')];
+      order = sign(lv.length, rv.length) || sign(lv, rv) || sign(l.length, r.length);
+    } else order = sign(l, r);
+    if (order !== 0) return order;
+  }
+  return x.length < y.length ? -1 : 0;
+}
+
+/** `CliVersion`'s derived order: none (`unknown`) first, then semver 1.0's `Ord` (build metadata included). */
+function compareVersions(a: Version | null, b: Version | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  for (let i = 0; i < 3; i++) {
+    const order = sign(a.core[i] ?? 0n, b.core[i] ?? 0n);
+    if (order !== 0) return order;
+  }
+  return comparePre(a.pre, b.pre) || compareBuild(a.build, b.build);
+}
+
+/**
+ * The delinquent marker: the Solana CLI prints a `console` Emoji, "⚠️" where that crate expects a terminal
+ * to show emoji (macOS always, Windows Terminal, elsewhere a LANG ending in UTF-8) and "!" otherwise.
+ */
+function delinquentMarker(env: Readonly<Record<string, string | undefined>>): string {
+  const emoji =
+    process.platform === 'darwin'
+      ? true
+      : process.platform === 'win32'
+        ? env.WT_SESSION !== undefined
+        : (env.LANG ?? '').toUpperCase().endsWith('UTF-8');
+  return emoji ? '⚠️' : '!';
+}
 
 interface VersionStake {
   currentValidators: number;
@@ -145,13 +254,13 @@ interface VersionStake {
   delinquentActiveStake: bigint;
 }
 
-function summarize(list: Validator[]) {
+function summarize(list: Row[]) {
   let totalActive = 0n;
   let totalDelinquent = 0n;
   let rated = 0;
   let rateSum = 0;
   let weightedSum = 0;
-  const byVersion = new Map<string, VersionStake>();
+  const byVersion = new Map<string, { version: Version | null; stake: VersionStake }>();
   for (const v of list) {
     totalActive += v.activatedStake;
     if (v.delinquent) totalDelinquent += v.activatedStake;
@@ -160,11 +269,8 @@ function summarize(list: Validator[]) {
       rateSum += v.skipRate;
       weightedSum += v.skipRate * Number(v.activatedStake);
     }
-    const entry = byVersion.get(v.version) ?? {
-      currentValidators: 0,
-      delinquentValidators: 0,
-      currentActiveStake: 0n,
-      delinquentActiveStake: 0n,
+    const { stake: entry } = byVersion.get(v.version) ?? {
+      stake: { currentValidators: 0, delinquentValidators: 0, currentActiveStake: 0n, delinquentActiveStake: 0n },
     };
     if (v.delinquent) {
       entry.delinquentValidators++;
@@ -173,7 +279,7 @@ function summarize(list: Validator[]) {
       entry.currentValidators++;
       entry.currentActiveStake += v.activatedStake;
     }
-    byVersion.set(v.version, entry);
+    byVersion.set(v.version, { version: v.parsedVersion, stake: entry });
   }
   // The Solana CLI's fallback when nothing could be rated: 100% both.
   const some = rated > 0 && totalActive > 0n;
@@ -183,47 +289,29 @@ function summarize(list: Validator[]) {
     averageSkipRate: some ? rateSum / rated : 100,
     weightedSkipRate: some ? weightedSum / Number(totalActive) : 100,
     // Ascending versions, `unknown` first, as the Solana CLI's BTreeMap orders them.
-    byVersion: [...byVersion.entries()].sort(([a], [b]) => compareVersions(a, b)),
+    byVersion: [...byVersion.entries()].sort(([, a], [, b]) => compareVersions(a.version, b.version)),
   };
 }
 
-/** Semver order of two version texts; `unknown` below every version. */
-function compareVersions(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === 'unknown') return -1;
-  if (b === 'unknown') return 1;
-  const parts = (v: string) => (v.split(/[-+]/)[0] ?? '').split('.').map(Number);
-  const [pa, pb] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  // A pre-release sorts below its release.
-  const pre = (v: string) => v.split('+')[0]?.includes('-') ?? false;
-  return pre(a) === pre(b) ? (a < b ? -1 : 1) : pre(a) ? -1 : 1;
-}
-
-const compareBig = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The Solana CLI's orders (all ascending; `--reverse` turns them around). Sorting is stable, as Rust's. */
-const ORDER: Record<Sort, (a: Validator, b: Validator) => number> = {
+const ORDER: Record<Sort, (a: Row, b: Row) => number> = {
   delinquent: (a, b) => Number(a.delinquent) - Number(b.delinquent),
   commission: (a, b) => a.commission - b.commission,
   credits: (a, b) => a.epochCredits - b.epochCredits,
-  identity: (a, b) => compareText(a.identityPubkey, b.identityPubkey),
+  identity: (a, b) => sign(a.identityPubkey, b.identityPubkey),
   'last-vote': (a, b) => a.lastVote - b.lastVote,
   root: (a, b) => a.rootSlot - b.rootSlot,
   // No skip rate sorts after every rate.
   'skip-rate': (a, b) =>
     a.skipRate === null ? (b.skipRate === null ? 0 : 1) : b.skipRate === null ? -1 : a.skipRate - b.skipRate,
-  stake: (a, b) => compareBig(a.activatedStake, b.activatedStake),
-  version: (a, b) => compareVersions(a.version, b.version) || compareBig(a.activatedStake, b.activatedStake),
-  'vote-account': (a, b) => compareText(a.voteAccountPubkey, b.voteAccountPubkey),
+  stake: (a, b) => sign(a.activatedStake, b.activatedStake),
+  version: (a, b) => compareVersions(a.parsedVersion, b.parsedVersion) || sign(a.activatedStake, b.activatedStake),
+  'vote-account': (a, b) => sign(a.voteAccountPubkey, b.voteAccountPubkey),
 };
 
 const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
-const percent = (part: bigint, total: bigint) => ((100 * Number(part)) / Number(total)).toFixed(2);
+/** Rust's `{:.2}` of `100. * part as f64 / total as f64`: `NaN` when the total is 0. */
+const percent = (part: bigint, total: bigint) => rustFixed((100 * Number(part)) / Number(total), 2);
 
 /** A slot, with its distance from the highest when within 100 of it; `-` for none (0). */
 function slotCell(slot: number, highest: number): string {
@@ -233,11 +321,17 @@ function slotCell(slot: number, highest: number): string {
   return `${right(String(slot), 9)}      `;
 }
 
-function table(
-  list: Validator[],
-  summary: ReturnType<typeof summarize>,
-  view: { sort: Sort; reverse: boolean; number: boolean; lamports: boolean; bold: (text: string) => string },
-): string {
+interface View {
+  sort: Sort;
+  reverse: boolean;
+  number: boolean;
+  lamports: boolean;
+  bold: (text: string) => string;
+  /** What marks a delinquent validator: "⚠️" or "!". */
+  marker: string;
+}
+
+function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): string {
   const sorted = [...list].sort(ORDER[view.sort]);
   if (view.reverse) sorted.reverse();
   const padding = view.number ? Math.floor(Math.log10(sorted.length + 1)) + 1 : 0;
@@ -260,9 +354,9 @@ function table(
   sorted.forEach((v, i) => {
     const number = padding > 0 ? `${right(String(view.reverse ? i + 1 : sorted.length - i), padding)} ` : '';
     const stake = view.lamports ? formatLamports(v.activatedStake) : `${formatSol(v.activatedStake, true)} SOL`;
-    const share = summary.totalActive > 0n ? percent(v.activatedStake, summary.totalActive) : 'NaN';
+    const share = percent(v.activatedStake, summary.totalActive);
     lines.push(
-      `${number}${v.delinquent ? '⚠️' : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${right(String(v.commission), 3)}%  ${right(slotCell(v.lastVote, highestVote), 14)}  ${right(slotCell(v.rootSlot, highestRoot), 14)} ${right(v.skipRate === null ? '-   ' : `${v.skipRate.toFixed(2)}%`, 7)} ${right(String(v.epochCredits), 8)}  ${right(v.version, 7)}  ${right(stake, 22)} (${share}%)`,
+      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${right(String(v.commission), 3)}%  ${right(slotCell(v.lastVote, highestVote), 14)}  ${right(slotCell(v.rootSlot, highestRoot), 14)} ${right(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${right(String(v.epochCredits), 8)}  ${right(v.version, 7)}  ${right(stake, 22)} (${share}%)`,
     );
   });
   // The header has long scrolled away: the Solana CLI prints it again as a footer.
@@ -271,8 +365,8 @@ function table(
   const balance = (lamports: bigint) => balanceMessage(lamports, view.lamports);
   lines.push(
     '',
-    `${view.bold('Average Stake-Weighted Skip Rate:')} ${summary.weightedSkipRate.toFixed(2)}%`,
-    `${view.bold('Average Unweighted Skip Rate:    ')} ${summary.averageSkipRate.toFixed(2)}%`,
+    `${view.bold('Average Stake-Weighted Skip Rate:')} ${rustFixed(summary.weightedSkipRate, 2)}%`,
+    `${view.bold('Average Unweighted Skip Rate:    ')} ${rustFixed(summary.averageSkipRate, 2)}%`,
     '',
     `${view.bold('Active Stake:')} ${balance(totalActive)}`,
   );
@@ -284,7 +378,7 @@ function table(
     );
   }
   lines.push('', view.bold('Stake By Version:'));
-  for (const [version, stake] of [...summary.byVersion].reverse()) {
+  for (const [version, { stake }] of [...summary.byVersion].reverse()) {
     const delinquent =
       stake.delinquentValidators > 0
         ? ` ${right(String(stake.delinquentValidators), 3)} delinquent validators (${right(percent(stake.delinquentActiveStake, totalActive), 5)}%)`
