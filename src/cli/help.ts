@@ -123,7 +123,8 @@ Options:
       --keep-unstaked-delinquents          Keep delinquent validators without stake
       --delinquent-slot-distance <SLOTS>   Votes this far behind make a validator delinquent (node default 128)
 
-⚠️ marks a delinquent validator. Stakes are exact.
+⚠️ marks a delinquent validator (! when LANG does not end in UTF-8, as the Solana CLI prints it).
+Stakes are exact.
 
 ${GLOBAL_OPTIONS}`,
   supply: `solrpc supply — the total, circulating and non-circulating supply
