@@ -135,20 +135,29 @@ export function rfc3339(unixSeconds: number): string {
   return `${yearText}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
 }
 
-/** A duration in the style of the Solana CLI (humantime): `1day 2h 3m 4s`, zero units left out. */
+/**
+ * A whole number of seconds as humantime's `format_duration` writes it for the Solana CLI: `1day 2h 3m 4s`,
+ * zero units left out, with its year of 365.25 days and month of 30.44 days (`1year 2months 3days`).
+ */
 export function humanDuration(totalSeconds: number): string {
   let rest = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(rest / 86400);
-  rest -= days * 86400;
   const parts: string[] = [];
-  if (days) parts.push(`${days}${days === 1 ? 'day' : 'days'}`);
-  const hours = Math.floor(rest / 3600);
-  rest -= hours * 3600;
-  const minutes = Math.floor(rest / 60);
-  const seconds = rest - minutes * 60;
+  const plural = (value: number, unit: string) => {
+    if (value) parts.push(`${value}${unit}${value > 1 ? 's' : ''}`);
+  };
+  const take = (size: number) => {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    return count;
+  };
+  plural(take(31_557_600), 'year');
+  plural(take(2_630_016), 'month');
+  plural(take(86_400), 'day');
+  const hours = take(3600);
+  const minutes = take(60);
   if (hours) parts.push(`${hours}h`);
   if (minutes) parts.push(`${minutes}m`);
-  if (seconds) parts.push(`${seconds}s`);
+  if (rest) parts.push(`${rest}s`);
   return parts.length ? parts.join(' ') : '0s';
 }
 

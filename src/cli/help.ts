@@ -74,14 +74,15 @@ Usage: solrpc catchup <IDENTITY> [NODE_RPC_URL] [--follow] [--log] [--interval S
        solrpc catchup --our-localhost [PORT] [options]
 
 The validator's RPC address comes from gossip unless NODE_RPC_URL is given; --our-localhost [PORT]
-asks http://localhost:PORT (8899) and takes the identity it reports. Every --interval seconds (5)
-its slot is compared with the cluster's (--url), until it has caught up.
+asks http://localhost:PORT (8899) and takes the identity it reports. Every --interval seconds (2, as
+the Solana CLI) its slot is compared with the cluster's (--url), until it has caught up. Each request is
+bounded by --rpc-timeout; an unreachable validator is retried each interval until Ctrl-C.
 
 Options:
       --our-localhost [PORT]   The validator is this machine, on PORT (default 8899)
       --follow                 Keep going after it has caught up, until interrupted
       --log                    A line per check instead of one line rewritten in place
-      --interval <SECONDS>     Time between checks (default 5; solrpc's own option)
+      --interval <SECONDS>     Time between checks (default 2; solrpc's own option)
 
 ${GLOBAL_OPTIONS}`,
   'transaction-history': `solrpc transaction-history — an address's transactions, newest first

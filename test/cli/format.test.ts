@@ -161,6 +161,12 @@ describe('humanDuration', () => {
     [68_582.4, '19h 3m 2s'],
     [104_217.6, '1day 4h 56m 57s'],
     [-5, '0s'],
+    // humantime's month is 30.44 days (2,630,016 s) and its year 365.25 days (31,557,600 s).
+    [2_630_015, '30days 10h 33m 35s'],
+    [2_630_016, '1month'],
+    [5_260_032 + 86_400, '2months 1day'],
+    [31_557_600, '1year'],
+    [63_115_200 + 2_630_016 + 1, '2years 1month 1s'],
   ])('%s seconds is %s', (seconds, text) => {
     expect(humanDuration(seconds)).toBe(text);
   });

@@ -2,14 +2,17 @@
  * `solrpc catchup <IDENTITY> [NODE_RPC_URL]`, as the Solana CLI's `solana catchup` (agave
  * cli/src/cluster_query.rs `process_catchup`): finds the validator's RPC address in gossip (or takes the
  * URL given, or `--our-localhost`), checks that node's identity, then compares its slot with the cluster's
- * every 5 seconds, saying how far behind it is and how fast it is closing the gap, until it has caught up
- * (or forever with `--follow`). `--interval` (solrpc's own) changes the 5 seconds.
+ * every 2 seconds (agave's `sleep_interval`), saying how far behind it is and how fast it is closing the gap,
+ * until it has caught up (or forever with `--follow`). `--interval` (solrpc's own) changes the 2 seconds.
+ * Every request is bounded by `--rpc-timeout`; Ctrl-C ends any wait or request at once.
  */
+// Not public API: a URL shown as the library's errors show it, credentials left out.
+import { displayOrigin } from '../../errors/redact.js';
 import { createRpcWith, getIdentity, getSlot, isSolRpcError, type RpcWith } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { humanDuration, safe } from '../format.js';
+import { humanDuration, rustFixed, safe } from '../format.js';
 import { EXIT, sleepFor } from '../io.js';
 
 type NodeRpc = RpcWith<{ getIdentity: typeof getIdentity; getSlot: typeof getSlot }>;
@@ -18,7 +21,7 @@ export const catchup: Command = {
   positionals: { min: 0, max: 2 },
   options: ['our-localhost', 'follow', 'log', 'interval'],
   async run(ctx, args, options) {
-    const intervalText = options.interval ?? '5';
+    const intervalText = options.interval ?? '2';
     const interval = Number(intervalText);
     if (!(Number.isFinite(interval) && interval > 0))
       throw new CliError('--interval must be a positive number of seconds');
@@ -40,12 +43,27 @@ export const catchup: Command = {
     if (port !== undefined) {
       const guessed = `http://localhost:${port}`;
       if (nodeUrl !== undefined && nodeUrl !== guessed) {
-        ctx.print(`Prefering explicitly given rpc (${nodeUrl}) as us, although --our-localhost is given\n`);
+        // println!("…\n"): the message, then an empty line.
+        ctx.io.out(
+          `Preferring explicitly given rpc (${displayOrigin(nodeUrl)}) as us, although --our-localhost is given\n\n`,
+        );
       } else nodeUrl = guessed;
     }
-    if (nodeUrl === undefined) nodeUrl = `http://${await rpcAddressFromGossip(ctx, identity as string, status, wait)}`;
+    if (nodeUrl === undefined)
+      nodeUrl = `http://${await rpcAddressFromGossip(ctx, identity as string, status, wait, interval)}`;
+    // Each request to the validator is bounded by --rpc-timeout, as the cluster's are.
     const node: NodeRpc = createRpcWith(nodeUrl, { getIdentity, getSlot }, { timeoutMs: ctx.settings.timeoutMs });
     const call = ctx.io.signal ? { signal: ctx.io.signal } : {};
+    if (port !== undefined) {
+      // The Solana CLI asks the local node its identity once, without retrying, before anything else.
+      const guessed = (await node.getIdentity(call)).identity;
+      if (identity !== undefined && identity !== guessed) {
+        ctx.io.out(
+          `Preferring explicitly given node pubkey (${identity}) as us, although --our-localhost is given\n\n`,
+        );
+      }
+      identity ??= guessed;
+    }
 
     let reported: string;
     for (;;) {
@@ -53,15 +71,13 @@ export const catchup: Command = {
         reported = (await node.getIdentity(call)).identity;
         break;
       } catch (error) {
-        if (!isSolRpcError(error, 'NetworkError') || ctx.io.signal?.aborted) throw error;
+        // The Solana CLI waits out any transport failure (reqwest's errors, timeouts included).
+        const transport = isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError');
+        if (!transport || ctx.io.signal?.aborted) throw error;
         status(`Connection failed: ${safe(error.message.split('\n')[0], 200)}`);
         await wait(interval);
       }
     }
-    if (port !== undefined && identity !== undefined && identity !== reported) {
-      ctx.print(`Prefering explicitly given node pubkey (${identity}) as us, although --our-localhost is given\n`);
-    }
-    identity ??= reported;
     if (reported !== identity) {
       throw new CliError(
         `The identity reported by node RPC URL does not match. Expected: ${identity}. Reported: ${reported}`,
@@ -95,18 +111,19 @@ export const catchup: Command = {
       let average = '';
       if (distance !== 0 && slept !== 0) {
         const catchupRate = (startDistance - distance) / slept;
-        const remaining = Math.round(distance / catchupRate);
+        const remaining = rustRound(distance / catchupRate);
+        // f64::is_normal: not 0, not infinite, not NaN.
         if (!Number.isFinite(remaining) || remaining === 0) average = '';
-        else if (remaining < 0) average = ` (AVG: ${catchupRate.toFixed(1)} slots/second (falling))`;
+        else if (remaining < 0) average = ` (AVG: ${rustFixed(catchupRate, 1)} slots/second (falling))`;
         else {
           const nodeRate = (nodeSlot - startNode) / slept;
-          average = ` (AVG: ${catchupRate.toFixed(1)} slots/second, ETA: slot ${Math.round(nodeSlot + remaining * nodeRate)} in ${humanDuration(remaining)})`;
+          average = ` (AVG: ${rustFixed(catchupRate, 1)} slots/second, ETA: slot ${rustRound(nodeSlot + remaining * nodeRate)} in ${humanDuration(remaining)})`;
         }
       }
       const trend =
         distance === 0 || previousRpc === Number.POSITIVE_INFINITY
           ? ''
-          : `, ${distance >= 0 ? 'our' : 'their'} node is ${perSecond < 0 ? 'falling behind' : 'gaining'} at ${perSecond.toFixed(1)} slots/second${average}`;
+          : `, ${distance >= 0 ? 'our' : 'their'} node is ${perSecond < 0 ? 'falling behind' : 'gaining'} at ${rustFixed(perSecond, 1)} slots/second${average}`;
       status(
         `${Math.abs(distance)} slot(s) ${distance >= 0 ? 'behind' : 'ahead'} (us:${nodeSlot} them:${rpcSlot})${trend}`,
       );
@@ -124,13 +141,14 @@ async function rpcAddressFromGossip(
   identity: string,
   status: (message: string) => void,
   wait: (seconds: number) => Promise<void>,
+  interval: number,
 ): Promise<string> {
   const call = ctx.io.signal ? { signal: ctx.io.signal } : {};
   for (;;) {
     const node = (await ctx.rpc.getClusterNodes(call)).find((n) => n.pubkey === identity);
     if (node?.rpc) return node.rpc;
     status(node ? `RPC service not found for ${identity}` : `Contact information not found for ${identity}`);
-    await wait(5);
+    await wait(interval);
   }
 }
 
@@ -147,7 +165,8 @@ function retryingSlot(ctx: Context, log: boolean, wait: (seconds: number) => Pro
         if (retries >= 5 || ctx.io.signal?.aborted) throw error;
         retries++;
         const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-        if (log) ctx.print(`Retrying(${retries}/5): ${safe(why, 300)}\n`);
+        // println!("Retrying(…): {e}\n"): the line, then an empty one.
+        if (log) ctx.io.out(`Retrying(${retries}/5): ${safe(why, 300)}\n\n`);
         await wait(1);
       }
     }
@@ -166,4 +185,9 @@ function progress(ctx: Context, log: boolean): (message: string | undefined) => 
       ctx.io.err(message === undefined ? '\r\u001b[K' : `\r\u001b[K${safe(message, 400)}`);
     }
   };
+}
+
+/** Rust's `f64::round`: halves away from zero, where `Math.round` takes -2.5 to -2. */
+function rustRound(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
 }
