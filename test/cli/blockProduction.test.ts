@@ -45,7 +45,8 @@ function cluster(minimumLedgerSlot = FIRST - 1000) {
 
 const row = (id: string, slots: number, produced: number, skipped: number, percent: string) =>
   `  ${id.padEnd(44)}  ${String(slots).padStart(15)}  ${String(produced).padStart(15)}  ${String(skipped).padStart(15)}  ${percent.padStart(22)}%`;
-const HEADER = `  ${'Identity'.padEnd(44)}     Leader Slots  Blocks Produced    Skipped Slots  Skipped Slot Percentage`;
+// The newest agave's header: `Skip Rate` right-aligned in 15 (older CLIs wrote `Skipped Slot Percentage`).
+const HEADER = `  ${'Identity'.padEnd(44)}     Leader Slots  Blocks Produced    Skipped Slots        Skip Rate`;
 
 describe('block-production', { timeout: 10_000 }, () => {
   it('prints the Solana CLI table for the epoch up to the finalized slot', async () => {
@@ -110,6 +111,35 @@ describe('block-production', { timeout: 10_000 }, () => {
     });
     expect(json.individual_slot_status).toHaveLength(10);
     expect(json.individual_slot_status[2]).toEqual({ slot: FIRST + 2, leader: A, skipped: true });
+  });
+
+  it('a slot the schedule gives nobody counts under ?; rates round half to even as Rust {:.2} does', async () => {
+    // 800 slots, the last skipped: 1/800 = 0.125%, an exact tie that Rust writes 0.12 (toFixed: 0.13).
+    const first = 824 * 432_000;
+    const rpc = await scripted({
+      getEpochSchedule: reply.result({
+        slotsPerEpoch: 432000,
+        leaderScheduleSlotOffset: 432000,
+        warmup: false,
+        firstNormalEpoch: 0,
+        firstNormalSlot: 0,
+      }),
+      getEpochInfo: reply.result({
+        absoluteSlot: first + 799,
+        blockHeight: 1,
+        epoch: 824,
+        slotIndex: 799,
+        slotsInEpoch: 432000,
+      }),
+      minimumLedgerSlot: reply.result(0),
+      getBlocks: reply.result(Array.from({ length: 799 }, (_, i) => first + i)),
+      // Slot index 0 has no leader in this schedule.
+      getLeaderSchedule: reply.result({ [A]: Array.from({ length: 799 }, (_, i) => i + 1) }),
+    });
+    const result = await runCli(['block-production', '-u', rpc.url]);
+    // Sorted by identity as bytes: '9…' before '?'.
+    expect(result.out.split('\n').slice(2, 4)).toEqual([row(A, 799, 798, 1, '0.13'), row('?', 1, 1, 0, '0.00')]);
+    expect(result.out).toContain(row('Epoch 824 total:', 800, 799, 1, '0.12'));
   });
 
   it('starts at the minimum ledger slot, saying so; refuses a future epoch and bad numbers', async () => {

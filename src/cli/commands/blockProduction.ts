@@ -8,7 +8,7 @@
  */
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { pad } from '../format.js';
+import { pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 interface Leader {
@@ -19,8 +19,8 @@ interface Leader {
 }
 
 const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
-/** Rust's `{:>22.2}%` of a share: `NaN` for 0 / 0, as an f64 prints it. */
-const share = (part: number, whole: number) => right(whole === 0 ? 'NaN' : ((part / whole) * 100).toFixed(2), 22);
+/** Rust's `{:>22.2}%` of `part as f64 / whole as f64 * 100.`: ties to even, `NaN` for 0 / 0. */
+const share = (part: number, whole: number) => right(rustFixed((part / whole) * 100, 2), 22);
 
 function wholeNumber(text: string | undefined, option: string): number | undefined {
   if (text === undefined) return undefined;
@@ -72,7 +72,8 @@ export const blockProduction: Command = {
     const byLeader = new Map<string, Leader>();
     const slots: { slot: number; leader: string; skipped: boolean }[] = [];
     for (let slot = startSlot; slot <= endSlot; slot++) {
-      const leader = leaderAt[slot - firstSlot] ?? 'unknown';
+      // A slot the schedule gives nobody is `?`, as the Solana CLI fills its list.
+      const leader = leaderAt[slot - firstSlot] ?? '?';
       const entry = byLeader.get(leader) ?? {
         identityPubkey: leader,
         leaderSlots: 0,
@@ -111,7 +112,7 @@ export const blockProduction: Command = {
     const lines = [
       '',
       bold(
-        `  ${pad('Identity', 44)}  ${right('Leader Slots', 15)}  ${right('Blocks Produced', 15)}  ${right('Skipped Slots', 15)}  ${right('Skipped Slot Percentage', 23)}`,
+        `  ${pad('Identity', 44)}  ${right('Leader Slots', 15)}  ${right('Blocks Produced', 15)}  ${right('Skipped Slots', 15)}  ${right('Skip Rate', 15)}`,
       ),
       ...list.map((l) =>
         row(l.identityPubkey, l.leaderSlots, l.blocksProduced, l.skippedSlots, share(l.skippedSlots, l.leaderSlots)),
