@@ -94,10 +94,10 @@ Options:
       --limit <N>              At most N signatures, 1 to 1000 (default 1000)
       --before <SIGNATURE>     Start after this transaction (older ones only)
       --until <SIGNATURE>      Stop at this transaction
-      --show-transactions      Print each transaction below its signature
+      --show-transactions      Print each transaction (read at confirmed) with its status
   -v, --verbose                Each signature with its slot, time, status and memo
 
-Reads at confirmed, as the Solana CLI does.
+Reads at confirmed, as the Solana CLI does; --output json gives its CliHistory JSON.
 
 ${GLOBAL_OPTIONS}`,
   'block-production': `solrpc block-production — each leader's produced and skipped slots in an epoch

@@ -44,10 +44,38 @@ describe('transaction-history', { timeout: 10_000 }, () => {
     });
     const verbose = await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '-v']);
     expect(verbose.out.split('\n')).toEqual([
-      `${SIG_1} [slot=356139500 timestamp=2025-08-11T08:27:54Z status=Failed: InstructionError(2, Custom(6001))] `,
+      // The newest CLI prints `{err:?}` of its UiTransactionError newtype, whose derived Debug names it.
+      `${SIG_1} [slot=356139500 timestamp=2025-08-11T08:27:54Z status=Failed: UiTransactionError(InstructionError(2, Custom(6001)))] `,
       `${SIG_2} [slot=356139400 status=Finalized] [11] order-42-ok`,
       '2 transactions found',
       '',
+    ]);
+  });
+
+  it('--output json: CliHistorySignature objects, the verbose fields flattened in with -v', async () => {
+    const rpc = await scripted({ getSignaturesForAddress: reply.resultText(HISTORY) });
+    const plain = await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '--output', 'json-compact']);
+    expect(plain.out).toBe(`[{"signature":"${SIG_1}"},{"signature":"${SIG_2}"}]\n`);
+    const verbose = JSON.parse(
+      (await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '-v', '--output', 'json'])).out,
+    );
+    expect(verbose).toEqual([
+      {
+        signature: SIG_1,
+        slot: 356139500,
+        blockTime: 1754900874,
+        err: { InstructionError: [2, { Custom: 6001 }] },
+        confirmationStatus: 'confirmed',
+        memo: null,
+      },
+      {
+        signature: SIG_2,
+        slot: 356139400,
+        blockTime: null,
+        err: null,
+        confirmationStatus: 'finalized',
+        memo: '[11] order-42-ok',
+      },
     ]);
   });
 
@@ -87,15 +115,26 @@ describe('transaction-history', { timeout: 10_000 }, () => {
           : reply.error(-32011, 'Transaction history is not available from this node'),
     });
     const result = await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '--show-transactions']);
+    // As CliTransactionConfirmation's VerboseDisplay words it: a confirmed one it could not read is "not yet
+    // finalized" (though it reads at confirmed); a finalized one gives the error; then the status line.
     expect(result.out.split('\n')).toEqual([
-      SIG_1,
-      '  Unable to get confirmed transaction details: not found',
       '',
-      SIG_2,
-      expect.stringMatching(/^ {2}Unable to get confirmed transaction details: getTransaction: RPC error -32011/),
+      'Unable to get finalized transaction details: not yet finalized',
       '',
+      'Transaction failed: Error processing Instruction 2: custom program error: 0x1771',
+      '',
+      expect.stringMatching(/^Unable to get finalized transaction details: getTransaction: RPC error -32011/),
+      '',
+      'Finalized',
       '2 transactions found',
       '',
+    ]);
+    const json = JSON.parse(
+      (await runCli(['transaction-history', ADDRESS, '-u', rpc.url, '--show-transactions', '--output', 'json'])).out,
+    );
+    expect(json).toEqual([
+      { confirmationStatus: 'confirmed', err: { InstructionError: [2, { Custom: 6001 }] } },
+      { confirmationStatus: 'finalized' },
     ]);
     expect(rpc.calls.find((c) => c.method === 'getTransaction')?.params[1]).toEqual({
       encoding: 'base64',
@@ -115,7 +154,30 @@ describe('transaction-history', { timeout: 10_000 }, () => {
       '--show-transactions',
     ]);
     expect(result.code).toBe(0);
+    expect(result.out.split('\n')[1]).toMatch(/^Transaction executed in slot \d+:$/);
+    expect(result.out.split('\n')[2]).toMatch(/^ {2}Block Time: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(result.out).toContain('  Status: Error processing Instruction 0: custom program error: 0x1');
     expect(result.out.trimEnd().split('\n').at(-1)).toBe('2 transactions found');
+    const json = JSON.parse(
+      (
+        await runCli([
+          'transaction-history',
+          SIMULATION.wallet.address,
+          '-u',
+          sim.cluster.url,
+          '--limit',
+          '1',
+          '--show-transactions',
+          '--output',
+          'json',
+        ])
+      ).out,
+    );
+    // CliTransaction flattened in: the json-encoded transaction, its meta, block time and slot.
+    expect(Object.keys(json[0])).toEqual(
+      expect.arrayContaining(['confirmationStatus', 'transaction', 'meta', 'blockTime', 'slot']),
+    );
+    expect(json[0].transaction.message.instructions[0]).toMatchObject({ stackHeight: null });
+    expect(typeof json[0].transaction.signatures[0]).toBe('string');
   });
 });

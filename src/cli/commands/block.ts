@@ -6,7 +6,7 @@
  * them through an f64 with nine decimals, which can be off in the last digit above 9 million SOL.
  */
 import { encodeBase64 } from '../../codecs/base64.js';
-import type { BlockRewards, BytesBlock, Reward } from '../../index.js';
+import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../index.js';
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
@@ -57,26 +57,23 @@ function encodedBlock(found: BytesBlock & BlockRewards): Record<string, unknown>
     parentSlot: found.parentSlot,
     transactions: found.transactions.map((tx) => ({
       transaction: [encodeBase64(tx.transaction), 'base64'],
-      meta:
-        tx.meta === null
-          ? null
-          : {
-              ...tx.meta,
-              ...(tx.meta.returnData
-                ? {
-                    returnData: {
-                      programId: tx.meta.returnData.programId,
-                      data: [encodeBase64(tx.meta.returnData.data), 'base64'],
-                    },
-                  }
-                : {}),
-            },
+      meta: wireMeta(tx.meta),
       version: tx.version,
     })),
     rewards: found.rewards,
     numPartitions: found.numRewardPartitions,
     blockTime: found.blockTime,
     blockHeight: found.blockHeight,
+  };
+}
+
+/** A status meta as the Solana CLI's JSON writes it: return data back in base64, the rest as the node sent it. */
+export function wireMeta(meta: TransactionMeta | null): Record<string, unknown> | null {
+  if (meta === null) return null;
+  if (!meta.returnData) return { ...meta };
+  return {
+    ...meta,
+    returnData: { programId: meta.returnData.programId, data: [encodeBase64(meta.returnData.data), 'base64'] },
   };
 }
 

@@ -1,19 +1,29 @@
 /**
- * `solrpc transaction-history <ADDRESS>`, as the Solana CLI's `solana transaction-history` (agave
- * cli/src/cluster_query.rs `process_transaction_history`): the address's signatures newest first at
- * `confirmed`, one per line; with `-v` each with its slot, block time, status and memo; with
- * `--show-transactions` each transaction decoded below it; then `N transactions found`. The Solana CLI
- * prints these lines whatever `--output` says, and so does solrpc.
+ * `solrpc transaction-history <ADDRESS>`, as the newest Solana CLI's `solana transaction-history` (agave
+ * cli/src/cluster_query.rs `process_transaction_history`, cli-output `CliHistorySignatureVec` and
+ * `CliHistoryTransactionVec`): the address's signatures newest first at `confirmed`, one per line; with `-v`
+ * each with its slot, block time, status and memo; with `--show-transactions` each transaction read at
+ * `confirmed` and printed with its status instead; then `N transactions found`. `--output json` gives the
+ * same structs' JSON.
  */
-import { decodeTransaction, type SignatureInfo } from '../../index.js';
+import type { DecodedTransaction, SignatureInfo, TransactionMeta } from '../../index.js';
+import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe } from '../format.js';
 import { EXIT } from '../io.js';
-import { transactionLines } from '../transactionText.js';
+import { transactionErrorText, transactionLines } from '../transactionText.js';
+import { wireMeta } from './block.js';
 
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+
+/** What `getTransaction` gave for one signature: the transaction, or why there is none. */
+interface Fetched {
+  info: SignatureInfo;
+  found?: { slot: number; blockTime: number | null; transaction: DecodedTransaction; meta: TransactionMeta | null };
+  error?: string;
+}
 
 export const transactionHistory: Command = {
   positionals: { min: 1, max: 1 },
@@ -38,13 +48,36 @@ export const transactionHistory: Command = {
       ...(options.until === undefined ? {} : { until: options.until }),
       ...(signal ? { signal } : {}),
     });
-    for (const result of results) {
-      ctx.print(ctx.settings.verbose ? verboseLine(result) : result.signature);
-      if (options['show-transactions']) {
-        ctx.print(await transactionText(ctx, result.signature));
+    if (!options['show-transactions']) {
+      if (ctx.json) {
+        // CliHistorySignature: the verbose fields, flattened in, only with -v.
+        ctx.printJson(
+          results.map((r) =>
+            ctx.settings.verbose
+              ? {
+                  signature: r.signature,
+                  slot: r.slot,
+                  blockTime: r.blockTime,
+                  err: r.err,
+                  confirmationStatus: r.confirmationStatus,
+                  memo: r.memo,
+                }
+              : { signature: r.signature },
+          ),
+        );
+        return EXIT.ok;
       }
+      const lines = results.map((r) => (ctx.settings.verbose ? verboseLine(r) : r.signature));
+      ctx.print([...lines, `${results.length} transactions found`].join('\n'));
+      return EXIT.ok;
     }
-    ctx.print(`${results.length} transactions found`);
+    const fetched: Fetched[] = [];
+    for (const info of results) fetched.push(await fetchTransaction(ctx, info));
+    if (ctx.json) {
+      ctx.printJson(fetched.map(confirmationJson));
+      return EXIT.ok;
+    }
+    ctx.print([...fetched.flatMap(confirmationLines), `${fetched.length} transactions found`].join('\n'));
     return EXIT.ok;
   },
 };
@@ -52,33 +85,88 @@ export const transactionHistory: Command = {
 /** `<signature> [slot=<slot> timestamp=<time> status=<status>] <memo>`, as the Solana CLI's `-v` line. */
 function verboseLine(result: SignatureInfo): string {
   const time = result.blockTime === null ? '' : `timestamp=${rfc3339(result.blockTime)} `;
+  // `{err:?}` of the newest CLI's UiTransactionError, a newtype whose derived Debug names itself.
   const status =
     result.err !== null
-      ? `Failed: ${rustDebug(result.err)}`
+      ? `Failed: UiTransactionError(${rustDebug(result.err)})`
       : result.confirmationStatus === null
         ? 'Finalized'
-        : result.confirmationStatus[0]?.toUpperCase() + result.confirmationStatus.slice(1);
+        : statusName(result.confirmationStatus);
   return `${result.signature} [slot=${result.slot} ${time}status=${status}] ${safe(result.memo ?? '', 500)}`;
 }
 
-/** The transaction under its signature, as `println_transaction` prints it with a two-space prefix. */
-async function transactionText(ctx: Context, signature: string): Promise<string> {
+/** TransactionConfirmationStatus's Debug form: `Processed`, `Confirmed`, `Finalized`. */
+function statusName(status: 'processed' | 'confirmed' | 'finalized'): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The transaction at `confirmed`, base64, v0 allowed, as the Solana CLI reads it; a failure is kept as text. */
+async function fetchTransaction(ctx: Context, info: SignatureInfo): Promise<Fetched> {
   const { signal } = ctx.call;
   try {
-    const found = await ctx.rpc.getTransaction(signature, {
+    const found = await ctx.rpc.getTransaction(info.signature, {
       encoding: 'base64',
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
       ...(signal ? { signal } : {}),
     });
-    // Each entry ends with an empty line, as the Solana CLI's `println!()` after it.
-    if (!found) return '  Unable to get confirmed transaction details: not found\n\n';
-    return `${transactionLines(decodeTransaction(found.transaction), found.meta, null, '  ').join('\n')}\n\n`;
+    if (!found) return { info, error: 'not found' };
+    return {
+      info,
+      found: {
+        slot: found.slot,
+        blockTime: found.blockTime,
+        transaction: decodeTransaction(found.transaction),
+        meta: found.meta,
+      },
+    };
   } catch (error) {
     if (signal?.aborted) throw error;
-    const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    return `  Unable to get confirmed transaction details: ${safe(why, 300)}\n\n`;
+    return { info, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) };
   }
+}
+
+/** CliTransactionConfirmation's VerboseDisplay, then the empty line CliHistoryTransactionVec adds. */
+function confirmationLines({ info, found, error }: Fetched): string[] {
+  const lines: string[] = [];
+  if (found) {
+    lines.push('', `Transaction executed in slot ${found.slot}:`);
+    lines.push(...transactionLines(found.transaction, found.meta, found.blockTime, '  '));
+  } else if (info.confirmationStatus !== null) {
+    // As the Solana CLI words it, though it reads at confirmed: a confirmed one is "not yet finalized".
+    if (info.confirmationStatus !== 'finalized')
+      lines.push('', 'Unable to get finalized transaction details: not yet finalized');
+    else if (error !== undefined) lines.push('', `Unable to get finalized transaction details: ${safe(error, 300)}`);
+  }
+  lines.push('');
+  if (info.confirmationStatus === null) lines.push('Not found');
+  else if (info.err !== null) lines.push(`Transaction failed: ${transactionErrorText(info.err)}`);
+  else lines.push(statusName(info.confirmationStatus));
+  return lines;
+}
+
+/** CliTransactionConfirmation's JSON: the transaction flattened in (json-encoded) when it was read. */
+function confirmationJson({ info, found }: Fetched): Record<string, unknown> {
+  const json: Record<string, unknown> = { confirmationStatus: info.confirmationStatus };
+  if (found) {
+    const { message } = found.transaction;
+    json.transaction = {
+      signatures: found.transaction.signatures,
+      message: {
+        header: message.header,
+        accountKeys: message.accountKeys,
+        recentBlockhash: message.recentBlockhash,
+        // UiCompiledInstruction: a top-level instruction has no stack height, written as null.
+        instructions: message.instructions.map((ix) => ({ ...ix, stackHeight: null })),
+        ...(message.addressTableLookups ? { addressTableLookups: message.addressTableLookups } : {}),
+      },
+    };
+    json.meta = wireMeta(found.meta);
+    json.blockTime = found.blockTime;
+    json.slot = found.slot;
+  }
+  if (info.err !== null) json.err = info.err;
+  return json;
 }
 
 /**
