@@ -17,11 +17,14 @@ const FIXTURE = loadFixture('conformance/getBlock.base64.no-rewards');
 const BLOCK = JSON.parse(FIXTURE.responseText).result as Record<string, unknown>;
 const LEADER = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
 const VOTER = '7gg3sR26BsRYYp2fQrxLyi1pMsB8L4yneZcz9DhjBLPE';
+const STAKER = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
 const WITH_REWARDS = {
   ...BLOCK,
   rewards: [
     { pubkey: LEADER, lamports: 12683750, postBalance: 398474902211, rewardType: 'Fee', commission: null },
     { pubkey: VOTER, lamports: -5000, postBalance: 0, rewardType: 'Rent', commission: 7 },
+    // A newer node's basis points, which the newest CLI prints before the percent.
+    { pubkey: STAKER, lamports: 1000, postBalance: 2000, rewardType: 'Voting', commission: 8, commissionBps: 725 },
   ],
 };
 
@@ -38,13 +41,14 @@ describe('block', { timeout: 10_000 }, () => {
       'Previous Blockhash: HmjaAKAF2TPprsa3CQpBF4ZKhkbhvvVx6fuMNMR19WtM',
     ]);
     expect(lines[4]).toMatch(/^Block Time: 2025-08-11T\d\d:\d\d:54[+-]\d\d:\d\d$/);
-    expect(lines.slice(5, 11)).toEqual([
+    expect(lines.slice(5, 12)).toEqual([
       'Block Height: 334287100',
       'Rewards:',
       '  Address                                            Type        Amount           New Balance           Percent Change  Commission',
       `  ${VOTER}       rent        -◎0.000005000     ${' '.repeat(10)}-                 -          7%`,
+      `  ${STAKER}      voting       ◎0.000001000     ◎0.000002000          100.000000000%       7.25%`,
       `  ${LEADER}        fee        ◎0.012683750     ◎398.474902211          0.003183175%      -`,
-      'Total Rewards: ◎0.012678750 ',
+      'Total Rewards: ◎0.012679750 ',
     ]);
     expect(lines.filter((line) => /^Transaction \d+:$/.test(line))).toEqual(['Transaction 0:', 'Transaction 1:']);
     expect(lines).toContain('  Version: 0');

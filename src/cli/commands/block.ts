@@ -10,7 +10,7 @@ import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../in
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { formatSol, pad } from '../format.js';
+import { formatSol, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 import { transactionLines } from '../transactionText.js';
 
@@ -113,14 +113,23 @@ function rewardLine(reward: Reward): string {
     reward.postBalance === 0n
       ? '          -                 -'
       : `◎${pad(formatSol(reward.postBalance, true), 19)}  ${right(
-          (
+          // Rust's {:>13.9} of an f64: ties to even, `inf` where the balance before was 0.
+          rustFixed(
             (Number(negative ? -reward.lamports : reward.lamports) /
               (Number(reward.postBalance) - Number(reward.lamports))) *
-            100
-          ).toFixed(9),
+              100,
+            9,
+          ),
           13,
         )}%`;
-  const commission = reward.commission === null ? '    -' : `${right(String(reward.commission), 9)}%`;
+  // The newest CLI prefers the commission in basis points (`{:>6}.{:02}%`), then the percent (`{:>9}%`).
+  const bps = reward.commissionBps;
+  const commission =
+    bps !== undefined && bps !== null
+      ? `${right(String(Math.floor(bps / 100)), 6)}.${String(bps % 100).padStart(2, '0')}%`
+      : reward.commission === null
+        ? '    -'
+        : `${right(String(reward.commission), 9)}%`;
   return `  ${pad(reward.pubkey, 44)}  ${centre(reward.rewardType?.toLowerCase() ?? '-', 15)}  ${right(amount, 15)}  ${balance}  ${commission}`;
 }
 
