@@ -118,6 +118,11 @@ export function safe(text: string | null | undefined, max = 120): string {
   return text === null || text === undefined ? '' : sanitizeText(text, max, true);
 }
 
+/** Right-aligns text in a field of `width`, like Rust's `{:>width}`. */
+export function alignRight(text: string, width: number): string {
+  return text.padStart(width);
+}
+
 /** Left-aligns text in a field of `width`, like Rust's `{:width}` for strings. */
 export function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);

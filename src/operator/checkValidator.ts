@@ -2,8 +2,10 @@
  * The operator's health check: is a validator visible in gossip, voting, staked and progressing?
  * Built only on the public methods, so an app that never calls it carries none of it.
  */
+
 import type { RpcWith } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
+import { firstLine } from '../errors/firstLine.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { getBlockProduction } from '../methods/getBlockProduction.js';
@@ -309,7 +311,7 @@ function failure(what: string, reason: unknown): string {
     const why = reason.hint?.replace(/\.$/, '') ?? 'the RPC node does not serve this method; try another RPC URL';
     return `could not check ${what}: ${why}`;
   }
-  const message = reason instanceof Error ? (reason.message.split('\n')[0] ?? '') : String(reason);
+  const message = firstLine(reason);
   return `could not check ${what}: ${message}`;
 }
 

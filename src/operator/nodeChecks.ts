@@ -3,7 +3,9 @@
  * epoch (getBlockProduction on the RPC node asked), and, where the validator advertises a public RPC
  * address in gossip, its own node's health, version and newest snapshot, asked of that node directly.
  */
+
 import { createRpcWith, type RpcWith } from '../createRpc.js';
+import { firstLine } from '../errors/firstLine.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { BlockProductionResult } from '../methods/getBlockProduction.js';
 import { getHealth } from '../methods/getHealth.js';
@@ -48,9 +50,6 @@ interface NodeFinding {
 const judge = (value: number, levels: Levels) =>
   value >= levels.critical ? 'critical' : value >= levels.warning ? 'warning' : 'ok';
 
-/** Why a request failed, first line only. */
-const why = (reason: unknown) => (reason instanceof Error ? (reason.message.split('\n')[0] ?? '') : String(reason));
-
 /** Skip rate this epoch so far: the leader slots that hold no block, in percent of those led. */
 export function skipRate(
   identity: Address,
@@ -60,7 +59,11 @@ export function skipRate(
   const check = 'skip-rate';
   if (production.status === 'rejected') {
     return {
-      finding: { check, verdict: 'unknown', reason: `could not check block production: ${why(production.reason)}` },
+      finding: {
+        check,
+        verdict: 'unknown',
+        reason: `could not check block production: ${firstLine(production.reason)}`,
+      },
     };
   }
   const { byIdentity, range } = production.value.value;
@@ -160,7 +163,7 @@ export async function nodeChecks(
     healthFinding = {
       check: 'node-health',
       verdict: 'unknown',
-      reason: `could not ask its RPC at ${rpc}: ${why(health.reason)}`,
+      reason: `could not ask its RPC at ${rpc}: ${firstLine(health.reason)}`,
     };
   }
   return { findings: [healthFinding, snapshotFinding(rpc, snapshot, clusterSlot, snapshotLevels, status)], status };
@@ -179,7 +182,7 @@ function snapshotFinding(
       status.snapshot = null;
       return { check, verdict: 'warning', reason: 'the node has no snapshot' };
     }
-    return { check, verdict: 'unknown', reason: `could not ask its RPC at ${rpc}: ${why(snapshot.reason)}` };
+    return { check, verdict: 'unknown', reason: `could not ask its RPC at ${rpc}: ${firstLine(snapshot.reason)}` };
   }
   status.snapshot = snapshot.value;
   const { full, incremental } = snapshot.value;

@@ -16,16 +16,19 @@ const A = '9z86HE8tt4SDTK8FCsBMjGYNGfwUyv2bUFo8PpnsjyrL';
 const B = '5TXPNTbCkDfsh7ayDHTqvTUZJbRrWS6kzDwgF17LJKxy';
 const FIRST = 824 * 432_000;
 
+/** mainnet-beta's schedule: 432,000-slot epochs, no warmup. */
+const EPOCH_SCHEDULE = reply.result({
+  slotsPerEpoch: 432000,
+  leaderScheduleSlotOffset: 432000,
+  warmup: false,
+  firstNormalEpoch: 0,
+  firstNormalSlot: 0,
+});
+
 /** Epoch 824 at slot index 9: A leads slots 0-3 and 8-9, B 4-7; slots 2, 5 and 6 hold no block. */
 function cluster(minimumLedgerSlot = FIRST - 1000) {
   return scripted({
-    getEpochSchedule: reply.result({
-      slotsPerEpoch: 432000,
-      leaderScheduleSlotOffset: 432000,
-      warmup: false,
-      firstNormalEpoch: 0,
-      firstNormalSlot: 0,
-    }),
+    getEpochSchedule: EPOCH_SCHEDULE,
     getEpochInfo: reply.result({
       absoluteSlot: FIRST + 9,
       blockHeight: 1,
@@ -117,13 +120,7 @@ describe('block-production', { timeout: 10_000 }, () => {
     // 800 slots, the last skipped: 1/800 = 0.125%, an exact tie that Rust writes 0.12 (toFixed: 0.13).
     const first = 824 * 432_000;
     const rpc = await scripted({
-      getEpochSchedule: reply.result({
-        slotsPerEpoch: 432000,
-        leaderScheduleSlotOffset: 432000,
-        warmup: false,
-        firstNormalEpoch: 0,
-        firstNormalSlot: 0,
-      }),
+      getEpochSchedule: EPOCH_SCHEDULE,
       getEpochInfo: reply.result({
         absoluteSlot: first + 799,
         blockHeight: 1,

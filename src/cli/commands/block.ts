@@ -10,11 +10,10 @@ import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../in
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { formatSol, pad, rustFixed } from '../format.js';
+import { alignRight, formatSol, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 import { transactionLines } from '../transactionText.js';
 
-const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 /** Rust's `{:^width}`: centred, the odd space on the right. */
 const centre = (text: string, width: number) => {
   const room = Math.max(0, width - text.length);
@@ -90,7 +89,7 @@ function blockText(slot: number, found: BytesBlock & BlockRewards): string[] {
     const rewards = [...found.rewards].sort((a, b) => (a.pubkey < b.pubkey ? -1 : a.pubkey > b.pubkey ? 1 : 0));
     lines.push(
       'Rewards:',
-      `  ${pad('Address', 44)}  ${centre('Type', 15)}  ${pad('Amount', 15)}  ${pad('New Balance', 20)}  ${right('Percent Change', 14)}  ${right('Commission', 10)}`,
+      `  ${pad('Address', 44)}  ${centre('Type', 15)}  ${pad('Amount', 15)}  ${pad('New Balance', 20)}  ${alignRight('Percent Change', 14)}  ${alignRight('Commission', 10)}`,
     );
     let total = 0n;
     for (const reward of rewards) {
@@ -112,7 +111,7 @@ function rewardLine(reward: Reward): string {
   const balance =
     reward.postBalance === 0n
       ? '          -                 -'
-      : `◎${pad(formatSol(reward.postBalance, true), 19)}  ${right(
+      : `◎${pad(formatSol(reward.postBalance, true), 19)}  ${alignRight(
           // Rust's {:>13.9} of an f64: ties to even, `inf` where the balance before was 0.
           rustFixed(
             (Number(negative ? -reward.lamports : reward.lamports) /
@@ -126,11 +125,11 @@ function rewardLine(reward: Reward): string {
   const bps = reward.commissionBps;
   const commission =
     bps !== undefined && bps !== null
-      ? `${right(String(Math.floor(bps / 100)), 6)}.${String(bps % 100).padStart(2, '0')}%`
+      ? `${alignRight(String(Math.floor(bps / 100)), 6)}.${String(bps % 100).padStart(2, '0')}%`
       : reward.commission === null
         ? '    -'
-        : `${right(String(reward.commission), 9)}%`;
-  return `  ${pad(reward.pubkey, 44)}  ${centre(reward.rewardType?.toLowerCase() ?? '-', 15)}  ${right(amount, 15)}  ${balance}  ${commission}`;
+        : `${alignRight(String(reward.commission), 9)}%`;
+  return `  ${pad(reward.pubkey, 44)}  ${centre(reward.rewardType?.toLowerCase() ?? '-', 15)}  ${alignRight(amount, 15)}  ${balance}  ${commission}`;
 }
 
 /** chrono's `{:?}` of a local date-time: `2025-08-11T08:27:54+00:00`, in this machine's time zone. */

@@ -8,7 +8,7 @@
  */
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { pad, rustFixed } from '../format.js';
+import { alignRight, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 interface Leader {
@@ -18,9 +18,8 @@ interface Leader {
   skippedSlots: number;
 }
 
-const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 /** Rust's `{:>22.2}%` of `part as f64 / whole as f64 * 100.`: ties to even, `NaN` for 0 / 0. */
-const share = (part: number, whole: number) => right(rustFixed((part / whole) * 100, 2), 22);
+const share = (part: number, whole: number) => alignRight(rustFixed((part / whole) * 100, 2), 22);
 
 function wholeNumber(text: string | undefined, option: string): number | undefined {
   if (text === undefined) return undefined;
@@ -108,11 +107,11 @@ export const blockProduction: Command = {
     }
     const { bold, red } = ctx.paint;
     const row = (first: string, a: number, b: number, c: number, rate: string) =>
-      `  ${pad(first, 44)}  ${right(String(a), 15)}  ${right(String(b), 15)}  ${right(String(c), 15)}  ${rate}%`;
+      `  ${pad(first, 44)}  ${alignRight(String(a), 15)}  ${alignRight(String(b), 15)}  ${alignRight(String(c), 15)}  ${rate}%`;
     const lines = [
       '',
       bold(
-        `  ${pad('Identity', 44)}  ${right('Leader Slots', 15)}  ${right('Blocks Produced', 15)}  ${right('Skipped Slots', 15)}  ${right('Skip Rate', 15)}`,
+        `  ${pad('Identity', 44)}  ${alignRight('Leader Slots', 15)}  ${alignRight('Blocks Produced', 15)}  ${alignRight('Skipped Slots', 15)}  ${alignRight('Skip Rate', 15)}`,
       ),
       ...list.map((l) =>
         row(l.identityPubkey, l.leaderSlots, l.blocksProduced, l.skippedSlots, share(l.skippedSlots, l.leaderSlots)),

@@ -7,6 +7,7 @@
  * Every request is bounded by `--rpc-timeout`; Ctrl-C ends any wait or request at once.
  */
 // Not public API: a URL shown as the library's errors show it, credentials left out.
+import { firstLine } from '../../errors/firstLine.js';
 import { displayOrigin } from '../../errors/redact.js';
 import { createRpcWith, getIdentity, getSlot, isSolRpcError, type RpcWith } from '../../index.js';
 import { CliError } from '../cliError.js';
@@ -164,7 +165,7 @@ function retryingSlot(ctx: Context, log: boolean, wait: (seconds: number) => Pro
       } catch (error) {
         if (retries >= 5 || ctx.io.signal?.aborted) throw error;
         retries++;
-        const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+        const why = firstLine(error);
         // println!("Retrying(…): {e}\n"): the line, then an empty one.
         if (log) ctx.io.out(`Retrying(${retries}/5): ${safe(why, 300)}\n\n`);
         await wait(1);

@@ -6,6 +6,7 @@
  * `confirmed` and printed with its status instead; then `N transactions found`. `--output json` gives the
  * same structs' JSON.
  */
+import { firstLine } from '../../errors/firstLine.js';
 import type { DecodedTransaction, SignatureInfo, TransactionMeta } from '../../index.js';
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
@@ -122,7 +123,7 @@ async function fetchTransaction(ctx: Context, info: SignatureInfo): Promise<Fetc
     };
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { info, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) };
+    return { info, error: firstLine(error) };
   }
 }
 

@@ -9,7 +9,7 @@
 import type { ClusterNode, VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { balanceMessage, formatLamports, formatSol, pad, rustFixed } from '../format.js';
+import { alignRight, balanceMessage, formatLamports, formatSol, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's `--sort` values. */
@@ -309,16 +309,15 @@ const ORDER: Record<Sort, (a: Row, b: Row) => number> = {
   'vote-account': (a, b) => sign(a.voteAccountPubkey, b.voteAccountPubkey),
 };
 
-const right = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 /** Rust's `{:.2}` of `100. * part as f64 / total as f64`: `NaN` when the total is 0. */
 const percent = (part: bigint, total: bigint) => rustFixed((100 * Number(part)) / Number(total), 2);
 
 /** A slot, with its distance from the highest when within 100 of it; `-` for none (0). */
 function slotCell(slot: number, highest: number): string {
   if (slot === 0) return '        -      ';
-  if (slot === highest) return `${right(String(slot), 9)} (  0)`;
-  if (slot > highest - 100) return `${right(String(slot), 9)} (${right(String(slot - highest), 3)})`;
-  return `${right(String(slot), 9)}      `;
+  if (slot === highest) return `${alignRight(String(slot), 9)} (  0)`;
+  if (slot > highest - 100) return `${alignRight(String(slot), 9)} (${alignRight(String(slot - highest), 3)})`;
+  return `${alignRight(String(slot), 9)}      `;
 }
 
 interface View {
@@ -345,18 +344,18 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
       'Root Slot     Skip Rate',
       'Credits',
       'Version',
-      right('Active Stake', 22),
+      alignRight('Active Stake', 22),
     ].join('  '),
   );
   const highestRoot = Math.max(0, ...sorted.map((v) => v.rootSlot));
   const highestVote = Math.max(0, ...sorted.map((v) => v.lastVote));
   const lines = [header];
   sorted.forEach((v, i) => {
-    const number = padding > 0 ? `${right(String(view.reverse ? i + 1 : sorted.length - i), padding)} ` : '';
+    const number = padding > 0 ? `${alignRight(String(view.reverse ? i + 1 : sorted.length - i), padding)} ` : '';
     const stake = view.lamports ? formatLamports(v.activatedStake) : `${formatSol(v.activatedStake, true)} SOL`;
     const share = percent(v.activatedStake, summary.totalActive);
     lines.push(
-      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${right(String(v.commission), 3)}%  ${right(slotCell(v.lastVote, highestVote), 14)}  ${right(slotCell(v.rootSlot, highestRoot), 14)} ${right(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${right(String(v.epochCredits), 8)}  ${right(v.version, 7)}  ${right(stake, 22)} (${share}%)`,
+      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${alignRight(String(v.commission), 3)}%  ${alignRight(slotCell(v.lastVote, highestVote), 14)}  ${alignRight(slotCell(v.rootSlot, highestRoot), 14)} ${alignRight(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${alignRight(String(v.epochCredits), 8)}  ${alignRight(v.version, 7)}  ${alignRight(stake, 22)} (${share}%)`,
     );
   });
   // The header has long scrolled away: the Solana CLI prints it again as a footer.
@@ -381,10 +380,10 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
   for (const [version, { stake }] of [...summary.byVersion].reverse()) {
     const delinquent =
       stake.delinquentValidators > 0
-        ? ` ${right(String(stake.delinquentValidators), 3)} delinquent validators (${right(percent(stake.delinquentActiveStake, totalActive), 5)}%)`
+        ? ` ${alignRight(String(stake.delinquentValidators), 3)} delinquent validators (${alignRight(percent(stake.delinquentActiveStake, totalActive), 5)}%)`
         : '';
     lines.push(
-      `${pad(version, 7)} - ${right(String(stake.currentValidators), 4)} current validators (${right(percent(stake.currentActiveStake, totalActive), 5)}%)${delinquent}`,
+      `${pad(version, 7)} - ${alignRight(String(stake.currentValidators), 4)} current validators (${alignRight(percent(stake.currentActiveStake, totalActive), 5)}%)${delinquent}`,
     );
   }
   return lines.join('\n');
