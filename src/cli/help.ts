@@ -187,8 +187,8 @@ ${GLOBAL_OPTIONS}`,
 
 Usage: solrpc cluster-version [options]
 
-Prints the node's solana-core version, as the Solana CLI does; with --verbose, its whole answer with the
-feature set.
+Prints the node's solana-core version (its first word), as the Solana CLI does; with --verbose the whole
+solana-core text. --output json prints the same line.
 
 ${GLOBAL_OPTIONS}`,
   gossip: `solrpc gossip — the nodes the RPC node sees in gossip
