@@ -44,7 +44,10 @@ describe('the one-value commands', { timeout: 10_000 }, () => {
 
   it('cluster-version prints the first word of solana-core, -v the whole text; --output json the same line', async () => {
     const rpc = await scripted({
-      getVersion: reply.result({ 'solana-core': '2.3.7 (src:a1b2c3d4; feat:2891131721, client:Agave)', 'feature-set': 2891131721 }),
+      getVersion: reply.result({
+        'solana-core': '2.3.7 (src:a1b2c3d4; feat:2891131721, client:Agave)',
+        'feature-set': 2891131721,
+      }),
     });
     for (const output of ['text', 'json', 'json-compact']) {
       expect(await runCli(['cluster-version', '-u', rpc.url, '--output', output])).toEqual({

@@ -67,7 +67,11 @@ describe('supply', { timeout: 10_000 }, () => {
 
   it('refuses an argument or an option of another command before any request', async () => {
     const rpc = await scripted({});
-    for (const argv of [['supply', 'all'], ['supply', '--circulating'], ['supply', '--print-accounts=yes']]) {
+    for (const argv of [
+      ['supply', 'all'],
+      ['supply', '--circulating'],
+      ['supply', '--print-accounts=yes'],
+    ]) {
       const result = await runCli([...argv, '-u', rpc.url]);
       expect(result.code).toBe(2);
       expect(result.err).toMatch(/^Error: /);

@@ -25,7 +25,8 @@ export const largestAccounts: Command = {
       return EXIT.ok;
     }
     const lines = [ctx.paint.bold(`${pad('Address', 44)}  Balance`)];
-    for (const account of value) lines.push(`${pad(account.address, 44)}  ${solAsBalanceMessage(account.lamports)} SOL`);
+    for (const account of value)
+      lines.push(`${pad(account.address, 44)}  ${solAsBalanceMessage(account.lamports)} SOL`);
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
