@@ -37,6 +37,7 @@ export const OPTIONS = {
   'keep-unstaked-delinquents': { type: 'boolean' },
   'delinquent-slot-distance': { type: 'string' },
   epoch: { type: 'string' },
+  'rewards-epoch': { type: 'string' },
   'slot-limit': { type: 'string' },
   before: { type: 'string' },
   until: { type: 'string' },

@@ -18,25 +18,51 @@ export function formatSol(lamports: bigint, keepZeros = false): string {
 }
 
 /**
- * SOL as the Solana CLI's `format!("{} SOL", lamports_to_sol(lamports))` prints it (supply, largest
- * accounts): through the same f64 (`lamports as f64 / 1e9`) and Rust's `{}` for f64, the shortest digits
- * that read back to that double, never in exponent form. Those commands of the Solana CLI round there;
- * matching it means rounding where it does, and `--output json` keeps the exact lamports.
+ * SOL as the newest Solana CLI's `build_balance_message(lamports, false, false)` writes it (supply, largest
+ * accounts, rewards): `lamports as f64 / 1e9` written with Rust's `{:.9}`, then trailing zeros and a trailing
+ * point dropped. Above 2^53 lamports that f64 holds fewer digits than the lamports, and `{:.9}` writes the
+ * double's own digits (625013130859440403 lamports print as 625013130.859440446): the Solana CLI rounds
+ * there, so matching it means rounding where it does; `--output json` keeps the exact lamports.
  */
-export function solAsSolanaCliF64(lamports: bigint): string {
-  const sol = Number(lamports) / 1e9;
-  const text = String(sol);
-  if (!/e/.test(text)) return text;
-  // JavaScript writes doubles below 1e-6 in exponent form; Rust writes every digit.
-  const [mantissa = '', exponent = '0'] = text.split('e');
-  const negative = mantissa.startsWith('-');
-  const bare = negative ? mantissa.slice(1) : mantissa;
-  const dot = bare.indexOf('.');
-  const digits = bare.replace('.', '');
-  // Where the decimal point falls among `digits` once the exponent is applied (only ever negative here).
-  const point = (dot === -1 ? bare.length : dot) + Number(exponent);
-  const plain = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : digits.padEnd(point, '0');
-  return `${negative ? '-' : ''}${plain}`;
+export function solAsBalanceMessage(lamports: bigint): string {
+  // Number(bigint) rounds to nearest, ties to even, as Rust's `u64 as f64` does.
+  const text = rustFixed(Number(lamports) / 1e9, 9);
+  return text.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * An f64 that `toJson` writes as serde_json writes one (ryu's shortest digits): `7.0` and `0.0` keep their
+ * point, exponents start below 1e-5 and at 1e16 (`1e-7`, `1.5e16`), NaN and infinities are `null`.
+ */
+export class JsonF64 {
+  constructor(readonly value: number) {}
+
+  toJSON(): number {
+    return this.value;
+  }
+}
+
+/** The text serde_json writes for an f64 (see `JsonF64`). */
+export function rustJsonF64(value: number): string {
+  if (!Number.isFinite(value)) return 'null';
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const sign = value < 0 ? '-' : '';
+  // toExponential() gives the shortest digits that read back to the same double, as ryu does.
+  const [mantissa = '', exponentText = '0'] = Math.abs(value).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  // The decimal point sits after `point` digits: value = 0.digits × 10^point.
+  const point = Number(exponentText) + 1;
+  let text: string;
+  if (point >= digits.length && point <= 16) text = `${digits}${'0'.repeat(point - digits.length)}.0`;
+  else if (point > 0 && point <= 16) text = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  else if (point > -5 && point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
+  else text = `${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${point - 1}`;
+  return sign + text;
+}
+
+/** Rust's `{:.N}` applied to a string: at most its first N characters. */
+export function rustTruncate(text: string, max: number): string {
+  return [...text].slice(0, max).join('');
 }
 
 /**
@@ -88,6 +114,7 @@ export function toJson(value: unknown, pretty: boolean): string {
   const indent = pretty ? '  ' : '';
   const write = (item: unknown, depth: number): string => {
     if (typeof item === 'bigint') return item.toString();
+    if (item instanceof JsonF64) return rustJsonF64(item.value);
     if (item === null || typeof item !== 'object') {
       if (item === undefined) return 'null';
       // JSON.stringify leaves DEL and the C1 controls raw; some terminals act on them.

@@ -17,7 +17,7 @@ Commands:
   cluster-version                The node's software version
   supply                         Total, circulating and non-circulating SOL
   largest-accounts               The 20 largest accounts by balance
-  inflation                      The inflation governor's rates and this epoch's
+  inflation [rewards ADDRESS]    The inflation governor's rates and this epoch's, or accounts' rewards
   validators                     Every vote account: votes, root, skip rate, credits, version, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
   block [SLOT]                   A confirmed block: header, rewards and every transaction
@@ -60,12 +60,18 @@ Prints the block's slots, hashes, time and height, its rewards by address with t
 transaction as 'solrpc confirm -v' prints one, as the Solana CLI does; --output json gives the block.
 
 ${GLOBAL_OPTIONS}`,
-  inflation: `solrpc inflation — the inflation governor's rates and this epoch's
+  inflation: `solrpc inflation — the inflation governor's rates and this epoch's, or accounts' rewards
 
 Usage: solrpc inflation [options]
+       solrpc inflation rewards <ADDRESS>... [--rewards-epoch N] [-v] [options]
 
 Prints the governor (initial and terminal rate, yearly reduction, or a fixed rate) and this epoch's total
-and staking rates, as the Solana CLI does; --output json gives the node's numbers.
+and staking rates, as the Solana CLI does. 'rewards' prints the inflation reward each ADDRESS (an address
+or a keypair file) received in an epoch: amount, new balance, percent change and commission; -v adds the
+reward slot and its time. --output json gives the Solana CLI's JSON with exact lamports.
+
+Options:
+      --rewards-epoch <N>   The epoch whose rewards to show (default: the last one paid)
 
 ${GLOBAL_OPTIONS}`,
   catchup: `solrpc catchup — how far a validator is behind the cluster, until it catches up
@@ -187,8 +193,8 @@ ${GLOBAL_OPTIONS}`,
 
 Usage: solrpc cluster-version [options]
 
-Prints the node's solana-core version, as the Solana CLI does; with --verbose, its whole answer with the
-feature set.
+Prints the node's solana-core version (its first word), as the Solana CLI does; with --verbose the whole
+solana-core text. --output json prints the same line.
 
 ${GLOBAL_OPTIONS}`,
   gossip: `solrpc gossip — the nodes the RPC node sees in gossip

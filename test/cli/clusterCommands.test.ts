@@ -1,7 +1,7 @@
 /**
  * The one-value commands (`slot`, `block-height`, `epoch`, `transaction-count`, `cluster-version`): the bare
  * value on one line as the Solana CLI prints it, whatever --output says; the commitment sent; exact u64s;
- * refused extra arguments; the simulated cluster.
+ * cluster-version's Display (first word) and Debug (whole text); refused input; the simulated cluster.
  */
 import { describe, expect, it } from 'vitest';
 import { reply } from '../msw/server.js';
@@ -42,23 +42,49 @@ describe('the one-value commands', { timeout: 10_000 }, () => {
     expect(await runCli(['epoch', '-u', rpc.url])).toEqual({ code: 0, out: '824\n', err: '' });
   });
 
-  it('cluster-version prints solana-core, and with --verbose the whole answer; a hostile version is stripped', async () => {
-    const rpc = await scripted({ getVersion: reply.result({ 'solana-core': '2.3.7', 'feature-set': 2891131721 }) });
-    expect(await runCli(['cluster-version', '-u', rpc.url])).toEqual({ code: 0, out: '2.3.7\n', err: '' });
+  it('cluster-version prints the first word of solana-core, -v the whole text; --output json the same line', async () => {
+    const rpc = await scripted({
+      getVersion: reply.result({
+        'solana-core': '2.3.7 (src:a1b2c3d4; feat:2891131721, client:Agave)',
+        'feature-set': 2891131721,
+      }),
+    });
+    for (const output of ['text', 'json', 'json-compact']) {
+      expect(await runCli(['cluster-version', '-u', rpc.url, '--output', output])).toEqual({
+        code: 0,
+        out: '2.3.7\n',
+        err: '',
+      });
+    }
     expect((await runCli(['cluster-version', '-u', rpc.url, '-v'])).out).toBe(
-      'RpcVersionInfo { solana_core: "2.3.7", feature_set: Some(2891131721) }\n',
+      '2.3.7 (src:a1b2c3d4; feat:2891131721, client:Agave)\n',
     );
-    expect(rpc.calls[0]).toMatchObject({ method: 'getVersion', params: [] });
-    const older = await scripted({ getVersion: reply.result({ 'solana-core': '1.13.5\u001b[2J' }) });
-    expect((await runCli(['cluster-version', '-u', older.url, '-v'])).out).toBe(
-      'RpcVersionInfo { solana_core: "1.13.5", feature_set: None }\n',
-    );
+    // getVersion takes no commitment, whatever --commitment says.
+    await runCli(['cluster-version', '-u', rpc.url, '--commitment', 'finalized']);
+    expect(rpc.calls.map((c) => c.params)).toEqual(rpc.calls.map(() => []));
   });
 
-  it('refuses an extra argument before any request, with the usage exit code', async () => {
-    const rpc = await scripted({ getSlot: reply.resultText('1') });
-    const result = await runCli(['slot', '42', '-u', rpc.url]);
+  it('cluster-version: leading whitespace skipped, an all-blank version printed as sent, no feature set allowed, control characters stripped', async () => {
+    const padded = await scripted({ getVersion: reply.result({ 'solana-core': '\u00a0 1.18.26\tsomething' }) });
+    expect((await runCli(['cluster-version', '-u', padded.url])).out).toBe('1.18.26\n');
+    const blank = await scripted({ getVersion: reply.result({ 'solana-core': '', 'feature-set': null }) });
+    expect(await runCli(['cluster-version', '-u', blank.url])).toEqual({ code: 0, out: '\n', err: '' });
+    const hostile = await scripted({ getVersion: reply.result({ 'solana-core': '1.13.5\u001b[2J' }) });
+    expect((await runCli(['cluster-version', '-u', hostile.url, '-v'])).out).toBe('1.13.5\n');
+  });
+
+  it.each([
+    ['slot', '42'],
+    ['block-height', 'x'],
+    ['epoch', '1'],
+    ['transaction-count', 'all'],
+    ['cluster-version', '--print-accounts'],
+    ['slot', '--commitment=fast'],
+  ])('%s %s is refused before any request, with the usage exit code', async (command, extra) => {
+    const rpc = await scripted({});
+    const result = await runCli([command, extra, '-u', rpc.url]);
     expect(result.code).toBe(2);
+    expect(result.out).toBe('');
     expect(result.err).toMatch(/^Error: /);
     expect(rpc.calls).toEqual([]);
   });
