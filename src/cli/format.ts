@@ -21,7 +21,7 @@ export function formatSol(lamports: bigint, keepZeros = false): string {
  * SOL as the newest Solana CLI's `build_balance_message(lamports, false, false)` writes it (supply, largest
  * accounts, rewards): `lamports as f64 / 1e9` written with Rust's `{:.9}`, then trailing zeros and a trailing
  * point dropped. Above 2^53 lamports that f64 holds fewer digits than the lamports, and `{:.9}` writes the
- * double's own digits (625013130859440403 lamports print as 625013130.859440446): the Solana CLI rounds
+ * double's own digits (625013130859440403 lamports print as 625013130.859440327): the Solana CLI rounds
  * there, so matching it means rounding where it does; `--output json` keeps the exact lamports.
  */
 export function solAsBalanceMessage(lamports: bigint): string {

@@ -278,8 +278,10 @@ ${GLOBAL_OPTIONS}`,
 Usage: solrpc demo [--serve]
 
 Starts a JSON-RPC server on 127.0.0.1 that simulates a small cluster (a slot clock that advances,
-gossip nodes, vote accounts, a leader schedule, token accounts and transactions), then runs
-gossip, balance, vote-account, epoch-info, check and confirm against it. Nothing leaves this machine.
+gossip nodes, vote accounts, a leader schedule, token accounts and transactions), then runs an
+operator's round against it: gossip, balance, vote-account, epoch-info, slot, cluster-version,
+validators, block-production, check, catchup, supply, inflation rewards, transaction-history and
+confirm. Nothing leaves this machine.
 
 Options:
       --serve    Only start the simulated cluster and print its URL; stop with Ctrl-C

@@ -255,7 +255,9 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
   }
   io.err(`Error: ${sanitizeText(line, 2000, true)}\n`);
   for (const detail of details) io.err(`  ${sanitizeText(detail, 500, true)}\n`);
-  if (verbose && error instanceof Error && error.stack) io.err(`${sanitizeText(error.stack, 20000)}\n`);
+  // A usage error's stack says nothing about the user's problem: only failures get one.
+  if (verbose && !(error instanceof CliError) && error instanceof Error && error.stack)
+    io.err(`${sanitizeText(error.stack, 20000)}\n`);
   // Nagios: a check that could not run is UNKNOWN.
   return nagios ? 3 : code;
 }

@@ -90,10 +90,15 @@ describe('the simulated inflation rewards', { timeout: 10_000 }, () => {
     expect(delinquent?.commission).toBe(delta.commission);
   });
 
-  it('reads an epoch named, refuses the current one as the node does, and processed before sending', async () => {
-    const [reward] = await rpc().getInflationReward([beta.vote], { epoch: EPOCH - 3, commitment: 'confirmed' });
-    expect(reward?.epoch).toBe(EPOCH - 3);
-    expect(reward?.effectiveSlot).toBe((EPOCH - 2) * 432_000);
+  it('reads an epoch named, refuses the current one and one whose reward block is gone as the node does, and processed before sending', async () => {
+    const [reward] = await rpc().getInflationReward([beta.vote], { epoch: EPOCH - 1, commitment: 'confirmed' });
+    expect(reward?.epoch).toBe(EPOCH - 1);
+    expect(reward?.effectiveSlot).toBe(EPOCH * 432_000);
+    // The ledger starts at this epoch's first slot: older reward blocks were cleaned up.
+    const cleaned = await rpc()
+      .getInflationReward([beta.vote], { epoch: EPOCH - 3 })
+      .catch((error: unknown) => error);
+    expect(isSolRpcError(cleaned, 'RpcError') && cleaned.code).toBe(-32001);
     const notYet = await rpc()
       .getInflationReward([beta.vote], { epoch: EPOCH })
       .catch((error: unknown) => error);

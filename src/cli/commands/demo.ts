@@ -47,6 +47,7 @@ export function demoCommand(runCli: RunCli): Command {
           // A second apart, the cluster moves more than the one slot alpha trails by: it has caught up.
           ['catchup', alpha.identity, '--log', '--interval', '1'],
           ['supply'],
+          ['inflation', 'rewards', alpha.vote],
           ['transaction-history', SIMULATION.wallet.address, '--limit', '3', '-v'],
           ['confirm', signature],
           ['confirm', simulatedFailedTransfer(0).signature],

@@ -601,6 +601,13 @@ function inflationReward(params: unknown[], slot: number): unknown[] {
   const epoch = config.epoch ?? current - 1;
   const paidAt = (epoch + 1) * SLOTS_PER_EPOCH;
   if (epoch >= current) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${paidAt}` });
+  // agave reads the rewards from the block that paid them; one cleaned up from the ledger is -32001.
+  if (paidAt < FIRST_BLOCK) {
+    throw new RpcFailure({
+      code: -32001,
+      message: `Block ${paidAt} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+    });
+  }
   return addresses.map((address) => {
     const v = SIMULATION.validators.find((validator) => validator.vote === address);
     if (!v || v.stake === 0n) return null;
@@ -960,6 +967,8 @@ const FAILED_TRANSFER_SLOT = SIMULATION.firstSlot - 30;
  */
 const HISTORY_LENGTH = 2_400;
 const historySlot = (index: number) => TRANSFER_SLOT - 100 - index * 37;
+/** The slots whose blocks have no time: the 1,000 before the oldest three transfers, and theirs. */
+const UNTIMED_FROM_SLOT = historySlot(HISTORY_LENGTH - 1) - 1_000;
 const UNTIMED_BEFORE_SLOT = historySlot(HISTORY_LENGTH - 3) + 1;
 
 function historicTransfer(index: number): { signature: string; transaction: DecodedTransaction } {
@@ -1000,9 +1009,9 @@ function memoOf(transaction: DecodedTransaction): string | null {
   return memos.length > 0 ? memos.join('; ') : null;
 }
 
-/** A block's time: the clock now, counted back 400 ms a slot; `null` for the oldest blocks. */
+/** A block's time: the clock now, counted back 400 ms a slot; `null` for the untimed stretch. */
 function blockTimeAt(slot: number, currentSlot: number, nowMs: number): number | null {
-  if (slot < UNTIMED_BEFORE_SLOT) return null;
+  if (slot >= UNTIMED_FROM_SLOT && slot < UNTIMED_BEFORE_SLOT) return null;
   return slot < SIMULATION.firstSlot
     ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
     : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * SLOT_MS) / 1000);
@@ -1458,12 +1467,13 @@ function parsedInstruction(keys: readonly string[], ix: DecodedTransaction['mess
 }
 
 /**
- * The blocks this cluster holds (getBlock, getBlocks, getBlockTime): every slot from FIRST_BLOCK, below
- * which they were cleaned up (-32001), up to the one before the current slot, except one in 23 that its
+ * The blocks this cluster holds (getBlock, getBlocks, getBlockTime): every slot from FIRST_BLOCK, the first
+ * slot of the epoch the simulation starts in (so the block that paid the last epoch's rewards is there for
+ * getInflationReward and its block time), below which they were cleaned up (-32001), up to the one before the current slot, except one in 23 that its
  * leader skipped. A slot that holds one of the simulation's transactions is
  * never skipped, so getBlocks, getBlockTime and getTransaction tell one story.
  */
-const FIRST_BLOCK = historySlot(HISTORY_LENGTH - 1) - 1_000;
+const FIRST_BLOCK = Math.floor(SIMULATION.firstSlot / SLOTS_PER_EPOCH) * SLOTS_PER_EPOCH;
 
 function holdsTransaction(ledger: Ledger, slot: number): boolean {
   if (slot === TRANSFER_SLOT || slot === FAILED_TRANSFER_SLOT) return true;
