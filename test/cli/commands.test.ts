@@ -630,6 +630,14 @@ describe('epoch-info', () => {
     10_000,
   );
 
+  it('rounds the percentage as Rust does: an exact tie to even (270 of 432,000 slots is 0.0625%)', async () => {
+    const info = { absoluteSlot: 270, blockHeight: 260, epoch: 0, slotIndex: 270, slotsInEpoch: 432_000 };
+    const rpc = await scripted({ getEpochInfo: reply.result({ ...info, transactionCount: null }) });
+    const result = await runCli(['epoch-info', '-u', rpc.url]);
+    // JavaScript's toFixed(3) would say 0.063%.
+    expect(result.out.split('\n')).toContain('Epoch Completed Percent: 0.062%');
+  }, 10_000);
+
   it('an empty NO_COLOR does not count (no-color.org)', async () => {
     const rpc = await scripted({ getEpochInfo: serveFixture('conformance/getEpochInfo.t0') });
     const result = await runCli(['epoch-info', '-u', rpc.url], { isTTY: true, env: { NO_COLOR: '' } });

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { humanDuration } from '../format.js';
+import { humanDuration, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 /** The target slot time: 64 ticks per slot at 160 ticks per second. */
@@ -32,7 +32,7 @@ export const epochInfo: Command = {
     }
     lines.push(
       `${bold('Epoch Slot Range:')} [${start}..${start + info.slotsInEpoch})`,
-      `${bold('Epoch Completed Percent:')} ${percent.toFixed(3)}%`,
+      `${bold('Epoch Completed Percent:')} ${rustFixed(percent, 3)}%`,
       `${bold('Epoch Completed Slots:')} ${info.slotIndex}/${info.slotsInEpoch} (${remaining} remaining)`,
       `${bold('Epoch Completed Time:')} ${humanDuration(elapsed)}*/${humanDuration(elapsed + left)} (${humanDuration(left)} remaining)`,
     );
