@@ -18,7 +18,7 @@ Commands:
   supply                         Total, circulating and non-circulating SOL
   largest-accounts               The 20 largest accounts by balance
   inflation [rewards ADDRESS]    The inflation governor's rates and this epoch's, or accounts' rewards
-  validators                     Every vote account: votes, root, skip rate, credits, version, stake
+  validators                     Every vote account: votes, root, skip rate, credits, version, client, stake
   block-production               Each leader's slots, blocks produced and skipped slots this epoch
   block [SLOT]                   A confirmed block: header, rewards and every transaction
   transaction-history <ADDRESS>  An address's transactions, newest first
@@ -123,7 +123,8 @@ Usage: solrpc validators [--sort ORDER] [--reverse] [--number] [--lamports]
 
 Options:
       --sort <ORDER>                       delinquent, commission, credits, identity, last-vote, root,
-                                           skip-rate, stake (default), version or vote-account; ascending
+                                           skip-rate, stake (default), version, client-id or
+                                           vote-account; ascending
   -r, --reverse                            Reverse the order
   -n, --number                             Number the rows
       --lamports                           Stakes in lamports

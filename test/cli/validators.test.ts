@@ -1,10 +1,12 @@
 /**
- * `solrpc validators` against the Solana CLI's format (agave cli-output `CliValidators`): the table with its
- * distance columns and delinquent marker, skip rates from getBlockProduction (Rust's rounding), versions from
- * gossip (semver order), exact stakes, the summary lines, every sort, --reverse, --number, --lamports, JSON,
- * the requests as the Solana CLI makes them, bad options, the simulation.
+ * `solrpc validators` against the newest Solana CLI's format (agave cli-output `CliValidators`): the table with
+ * its distance columns and delinquent marker, skip rates from getBlockProduction (Rust's rounding), versions
+ * (semver order) and client ids from gossip, exact stakes, the summary lines with the stake by version and by
+ * client id, every sort, --reverse, --number, --lamports, JSON, the requests as the Solana CLI makes them,
+ * bad options, the simulation.
  */
 import { describe, expect, it } from 'vitest';
+import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { parseJson } from '../../src/transport/json.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
@@ -31,7 +33,13 @@ const account = (
 ) =>
   `{"activatedStake":${a.stake},"commission":${a.commission},"epochCredits":${a.credits},"epochVoteAccount":true,"lastVote":${a.lastVote},"nodePubkey":"${v.id}","rootSlot":${a.rootSlot},"votePubkey":"${v.vote}"}`;
 
-const node = (pubkey: string, version: string | null) => ({ pubkey, gossip: '203.0.113.1:8001', rpc: null, version });
+const node = (pubkey: string, version: string | null, clientId?: string | null) => ({
+  pubkey,
+  gossip: '203.0.113.1:8001',
+  rpc: null,
+  version,
+  ...(clientId === undefined ? {} : { clientId }),
+});
 
 const EPOCH_INFO = reply.result({
   absoluteSlot: 356139521,
@@ -48,9 +56,10 @@ const production = (byIdentity: Record<string, [number, number]>) =>
   });
 
 /**
- * Four validators whose every sort gives a different order. A: above 2^53 lamports. B: delinquent, 300 slots
- * behind, no credits this epoch. C: unstaked, absent from gossip, no leader slots. D: a pre-release, no root,
- * 1 slot skipped in 800 (0.125%, a tie Rust rounds to even).
+ * Four validators whose every sort gives a different order. A: above 2^53 lamports, a JitoLabs node. B:
+ * delinquent, 300 slots behind, no credits this epoch, an Agave node. C: unstaked, absent from gossip, no
+ * leader slots. D: a pre-release, no root, 1 slot skipped in 800 (0.125%, a tie Rust rounds to even), in
+ * gossip with a null client id.
  */
 function cluster(options: { production?: 'ok' | 'error' } = {}) {
   return scripted({
@@ -84,21 +93,26 @@ function cluster(options: { production?: 'ok' | 'error' } = {}) {
       options.production === 'error'
         ? reply.error(-32009, 'Slot 356139521 was skipped, or missing in long-term storage')
         : production({ [A.id]: [40, 39], [B.id]: [8, 4], [D.id]: [800, 799] }),
-    getClusterNodes: reply.result([node(A.id, '2.2.20'), node(B.id, '2.3.7'), node(D.id, '2.3.7-rc.1')]),
+    getClusterNodes: reply.result([
+      node(A.id, '2.2.20', 'JitoLabs'),
+      node(B.id, '2.3.7', 'Agave'),
+      node(D.id, '2.3.7-rc.1', null),
+    ]),
   });
 }
 
 /** The environment of a terminal that shows emoji, as the Solana CLI's `console` crate decides it on Linux. */
 const UTF8 = () => ({ HOME: tempDir('solrpc-home-'), LANG: 'C.UTF-8' });
 
-const HEADER =
-  '   Identity                                      Vote Account                            Commission  Last Vote        Root Slot     Skip Rate  Credits  Version            Active Stake';
+const HEADER = `   Identity                                      Vote Account                            Commission  Last Vote        Root Slot     Skip Rate  Credits  Version Client Id${' '.repeat(16)}Active Stake`;
 
+/** Spaces, counted: the client id is padded to 14, then one space, then the stake right-aligned in 22. */
+const sp = (n: number) => ' '.repeat(n);
 const ROW = {
-  A: ` ${A.id}  ${A.vote}   10%  356139520 (  0)  356139488 (  0)   2.50%      600   2.2.20  13822119.736540281 SOL (99.96%)`,
-  B: ` ${B.id}  ${B.vote}    0%  356139220        356139188        50.00%        0    2.3.7         1.000000000 SOL (0.00%)`,
-  C: ` ${C.id}  ${C.vote}    7%  356139500 (-20)  356139468 (-20)    -         800  unknown         0.000000000 SOL (0.00%)`,
-  D: ` ${D.id}  ${D.vote}    5%  356139519 ( -1)          -         0.12%      300  2.3.7-rc.1      5000.000000000 SOL (0.04%)`,
+  A: ` ${A.id}  ${A.vote}   10%  356139520 (  0)  356139488 (  0)   2.50%      600   2.2.20 JitoLabs${sp(7)}13822119.736540281 SOL (99.96%)`,
+  B: ` ${B.id}  ${B.vote}    0%  356139220        356139188        50.00%        0    2.3.7 Agave${sp(17)}1.000000000 SOL (0.00%)`,
+  C: ` ${C.id}  ${C.vote}    7%  356139500 (-20)  356139468 (-20)    -         800  unknown Unknown${sp(15)}0.000000000 SOL (0.00%)`,
+  D: ` ${D.id}  ${D.vote}    5%  356139519 ( -1)          -         0.12%      300  2.3.7-rc.1 Unknown${sp(12)}5000.000000000 SOL (0.04%)`,
 };
 
 const SUMMARY = [
@@ -115,6 +129,11 @@ const SUMMARY = [
   '2.3.7-rc.1 -    1 current validators ( 0.04%)',
   '2.2.20  -    1 current validators (99.96%)',
   'unknown -    1 current validators ( 0.00%)',
+  '',
+  'Stake By Client ID:',
+  'Unknown        -    2 current validators ( 0.04%)',
+  'Agave          -    0 current validators ( 0.00%)   1 delinquent validators ( 0.00%)',
+  'JitoLabs       -    1 current validators (99.96%)',
   '',
 ];
 
@@ -173,6 +192,8 @@ describe('validators', { timeout: 10_000 }, () => {
     ['skip-rate', [D, A, B, C]],
     ['stake', [C, B, D, A]],
     ['version', [C, A, D, B]],
+    // `Unknown` (none) first, then by name; ties by stake.
+    ['client-id', [C, D, B, A]],
     ['vote-account', [A, B, D, C]],
   ])('--sort %s orders the rows ascending; --reverse and -r turn them around', async (sort, expected) => {
     const rpc = await cluster();
@@ -214,7 +235,7 @@ describe('validators', { timeout: 10_000 }, () => {
     expect(result.err).toMatch(/^Error: .*getBlockProduction/);
   });
 
-  it('--output json: CliValidators, exact stakes, validators in the node’s order, stake by version', async () => {
+  it('--output json: CliValidators, exact stakes, validators in the node’s order, stake by version and client id', async () => {
     const rpc = await cluster();
     // Read with the exact parser: the stakes are above 2^53.
     const text = (await runCli(['validators', '-u', rpc.url, '--output', 'json', '--sort', 'identity', '-r'])).out;
@@ -234,6 +255,7 @@ describe('validators', { timeout: 10_000 }, () => {
           epochCredits: 600,
           activatedStake: 13822119736540281n,
           version: '2.2.20',
+          clientId: 'JitoLabs',
           delinquent: false,
           skipRate: 2.5,
         },
@@ -247,6 +269,7 @@ describe('validators', { timeout: 10_000 }, () => {
           epochCredits: 800,
           activatedStake: 0,
           version: 'unknown',
+          clientId: 'Unknown',
           delinquent: false,
           skipRate: null,
         },
@@ -260,6 +283,7 @@ describe('validators', { timeout: 10_000 }, () => {
           epochCredits: 300,
           activatedStake: 5000000000000,
           version: '2.3.7-rc.1',
+          clientId: 'Unknown',
           delinquent: false,
           skipRate: 0.125,
         },
@@ -273,6 +297,7 @@ describe('validators', { timeout: 10_000 }, () => {
           epochCredits: 0,
           activatedStake: 1000000000,
           version: '2.3.7',
+          clientId: 'Agave',
           delinquent: true,
           skipRate: 50,
         },
@@ -300,6 +325,26 @@ describe('validators', { timeout: 10_000 }, () => {
           delinquentActiveStake: 1000000000,
         },
       },
+      stakeByClientId: {
+        Unknown: {
+          currentValidators: 2,
+          delinquentValidators: 0,
+          currentActiveStake: 5000000000000,
+          delinquentActiveStake: 0,
+        },
+        Agave: {
+          currentValidators: 0,
+          delinquentValidators: 1,
+          currentActiveStake: 0,
+          delinquentActiveStake: 1000000000,
+        },
+        JitoLabs: {
+          currentValidators: 1,
+          delinquentValidators: 0,
+          currentActiveStake: 13822119736540281n,
+          delinquentActiveStake: 0,
+        },
+      },
     });
     // Key order as serde writes a BTreeMap: ascending versions, `unknown` first.
     expect(Object.keys((parseJson(text) as { stakeByVersion: object }).stakeByVersion)).toEqual([
@@ -308,12 +353,17 @@ describe('validators', { timeout: 10_000 }, () => {
       '2.3.7-rc.1',
       '2.3.7',
     ]);
+    expect(Object.keys((parseJson(text) as { stakeByClientId: object }).stakeByClientId)).toEqual([
+      'Unknown',
+      'Agave',
+      'JitoLabs',
+    ]);
     // The same document on one line (no value here holds a space).
     const compact = (await runCli(['validators', '-u', rpc.url, '--output', 'json-compact'])).out;
     expect(compact).toBe(`${text.replace(/\s/g, '')}\n`);
   });
 
-  it('orders versions as semver does (numbers by value, pre-releases below) and ties by stake', async () => {
+  it('orders versions as semver does and client ids by name, none first; both tie by stake', async () => {
     const rpc = await scripted({
       getEpochInfo: EPOCH_INFO,
       getVoteAccounts: reply.resultText(
@@ -332,13 +382,14 @@ describe('validators', { timeout: 10_000 }, () => {
       ),
       getBlockProduction: production({}),
       getClusterNodes: reply.result([
-        node(A.id, '10.0.0'),
-        node(B.id, '9.1.0'),
-        node(C.id, '2.0.0-rc.10'),
+        node(A.id, '10.0.0', 'Unknown(13)'),
+        node(B.id, '9.1.0', 'Firedancer'),
+        node(C.id, '2.0.0-rc.10', 'Frankendancer'),
+        // An older node: no clientId key at all.
         node(D.id, '2.0.0-rc.9'),
         // Not semver: `unknown`, as the Solana CLI's CliVersion parses it.
-        node(E.id, 'v2.3.7'),
-        node(F.id, '9.1.0'),
+        node(E.id, 'v2.3.7', 'Agave'),
+        node(F.id, '9.1.0', 'Firedancer'),
       ]),
     });
     const result = await runCli(['validators', '-u', rpc.url, '--sort', 'version']);
@@ -352,13 +403,26 @@ describe('validators', { timeout: 10_000 }, () => {
       F,
       A,
     ]);
-    expect(lines.slice(lines.indexOf('Stake By Version:') + 1, -1).map((line) => line.split(' ')[0])).toEqual([
-      '10.0.0',
-      '9.1.0',
-      '2.0.0-rc.10',
-      '2.0.0-rc.9',
-      'unknown',
+    expect(
+      lines
+        .slice(lines.indexOf('Stake By Version:') + 1, lines.indexOf('Stake By Client ID:') - 1)
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['10.0.0', '9.1.0', '2.0.0-rc.10', '2.0.0-rc.9', 'unknown']);
+    // Client ids ascending as CliClientId orders them: none (`Unknown`) first, then the names as gossip sent them.
+    expect(lines.slice(lines.indexOf('Stake By Client ID:') + 1, -1)).toEqual([
+      'Unknown        -    1 current validators ( 9.52%)',
+      'Agave          -    1 current validators ( 4.76%)',
+      'Firedancer     -    2 current validators (47.62%)',
+      'Frankendancer  -    1 current validators (14.29%)',
+      'Unknown(13)    -    1 current validators (23.81%)',
     ]);
+    const byClient = await runCli(['validators', '-u', rpc.url, '--sort', 'client-id']);
+    expect(
+      byClient.out
+        .split('\n')
+        .slice(1, 7)
+        .map((line) => [A, B, C, D, E, F].find((v) => line.includes(v.id))),
+    ).toEqual([D, E, B, F, C, A]);
     // No leader slots anywhere: every skip rate is a dash and the averages fall back to 100%, as in agave.
     expect(result.out).toContain(
       'Average Stake-Weighted Skip Rate: 100.00%\nAverage Unweighted Skip Rate:     100.00%\n',
@@ -392,11 +456,20 @@ describe('validators', { timeout: 10_000 }, () => {
     expect(lines.filter((line) => line.startsWith('⚠️'))).toHaveLength(1);
     expect(result.out).toContain('13822119.736540281 SOL');
     expect(result.out).toContain('Delinquent Stake: 5689282.263096734 SOL (20.23%)');
+    // Each node's client id from the simulation's gossip.
+    expect(lines.slice(lines.indexOf('Stake By Client ID:') + 1, -1)).toEqual([
+      'Agave          -    2 current validators (49.14%)',
+      'AgaveBam       -    1 current validators ( 0.00%)',
+      'JitoLabs       -    1 current validators (30.63%)   1 delinquent validators (20.23%)',
+    ]);
     const json = parseJson((await runCli(['validators', '-u', sim.cluster.url, '--output', 'json'])).out) as {
-      validators: { delinquent: boolean; activatedStake: bigint | number }[];
+      validators: { identityPubkey: string; clientId: string; delinquent: boolean; activatedStake: bigint | number }[];
       totalDelinquentStake: bigint | number;
     };
     expect(json.validators.filter((v) => v.delinquent)).toHaveLength(1);
     expect(BigInt(json.totalDelinquentStake)).toBe(5689282263096734n);
+    expect(Object.fromEntries(json.validators.map((v) => [v.identityPubkey, v.clientId]))).toEqual(
+      Object.fromEntries(SIMULATION.validators.map((v) => [v.identity, v.client])),
+    );
   });
 });

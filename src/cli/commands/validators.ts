@@ -1,10 +1,11 @@
 /**
- * `solrpc validators`, as the Solana CLI's `solana validators` prints it (agave cli/src/cluster_query.rs
+ * `solrpc validators`, as the newest Solana CLI's `solana validators` prints it (agave cli/src/cluster_query.rs
  * `process_show_validators`, cli-output `CliValidators` and its Display): every vote account with its
  * identity, commission, last vote and root (with their distance from the highest), skip rate this epoch,
- * credits this epoch, version and active stake; then the average skip rates, the stake totals and the
- * stake by version. Stakes are exact: the Solana CLI prints them through an f64 with nine decimals, which
- * can be off in the last digit above 9 million SOL; solrpc prints the same nine decimals exactly.
+ * credits this epoch, version, client id and active stake; then the average skip rates, the stake totals,
+ * the stake by version and the stake by client id. Stakes are exact: the Solana CLI prints them through an
+ * f64 with nine decimals, which can be off in the last digit above 9 million SOL; solrpc prints the same
+ * nine decimals exactly.
  */
 import type { ClusterNode, VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
@@ -23,6 +24,7 @@ const SORTS = [
   'skip-rate',
   'stake',
   'version',
+  'client-id',
   'vote-account',
 ] as const;
 type Sort = (typeof SORTS)[number];
@@ -40,15 +42,22 @@ interface Validator {
   activatedStake: bigint;
   /** Its gossip version as semver text, or `unknown`. */
   version: string;
+  /** The client its node runs, as gossip names it (`Agave`, `JitoLabs`, `Unknown(42)`), or `Unknown`. */
+  clientId: string;
   delinquent: boolean;
   /** Percent of its leader slots this epoch without a block; `null` when it has led none. */
   skipRate: number | null;
 }
 
-/** A row of the table: the validator and its parsed version, which orders `--sort version`. */
+/** A row of the table: the validator with its parsed version and raw client id, which order the sorts. */
 interface Row extends Validator {
   parsedVersion: Version | null;
+  /** The node's `clientId`, `null` where gossip has none (`CliClientId(None)`). */
+  rawClientId: string | null;
 }
+
+/** How the Solana CLI's `CliClientId` writes a missing client id, in the table and as a JSON key. */
+const UNKNOWN_CLIENT = 'Unknown';
 
 export const validators: Command = {
   positionals: { min: 0, max: 0 },
@@ -74,6 +83,7 @@ export const validators: Command = {
     ]);
 
     const versionOf = versionsByIdentity(nodes);
+    const clientOf = clientIdsByIdentity(nodes);
     const skipRateOf = (identity: string): number | null => {
       const entry = production.value.byIdentity[identity];
       if (!entry) return null;
@@ -83,6 +93,7 @@ export const validators: Command = {
     const build = (info: VoteAccountInfo, delinquent: boolean): Row => {
       const entry = info.epochCredits.find(([epoch]) => epoch === epochInfo.epoch);
       const parsedVersion = versionOf.get(info.nodePubkey) ?? null;
+      const rawClientId = clientOf.get(info.nodePubkey) ?? null;
       return {
         identityPubkey: info.nodePubkey,
         voteAccountPubkey: info.votePubkey,
@@ -93,9 +104,11 @@ export const validators: Command = {
         epochCredits: entry ? Math.max(0, entry[1] - entry[2]) : 0,
         activatedStake: info.activatedStake,
         version: parsedVersion?.text ?? 'unknown',
+        clientId: rawClientId ?? UNKNOWN_CLIENT,
         delinquent,
         skipRate: skipRateOf(info.nodePubkey),
         parsedVersion,
+        rawClientId,
       };
     };
     const list = [...votes.current.map((v) => build(v, false)), ...votes.delinquent.map((v) => build(v, true))];
@@ -110,6 +123,7 @@ export const validators: Command = {
         averageSkipRate: summary.averageSkipRate,
         averageStakeWeightedSkipRate: summary.weightedSkipRate,
         stakeByVersion: Object.fromEntries(summary.byVersion.map(([version, entry]) => [version, entry.stake])),
+        stakeByClientId: Object.fromEntries(summary.byClientId.map(([clientId, entry]) => [clientId, entry.stake])),
       });
       return EXIT.ok;
     }
@@ -139,6 +153,7 @@ function cliValidator(row: Row): Validator {
     epochCredits: row.epochCredits,
     activatedStake: row.activatedStake,
     version: row.version,
+    clientId: row.clientId,
     delinquent: row.delinquent,
     skipRate: row.skipRate,
   };
@@ -185,6 +200,23 @@ function versionsByIdentity(nodes: ClusterNode[]): Map<string, Version | null> {
   const map = new Map<string, Version | null>();
   for (const node of nodes) map.set(node.pubkey, parseVersion(node.version));
   return map;
+}
+
+/**
+ * Each node's client id from gossip, as the newest agave's RPC writes it (the name of the client its version
+ * record carries: `Agave`, `Firedancer`, `Unknown(42)`), taken as it comes; a node absent from gossip or
+ * without one has none. A later entry wins, as in a HashMap.
+ */
+function clientIdsByIdentity(nodes: ClusterNode[]): Map<string, string | null> {
+  const map = new Map<string, string | null>();
+  for (const node of nodes) map.set(node.pubkey, node.clientId);
+  return map;
+}
+
+/** `CliClientId`'s derived order (an `Option<String>`): none first, then the names by their bytes. */
+function compareClientIds(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 const sign = <T extends bigint | number | string>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
@@ -254,13 +286,30 @@ interface VersionStake {
   delinquentActiveStake: bigint;
 }
 
+/** Counts a validator and its stake into its group (a version, a client id). */
+function tally<K>(groups: Map<string, { key: K; stake: VersionStake }>, name: string, key: K, v: Row) {
+  const entry = groups.get(name) ?? {
+    key,
+    stake: { currentValidators: 0, delinquentValidators: 0, currentActiveStake: 0n, delinquentActiveStake: 0n },
+  };
+  if (v.delinquent) {
+    entry.stake.delinquentValidators++;
+    entry.stake.delinquentActiveStake += v.activatedStake;
+  } else {
+    entry.stake.currentValidators++;
+    entry.stake.currentActiveStake += v.activatedStake;
+  }
+  groups.set(name, entry);
+}
+
 function summarize(list: Row[]) {
   let totalActive = 0n;
   let totalDelinquent = 0n;
   let rated = 0;
   let rateSum = 0;
   let weightedSum = 0;
-  const byVersion = new Map<string, { version: Version | null; stake: VersionStake }>();
+  const byVersion = new Map<string, { key: Version | null; stake: VersionStake }>();
+  const byClientId = new Map<string, { key: string | null; stake: VersionStake }>();
   for (const v of list) {
     totalActive += v.activatedStake;
     if (v.delinquent) totalDelinquent += v.activatedStake;
@@ -269,17 +318,8 @@ function summarize(list: Row[]) {
       rateSum += v.skipRate;
       weightedSum += v.skipRate * Number(v.activatedStake);
     }
-    const { stake: entry } = byVersion.get(v.version) ?? {
-      stake: { currentValidators: 0, delinquentValidators: 0, currentActiveStake: 0n, delinquentActiveStake: 0n },
-    };
-    if (v.delinquent) {
-      entry.delinquentValidators++;
-      entry.delinquentActiveStake += v.activatedStake;
-    } else {
-      entry.currentValidators++;
-      entry.currentActiveStake += v.activatedStake;
-    }
-    byVersion.set(v.version, { version: v.parsedVersion, stake: entry });
+    tally(byVersion, v.version, v.parsedVersion, v);
+    tally(byClientId, v.clientId, v.rawClientId, v);
   }
   // The Solana CLI's fallback when nothing could be rated: 100% both.
   const some = rated > 0 && totalActive > 0n;
@@ -288,8 +328,9 @@ function summarize(list: Row[]) {
     totalDelinquent,
     averageSkipRate: some ? rateSum / rated : 100,
     weightedSkipRate: some ? weightedSum / Number(totalActive) : 100,
-    // Ascending versions, `unknown` first, as the Solana CLI's BTreeMap orders them.
-    byVersion: [...byVersion.entries()].sort(([, a], [, b]) => compareVersions(a.version, b.version)),
+    // Ascending, `unknown` first, as the Solana CLI's BTreeMaps order them.
+    byVersion: [...byVersion.entries()].sort(([, a], [, b]) => compareVersions(a.key, b.key)),
+    byClientId: [...byClientId.entries()].sort(([, a], [, b]) => compareClientIds(a.key, b.key)),
   };
 }
 
@@ -306,6 +347,7 @@ const ORDER: Record<Sort, (a: Row, b: Row) => number> = {
     a.skipRate === null ? (b.skipRate === null ? 0 : 1) : b.skipRate === null ? -1 : a.skipRate - b.skipRate,
   stake: (a, b) => sign(a.activatedStake, b.activatedStake),
   version: (a, b) => compareVersions(a.parsedVersion, b.parsedVersion) || sign(a.activatedStake, b.activatedStake),
+  'client-id': (a, b) => compareClientIds(a.rawClientId, b.rawClientId) || sign(a.activatedStake, b.activatedStake),
   'vote-account': (a, b) => sign(a.voteAccountPubkey, b.voteAccountPubkey),
 };
 
@@ -334,7 +376,7 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
   const sorted = [...list].sort(ORDER[view.sort]);
   if (view.reverse) sorted.reverse();
   const padding = view.number ? Math.floor(Math.log10(sorted.length + 1)) + 1 : 0;
-  // The Solana CLI's format string: "{:padding$} {:<44}  {:<38}  {}  {}  {} {}  {}  {}  {:>22}".
+  // The Solana CLI's format string: "{:padding$} {:<44}  {:<38}  {}  {}  {} {}  {}  {} {:<14} {:>22}".
   const header = view.bold(
     [
       `${pad(' ', padding + 2)} ${pad('Identity', 44)}`,
@@ -343,8 +385,7 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
       'Last Vote      ',
       'Root Slot     Skip Rate',
       'Credits',
-      'Version',
-      alignRight('Active Stake', 22),
+      `Version ${pad('Client Id', 14)} ${alignRight('Active Stake', 22)}`,
     ].join('  '),
   );
   const highestRoot = Math.max(0, ...sorted.map((v) => v.rootSlot));
@@ -355,7 +396,7 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
     const stake = view.lamports ? formatLamports(v.activatedStake) : `${formatSol(v.activatedStake, true)} SOL`;
     const share = percent(v.activatedStake, summary.totalActive);
     lines.push(
-      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${alignRight(String(v.commission), 3)}%  ${alignRight(slotCell(v.lastVote, highestVote), 14)}  ${alignRight(slotCell(v.rootSlot, highestRoot), 14)} ${alignRight(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${alignRight(String(v.epochCredits), 8)}  ${alignRight(v.version, 7)}  ${alignRight(stake, 22)} (${share}%)`,
+      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${alignRight(String(v.commission), 3)}%  ${alignRight(slotCell(v.lastVote, highestVote), 14)}  ${alignRight(slotCell(v.rootSlot, highestRoot), 14)} ${alignRight(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${alignRight(String(v.epochCredits), 8)}  ${alignRight(v.version, 7)} ${pad(v.clientId, 14)} ${alignRight(stake, 22)} (${share}%)`,
     );
   });
   // The header has long scrolled away: the Solana CLI prints it again as a footer.
@@ -376,15 +417,18 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
       `${view.bold('Delinquent Stake:')} ${balance(totalDelinquent)} (${percent(totalDelinquent, totalActive)}%)`,
     );
   }
-  lines.push('', view.bold('Stake By Version:'));
-  for (const [version, { stake }] of [...summary.byVersion].reverse()) {
+  // "{:<W} - {:4} current validators ({:>5.2}%)" and, when some are delinquent, " {:3} delinquent …".
+  const group = (name: string, width: number, stake: VersionStake) => {
     const delinquent =
       stake.delinquentValidators > 0
         ? ` ${alignRight(String(stake.delinquentValidators), 3)} delinquent validators (${alignRight(percent(stake.delinquentActiveStake, totalActive), 5)}%)`
         : '';
-    lines.push(
-      `${pad(version, 7)} - ${alignRight(String(stake.currentValidators), 4)} current validators (${alignRight(percent(stake.currentActiveStake, totalActive), 5)}%)${delinquent}`,
-    );
-  }
+    return `${pad(name, width)} - ${alignRight(String(stake.currentValidators), 4)} current validators (${alignRight(percent(stake.currentActiveStake, totalActive), 5)}%)${delinquent}`;
+  };
+  // Versions newest first; client ids ascending, `Unknown` first.
+  lines.push('', view.bold('Stake By Version:'));
+  for (const [version, { stake }] of [...summary.byVersion].reverse()) lines.push(group(version, 7, stake));
+  lines.push('', view.bold('Stake By Client ID:'));
+  for (const [clientId, { stake }] of summary.byClientId) lines.push(group(clientId, 14, stake));
   return lines.join('\n');
 }

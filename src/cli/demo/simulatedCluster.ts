@@ -39,6 +39,8 @@ export interface SimulatedValidator {
   /** How far behind the tip its votes are; past 128 it is delinquent. */
   lag: number;
   version: string;
+  /** The client its gossip version record names, as agave's getClusterNodes writes it (`clientId`). */
+  client: string;
   ip: string;
   rpc: boolean;
 }
@@ -52,6 +54,7 @@ export const SIMULATION = {
       commission: 5,
       lag: 1,
       version: '2.3.7',
+      client: 'Agave',
       ip: '198.51.100.17',
       rpc: true,
     },
@@ -61,20 +64,40 @@ export const SIMULATION = {
       commission: 7,
       lag: 2,
       version: '2.3.7',
+      client: 'JitoLabs',
       ip: '203.0.113.44',
       rpc: false,
     },
-    { name: 'gamma', stake: 266_769_518n, commission: 10, lag: 3, version: '2.2.20', ip: '192.0.2.201', rpc: false },
+    {
+      name: 'gamma',
+      stake: 266_769_518n,
+      commission: 10,
+      lag: 3,
+      version: '2.2.20',
+      client: 'Agave',
+      ip: '192.0.2.201',
+      rpc: false,
+    },
     {
       name: 'delta',
       stake: 5_689_282_263_096_734n,
       commission: 8,
       lag: 900,
       version: '2.3.6',
+      client: 'JitoLabs',
       ip: '198.51.100.90',
       rpc: false,
     },
-    { name: 'epsilon', stake: 0n, commission: 100, lag: 1, version: '2.3.7', ip: '203.0.113.9', rpc: false },
+    {
+      name: 'epsilon',
+      stake: 0n,
+      commission: 100,
+      lag: 1,
+      version: '2.3.7',
+      client: 'AgaveBam',
+      ip: '203.0.113.9',
+      rpc: false,
+    },
   ].map(
     (v): SimulatedValidator => ({
       ...v,
@@ -451,6 +474,7 @@ function epochInfo(slot: number) {
 function clusterNode(v: SimulatedValidator, index: number, self: string) {
   const at = (port: number) => `${v.ip}:${port}`;
   return {
+    clientId: v.client,
     featureSet: index === 2 ? 1069245146 : 2891131721,
     gossip: at(8001),
     pubkey: v.identity,
