@@ -2,7 +2,17 @@ import { defineConfig } from 'tsup';
 
 // TypeScript 6 deprecates options tsup's declaration step still sets.
 const dts = { compilerOptions: { ignoreDeprecations: '6.0' } };
-const external = ['bs58', 'fzstd', 'superstruct', 'cross-fetch', 'node:http', 'node:https', 'node:stream', 'node:zlib'];
+const external = [
+  'bs58',
+  'fzstd',
+  'superstruct',
+  'cross-fetch',
+  'ws',
+  'node:http',
+  'node:https',
+  'node:stream',
+  'node:zlib',
+];
 
 export default defineConfig([
   {

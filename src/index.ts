@@ -36,6 +36,7 @@ export {
 } from './decoders/voteAccount.js';
 export type { MethodDefinition, PreparedCall } from './defineMethod.js';
 export { AbortError } from './errors/AbortError.js';
+export { ConnectionLostError } from './errors/ConnectionLostError.js';
 export { DecodeError } from './errors/DecodeError.js';
 export { HttpError } from './errors/HttpError.js';
 export { InvalidInputError } from './errors/InvalidInputError.js';
@@ -46,6 +47,7 @@ export { RateLimitedError } from './errors/RateLimitedError.js';
 export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
 export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
+export { SubscriptionOverflowError } from './errors/SubscriptionOverflowError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
 export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
 export { TransactionFailedError } from './errors/TransactionFailedError.js';
@@ -94,6 +96,78 @@ export {
   type SendTransactionOptions,
   sendAndConfirmTransaction,
 } from './send/sendAndConfirmTransaction.js';
+export type { ConnectionEvent, ReconnectOptions } from './subscriptions/connection.js';
+export {
+  createRpcSubscriptions,
+  createRpcSubscriptionsWith,
+  type RpcSubscriptions,
+  type RpcSubscriptionsConnection,
+  type RpcSubscriptionsOptions,
+  type RpcSubscriptionsWith,
+  type SubscriptionSet,
+} from './subscriptions/createRpcSubscriptions.js';
+export type { QueuePolicy, SubscriptionDefinition } from './subscriptions/defineSubscription.js';
+export {
+  type AccountNotification,
+  type AccountSubscribe,
+  type AccountSubscribeBinaryConfig,
+  type AccountSubscribeConfig,
+  type AccountSubscribeParsedConfig,
+  accountSubscribe,
+  type ParsedAccountNotification,
+} from './subscriptions/methods/accountSubscribe.js';
+export {
+  type BlockFilter,
+  type BlockNotification,
+  type BlockSubscribe,
+  type BlockSubscribeConfig,
+  blockSubscribe,
+} from './subscriptions/methods/blockSubscribe.js';
+export {
+  type LogsFilter,
+  type LogsNotification,
+  type LogsSubscribe,
+  type LogsSubscribeConfig,
+  logsSubscribe,
+} from './subscriptions/methods/logsSubscribe.js';
+export {
+  type ParsedProgramNotification,
+  type ProgramNotification,
+  type ProgramSubscribe,
+  type ProgramSubscribeBinaryConfig,
+  type ProgramSubscribeConfig,
+  type ProgramSubscribeParsedConfig,
+  programSubscribe,
+} from './subscriptions/methods/programSubscribe.js';
+export { type RootSubscribe, type RootSubscribeConfig, rootSubscribe } from './subscriptions/methods/rootSubscribe.js';
+export {
+  type SignatureReceivedNotification,
+  type SignatureStatusNotification,
+  type SignatureSubscribe,
+  type SignatureSubscribeConfig,
+  signatureSubscribe,
+} from './subscriptions/methods/signatureSubscribe.js';
+export {
+  type SlotNotification,
+  type SlotSubscribe,
+  type SlotSubscribeConfig,
+  slotSubscribe,
+} from './subscriptions/methods/slotSubscribe.js';
+export {
+  type SlotsUpdatesSubscribe,
+  type SlotsUpdatesSubscribeConfig,
+  type SlotTransactionStats,
+  type SlotUpdate,
+  slotsUpdatesSubscribe,
+} from './subscriptions/methods/slotsUpdatesSubscribe.js';
+export {
+  type VoteNotification,
+  type VoteSubscribe,
+  type VoteSubscribeConfig,
+  voteSubscribe,
+} from './subscriptions/methods/voteSubscribe.js';
+export type { NotificationIterator } from './subscriptions/stream.js';
+export type { OpenWebSocket, WebSocketConstructor, WebSocketLike } from './subscriptions/webSocket.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
 export {

@@ -1,5 +1,6 @@
 // Type-only imports: the guard's types name every class without pulling them into a bundle.
 import type { AbortError } from './AbortError.js';
+import type { ConnectionLostError } from './ConnectionLostError.js';
 import type { DecodeError } from './DecodeError.js';
 import type { HttpError } from './HttpError.js';
 import type { InvalidInputError } from './InvalidInputError.js';
@@ -9,6 +10,7 @@ import type { RateLimitedError } from './RateLimitedError.js';
 import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
 import { BRAND, type SolRpcError } from './SolRpcError.js';
+import type { SubscriptionOverflowError } from './SubscriptionOverflowError.js';
 import type { TimeoutError } from './TimeoutError.js';
 import type { TransactionExpiredError } from './TransactionExpiredError.js';
 import type { TransactionFailedError } from './TransactionFailedError.js';
@@ -29,7 +31,9 @@ export type SolRpcErrorName =
   | 'DecodeError'
   | 'RateLimitedError'
   | 'TransactionExpiredError'
-  | 'TransactionFailedError';
+  | 'TransactionFailedError'
+  | 'ConnectionLostError'
+  | 'SubscriptionOverflowError';
 
 /**
  * True when `error` was thrown by solrpc (any copy of it), optionally of the class named `name`.
@@ -59,4 +63,6 @@ interface ErrorByName {
   RateLimitedError: RateLimitedError;
   TransactionExpiredError: TransactionExpiredError;
   TransactionFailedError: TransactionFailedError;
+  ConnectionLostError: ConnectionLostError;
+  SubscriptionOverflowError: SubscriptionOverflowError;
 }

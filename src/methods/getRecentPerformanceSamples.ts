@@ -1,6 +1,5 @@
 import { defineCustomMethod, type WireOf } from '../defineMethod.js';
-import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { checkArity, describe } from '../options/check.js';
+import { checkArity } from '../options/check.js';
 import { countUpTo, prepareConfig } from '../options/config.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, u16 } from '../schemas/numbers.js';

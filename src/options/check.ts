@@ -138,7 +138,7 @@ export function callOptionsOf(method: string, config: Record<string, unknown>): 
   return { signal: signal as AbortSignal | undefined, timeoutMs: timeoutMs as number | undefined };
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
+export function isAbortSignal(value: unknown): value is AbortSignal {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -13,7 +13,7 @@ import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { NetworkError } from '../errors/NetworkError.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
-import { displayOrigin, redactSecrets } from '../errors/redact.js';
+import { decodeUriPart, displayOrigin, redactSecrets, secretsOf } from '../errors/redact.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types/index.js';
 import { JsonSyntaxError, parseJson } from './json.js';
@@ -158,31 +158,6 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
 }
 
 /**
- * The exact strings a server must not quote back: the values of the headers sent (the token of
- * `Bearer <token>` too), the URL's password, and the parts of the URL that may be a key (its username,
- * path segments and query values, as sent and percent-decoded). Those URL parts count only
- * from 8 characters on, and not when they are a plain lowercase word (`mainnet-beta`, `solana_rpc`):
- * blanking `v1` or `rpc` out of a server's text would garble it and protect nothing.
- */
-function secretsOf(url: URL, headerValues: string[]): string[] {
-  const found = [...headerValues, url.password, decode(url.password)];
-  // Query keys are split off too (a bare `?KEY` stands alone), and so is the token of `Bearer <token>`.
-  const parts = `${url.username}/${url.pathname}/${url.search}/${headerValues.map((value) => value.split(' ').pop()).join('/')}`;
-  for (const part of parts.split(/[/?&=]/)) {
-    for (const form of [part, decode(part)]) if (form.length >= 8 && /[^a-z._-]/.test(form)) found.push(form);
-  }
-  return found;
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
  * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. Every read is
  * raced against the attempt's `signal`: Node 20's fetch can leave a read of a gzip body pending forever
  * once aborted (seen with `Connection: close`), so the abort is not trusted to reach the read.
@@ -245,7 +220,7 @@ function parseEndpoint(
     throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
   }
   if (!parsed.username && !parsed.password) return { url: parsed.href, parsed };
-  const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
+  const credentials = `${decodeUriPart(parsed.username)}:${decodeUriPart(parsed.password)}`;
   const authorization = `Basic ${base64OfUtf8(credentials)}`;
   // The secrets are read from `parsed`, so it keeps its userinfo; the URL sent has none.
   const sent = new URL(parsed.href);

@@ -1,0 +1,535 @@
+import { AbortError } from '../errors/AbortError.js';
+import { ConnectionLostError } from '../errors/ConnectionLostError.js';
+import { RpcError } from '../errors/RpcError.js';
+import { redactSecrets, redactUrls } from '../errors/redact.js';
+import { sanitizeText } from '../errors/sanitize.js';
+import { withHint } from '../errors/withHint.js';
+import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
+import { parseJsonExact } from '../transport/json.js';
+import { encodeRequest } from '../transport/jsonrpc.js';
+import type { DecodeContext } from '../types/index.js';
+import type { PreparedSubscription, SubscriptionDefinition } from './defineSubscription.js';
+import type { NotificationStream } from './stream.js';
+import type { OpenWebSocket, WebSocketLike } from './webSocket.js';
+
+/** How reconnecting goes: jittered exponential backoff, bounded in attempts and in time. */
+export interface ReconnectOptions {
+  /** Attempts after a loss before giving up. Default 10. */
+  maxAttempts?: number;
+  /** Milliseconds from the loss after which no attempt starts and the client gives up. Default 60,000. */
+  maxElapsedMs?: number;
+  /** The first wait, doubled after each failed attempt. Default 500. */
+  initialDelayMs?: number;
+  /** The longest wait between attempts. Default 10,000. */
+  maxDelayMs?: number;
+}
+
+/** What one socket of the pool is doing; `onConnectionChange` listeners receive these. */
+export type ConnectionEvent =
+  | { state: 'connected'; socket: number; reconnected: boolean }
+  | { state: 'reconnecting'; socket: number; attempt: number; delayMs: number; reason: string }
+  | { state: 'gave-up'; socket: number; error: ConnectionLostError }
+  | { state: 'closed'; socket: number };
+
+/** Everything a socket needs from its client. */
+export interface ConnectionSettings {
+  url: string;
+  origin: string;
+  secrets: readonly string[];
+  open: OpenWebSocket;
+  maxFrameBytes: number;
+  heartbeatIntervalMs: number;
+  heartbeatTimeoutMs: number;
+  connectTimeoutMs: number;
+  reconnect: Required<ReconnectOptions>;
+  emit(event: ConnectionEvent): void;
+  /** An entry left its socket for good (unsubscribed, refused, failed, given up): the client forgets it. */
+  forget(entry: Entry): void;
+  random(): number;
+  now(): number;
+}
+
+/** One server subscription and the consumers that share it (identical requests share one). */
+export interface Entry {
+  readonly key: string;
+  readonly definition: SubscriptionDefinition;
+  readonly prepared: PreparedSubscription;
+  readonly context: DecodeContext;
+  readonly streams: Set<NotificationStream<unknown>>;
+  /** The server's id while it is subscribed on the current socket. */
+  id: number | undefined;
+  /** Whether the server ever accepted it: a later subscribe is a resubscribe, and resyncs. */
+  accepted: boolean;
+  /** The newest slot delivered (by key for `latestByKey`): resynced reads and late notifications older are dropped. */
+  readonly slots: Map<string, number>;
+  /** Notifications are decoded in order, one after another. */
+  tail: Promise<void>;
+  /** Cancels a resync under way when the entry goes. */
+  resync?: AbortController;
+}
+
+type Pending = { method: string; resolve(result: unknown): void; reject(error: unknown): void };
+
+/**
+ * One WebSocket of the pool and the subscriptions on it. It connects on its first subscription, pings
+ * when the line is quiet and drops a socket that stops answering, reconnects with jittered backoff and
+ * resubscribes everything (with a resync where it can), and gives up within its bounds, failing every
+ * iterator on it with a `ConnectionLostError` rather than retrying forever.
+ */
+export class Connection {
+  readonly entries = new Set<Entry>();
+  private readonly byId = new Map<number, Entry[]>();
+  private readonly pending = new Map<number, Pending>();
+  private socket: WebSocketLike | undefined;
+  private nextId = 1;
+  private attempts = 0;
+  private lostAt: number | undefined;
+  private lastReason = '';
+  private lastInbound = 0;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private state: 'idle' | 'connecting' | 'open' | 'waiting' = 'idle';
+  /** Counts connect() calls: a socket that opens after its attempt was given up on is closed, not used. */
+  private generation = 0;
+  /** Frames refused (not JSON, not JSON-RPC, too large) and notifications for ids not subscribed here. */
+  readonly stats = { malformed: 0, unknownSubscription: 0 };
+
+  constructor(
+    readonly index: number,
+    private readonly settings: ConnectionSettings,
+  ) {}
+
+  /** Adds a server subscription: sent now when the socket is open, else when it opens. */
+  add(entry: Entry): void {
+    this.entries.add(entry);
+    if (this.state === 'open') this.subscribe(entry);
+    else if (this.state === 'idle') this.connect();
+  }
+
+  /** Drops a server subscription: unsubscribed unless another entry still holds its id; the socket closes when empty. */
+  remove(entry: Entry): void {
+    if (!this.entries.delete(entry)) return;
+    this.settings.forget(entry);
+    entry.resync?.abort();
+    const id = entry.id;
+    entry.id = undefined;
+    if (id !== undefined) {
+      const holders = (this.byId.get(id) ?? []).filter((held) => held !== entry);
+      if (holders.length > 0) this.byId.set(id, holders);
+      else {
+        this.byId.delete(id);
+        // Fire and forget: the answer changes nothing, and a socket that closes meanwhile drops it anyway.
+        this.request(entry.definition.name.replace(/Subscribe$/, 'Unsubscribe'), [id]).catch(() => undefined);
+      }
+    }
+    if (this.entries.size === 0) this.shutdown();
+  }
+
+  /** Closes the socket and forgets every entry: the client is closing. */
+  close(): void {
+    for (const entry of this.entries) this.settings.forget(entry);
+    this.entries.clear();
+    this.shutdown();
+  }
+
+  private shutdown(): void {
+    this.clearTimers();
+    this.failPending(new AbortError({ reason: 'closed' }));
+    this.byId.clear();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) {
+      detachHandlers(socket);
+      // The client's own close: code 1000, "normal closure".
+      closeQuietly(socket, 1000);
+    }
+    const wasActive = this.state !== 'idle';
+    this.state = 'idle';
+    this.lostAt = undefined;
+    this.attempts = 0;
+    if (wasActive) this.settings.emit({ state: 'closed', socket: this.index });
+  }
+
+  private connect(): void {
+    const { settings } = this;
+    this.state = 'connecting';
+    const generation = ++this.generation;
+    let opened: WebSocketLike | Promise<WebSocketLike>;
+    try {
+      opened = settings.open(settings.url, settings.maxFrameBytes);
+    } catch (error) {
+      this.lost(this.describe(error));
+      return;
+    }
+    // Bounded like every other wait: a server that accepts TCP but never completes the handshake.
+    const remaining =
+      this.lostAt === undefined
+        ? settings.connectTimeoutMs
+        : Math.min(settings.connectTimeoutMs, settings.reconnect.maxElapsedMs - (settings.now() - this.lostAt));
+    this.timer = setTimeout(() => this.lost('no handshake within the connect timeout'), Math.max(1, remaining));
+    const attach = (socket: WebSocketLike) => {
+      if (this.state !== 'connecting' || generation !== this.generation) {
+        // Given up or closed while the socket was being created.
+        closeQuietly(socket, 1000);
+        return;
+      }
+      this.socket = socket;
+      socket.onopen = () => this.opened();
+      socket.onmessage = (event) => this.receive(event.data);
+      socket.onerror = (event) => {
+        this.lastReason = this.describe((event as { error?: unknown }).error ?? event);
+      };
+      socket.onclose = (event) =>
+        this.lost(event.code === 1009 ? 'a frame above maxFrameBytes' : this.closeReason(event.code, event.reason));
+      // `ws` answers protocol pings for us and reports pongs: every server answers those (RFC 6455).
+      (socket as Partial<NodeSocket>).on?.('pong', () => {
+        this.lastInbound = this.settings.now();
+      });
+    };
+    if (typeof (opened as Promise<WebSocketLike>).then === 'function') {
+      (opened as Promise<WebSocketLike>).then(attach, (error: unknown) => this.lost(this.describe(error)));
+    } else {
+      attach(opened as WebSocketLike);
+    }
+  }
+
+  private opened(): void {
+    const { settings } = this;
+    this.clearTimers();
+    const reconnected = this.lostAt !== undefined;
+    this.state = 'open';
+    this.lostAt = undefined;
+    this.attempts = 0;
+    this.lastReason = '';
+    this.lastInbound = settings.now();
+    this.heartbeat = setInterval(() => this.beat(), settings.heartbeatIntervalMs);
+    settings.emit({ state: 'connected', socket: this.index, reconnected });
+    for (const entry of this.entries) this.subscribe(entry);
+  }
+
+  /** Pings a quiet line; drops a socket silent for longer than the timeout (a half-open TCP connection). */
+  private beat(): void {
+    const silent = this.settings.now() - this.lastInbound;
+    if (silent >= this.settings.heartbeatTimeoutMs) {
+      this.lost(`no answer for ${Math.round(silent / 1000)} s`);
+    } else if (silent >= this.settings.heartbeatIntervalMs) {
+      const socket = this.socket as Partial<NodeSocket> | undefined;
+      if (typeof socket?.ping === 'function') {
+        // A protocol ping: answered by the WebSocket layer of any server.
+        try {
+          socket.ping();
+        } catch {
+          // Closing already: its close event follows.
+        }
+      } else {
+        // Browsers cannot send protocol pings. Any answer will do, an error included: agave answers an
+        // unknown method with -32601.
+        this.request('ping', []).catch(() => undefined);
+      }
+    }
+  }
+
+  private subscribe(entry: Entry): void {
+    const { definition, prepared } = entry;
+    const resubscribe = entry.accepted;
+    // Answered synchronously: a notification in the same chunk as the answer must find its id mapped.
+    this.send(definition.name, prepared.params, {
+      method: definition.name,
+      resolve: (id) => {
+        if (!this.entries.has(entry)) return;
+        if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+          this.refuse(entry, new RpcError({ method: definition.name, code: -32603, message: 'no subscription id' }));
+          return;
+        }
+        entry.id = id;
+        entry.accepted = true;
+        // agave gives identical requests one id; each holder is counted, so one leaving keeps it for the rest.
+        this.byId.set(id, [...(this.byId.get(id) ?? []), entry]);
+        if (resubscribe && definition.resync && prepared.rpc) this.resync(entry);
+      },
+      reject: (error: unknown) => {
+        // A refusal ends the subscription: it is not retried. A lost socket resubscribes on reconnect.
+        if (error instanceof RpcError && this.entries.has(entry)) this.refuse(entry, error);
+      },
+    });
+  }
+
+  private refuse(entry: Entry, error: unknown): void {
+    this.remove(entry);
+    withHint(error).then((hinted) => {
+      for (const stream of entry.streams) stream.fail(hinted);
+    });
+  }
+
+  /** Reads the current state over HTTP after a resubscribe, and delivers what is newer than what was delivered. */
+  private resync(entry: Entry): void {
+    entry.resync?.abort();
+    const abort = new AbortController();
+    entry.resync = abort;
+    const definition = entry.definition as Required<Pick<SubscriptionDefinition, 'resync'>> & SubscriptionDefinition;
+    definition.resync(entry.prepared, abort.signal).then(
+      (values) => {
+        if (abort.signal.aborted || !this.entries.has(entry)) return;
+        entry.tail = entry.tail.then(() => {
+          for (const value of values) deliver(entry, value, true);
+        });
+      },
+      () => {
+        // The HTTP read failed: the subscription goes on; what changed while down comes with the next change.
+      },
+    );
+  }
+
+  private receive(data: unknown): void {
+    this.lastInbound = this.settings.now();
+    if (typeof data !== 'string') {
+      this.stats.malformed++;
+      return;
+    }
+    if (data.length > this.settings.maxFrameBytes) {
+      // Browsers buffer the frame before we see it; refusing it here still bounds what is decoded.
+      this.stats.malformed++;
+      this.lost('a frame above maxFrameBytes');
+      return;
+    }
+    let message: unknown;
+    try {
+      message = parseJsonExact(data);
+    } catch {
+      this.stats.malformed++;
+      return;
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      this.stats.malformed++;
+      return;
+    }
+    const frame = message as Record<string, unknown>;
+    if (frame.id !== undefined && frame.id !== null) {
+      this.answer(frame);
+    } else if (typeof frame.method === 'string' && typeof frame.params === 'object' && frame.params !== null) {
+      this.notify(frame.method, frame.params as Record<string, unknown>);
+    } else {
+      this.stats.malformed++;
+    }
+  }
+
+  private answer(frame: Record<string, unknown>): void {
+    const id = typeof frame.id === 'string' ? Number(frame.id) : frame.id;
+    const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (!pending) {
+      this.stats.malformed++;
+      return;
+    }
+    this.pending.delete(id as number);
+    const error = frame.error;
+    if (error !== undefined && error !== null) {
+      const { code, message, data } = error as Record<string, unknown>;
+      pending.reject(
+        new RpcError({
+          method: pending.method,
+          code: typeof code === 'number' ? code : -32603,
+          message: typeof message === 'string' ? message : 'error without a message',
+          data,
+          secrets: this.settings.secrets,
+        }),
+      );
+    } else {
+      pending.resolve(frame.result);
+    }
+  }
+
+  private notify(method: string, params: Record<string, unknown>): void {
+    const id = params.subscription;
+    const holders = typeof id === 'number' ? this.byId.get(id) : undefined;
+    if (!holders) {
+      // A notification for an id not subscribed here (late, after an unsubscribe, or forged): never data.
+      this.stats.unknownSubscription++;
+      return;
+    }
+    for (const entry of holders) {
+      if (`${entry.definition.name.slice(0, -'Subscribe'.length)}Notification` !== method) {
+        this.stats.malformed++;
+        continue;
+      }
+      entry.tail = entry.tail.then(() => this.decode(entry, params.result));
+    }
+  }
+
+  private async decode(entry: Entry, result: unknown): Promise<void> {
+    if (!this.entries.has(entry)) return;
+    let value: unknown;
+    try {
+      value = await entry.definition.decode(result, entry.context, entry.prepared);
+    } catch (error) {
+      // A notification that is not what its subscription sends ends it, with the field named.
+      const reason = error instanceof SchemaMismatch ? await explainMismatch(error) : error;
+      this.remove(entry);
+      for (const stream of entry.streams) stream.fail(reason);
+      return;
+    }
+    if (!this.entries.has(entry)) return;
+    deliver(entry, value);
+    if (entry.definition.last?.(value)) {
+      // The server ends it after its one notification: forget it without an unsubscribe.
+      if (entry.id !== undefined) this.byId.delete(entry.id);
+      entry.id = undefined;
+      this.remove(entry);
+      for (const stream of entry.streams) stream.end();
+    }
+  }
+
+  private request(method: string, params: readonly unknown[]): Promise<unknown> {
+    return new Promise((resolve, reject) => this.send(method, params, { method, resolve, reject }));
+  }
+
+  /** Sends a request; its answer calls the handler synchronously, as the frame is read. */
+  private send(method: string, params: readonly unknown[], handler: Pending): void {
+    const socket = this.socket;
+    if (this.state !== 'open' || !socket) {
+      handler.reject(new AbortError({ reason: 'not connected' }));
+      return;
+    }
+    const id = this.nextId++;
+    this.pending.set(id, handler);
+    try {
+      socket.send(encodeRequest(id, method, params));
+    } catch (error) {
+      this.pending.delete(id);
+      handler.reject(error);
+    }
+  }
+
+  /** The socket is gone (closed, failed, silent, or never opened): reconnect within bounds, or give up. */
+  private lost(reason: string): void {
+    if (this.state === 'idle' || this.state === 'waiting') return;
+    const { settings } = this;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) {
+      detachHandlers(socket);
+      // 4000: ours, "stopped answering"; a half-open socket may never finish the closing handshake.
+      closeQuietly(socket, 4000);
+    }
+    this.failPending(new AbortError({ reason }));
+    this.byId.clear();
+    for (const entry of this.entries) {
+      entry.id = undefined;
+      entry.resync?.abort();
+    }
+    if (this.entries.size === 0) {
+      this.shutdown();
+      return;
+    }
+    const why = this.lastReason && !reason.includes(this.lastReason) ? `${reason}: ${this.lastReason}` : reason;
+    this.lastReason = '';
+    this.lostAt ??= settings.now();
+    const elapsed = settings.now() - this.lostAt;
+    const { maxAttempts, maxElapsedMs, initialDelayMs, maxDelayMs } = settings.reconnect;
+    // Full jitter over the upper half: many clients losing one server do not all come back at once.
+    const ceiling = Math.min(maxDelayMs, initialDelayMs * 2 ** this.attempts);
+    const delayMs = Math.round(ceiling / 2 + (settings.random() * ceiling) / 2);
+    if (this.attempts >= maxAttempts || elapsed + delayMs >= maxElapsedMs) {
+      this.giveUp(why, elapsed);
+      return;
+    }
+    this.attempts++;
+    this.state = 'waiting';
+    settings.emit({ state: 'reconnecting', socket: this.index, attempt: this.attempts, delayMs, reason: why });
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.connect();
+    }, delayMs);
+  }
+
+  private giveUp(reason: string, elapsedMs: number): void {
+    const error = new ConnectionLostError({
+      origin: this.settings.origin,
+      attempts: this.attempts,
+      elapsedMs,
+      reason,
+    });
+    const entries = [...this.entries];
+    this.entries.clear();
+    for (const entry of entries) this.settings.forget(entry);
+    this.state = 'idle';
+    this.lostAt = undefined;
+    this.attempts = 0;
+    this.settings.emit({ state: 'gave-up', socket: this.index, error });
+    for (const entry of entries) for (const stream of entry.streams) stream.fail(error);
+  }
+
+  private failPending(error: unknown): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const request of pending) request.reject(error);
+  }
+
+  private clearTimers(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.heartbeat = undefined;
+    this.timer = undefined;
+  }
+
+  /** Why a socket closed, in words, with no URL or secret in it. */
+  private closeReason(code: number, reason: string): string {
+    const text = reason ? `: ${this.clean(reason)}` : '';
+    return `closed by the server (code ${code}${text})`;
+  }
+
+  private describe(error: unknown): string {
+    if (error instanceof Error) return this.clean(error.message || error.name);
+    if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+      return this.clean((error as { message: string }).message);
+    }
+    return 'the socket failed';
+  }
+
+  private clean(text: string): string {
+    return sanitizeText(redactSecrets(redactUrls(text), this.settings.secrets), 200, true);
+  }
+}
+
+/**
+ * Hands a decoded notification to every consumer, unless something newer was delivered already: a state
+ * read over HTTP after a resubscribe is dropped unless it is newer than the last notification, and a late
+ * notification unless it is at least as new as the read.
+ */
+function deliver(entry: Entry, value: unknown, resynced = false): void {
+  const { definition } = entry;
+  const slot = definition.slotOf?.(value);
+  if (slot !== undefined) {
+    const key = definition.keyOf ? definition.keyOf(value) : '';
+    const newest = entry.slots.get(key);
+    if (newest !== undefined && (slot < newest || (resynced && slot === newest))) return;
+    entry.slots.set(key, slot);
+  }
+  for (const stream of entry.streams) stream.push(value);
+}
+
+/** What `ws` adds to the standard socket, used where present. */
+interface NodeSocket {
+  ping(): void;
+  on(event: 'pong', listener: () => void): void;
+  terminate(): void;
+}
+
+function detachHandlers(socket: WebSocketLike): void {
+  socket.onopen = null;
+  socket.onmessage = null;
+  socket.onclose = null;
+  // An error after we let go must not become an unhandled 'error' event in Node.
+  socket.onerror = () => undefined;
+}
+
+function closeQuietly(socket: WebSocketLike, code: number): void {
+  try {
+    // `ws` can drop a socket at once, handshake or not; browsers have only close().
+    const terminate = (socket as Partial<NodeSocket>).terminate;
+    if (code === 4000 && typeof terminate === 'function') terminate.call(socket);
+    else socket.close(code);
+  } catch {
+    // Already closed, or closing before it opened: nothing more to do.
+  }
+}

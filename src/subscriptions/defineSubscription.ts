@@ -1,0 +1,95 @@
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { checkConfig, isAbortSignal } from '../options/check.js';
+import type { OptionCheck, OptionChecks } from '../options/config.js';
+import type { DecodeContext } from '../types/index.js';
+
+/**
+ * What a subscription keeps for a consumer that has not asked for its next notification yet:
+ * - `latest`: only the newest (an account's state, a slot): an older one is of no use once a newer came;
+ * - `latestByKey`: the newest per key (a program's accounts, by address), at most `queueSize` keys;
+ * - `all`: every one, at most `queueSize` (logs, blocks, votes, slot updates): where none may be lost
+ *   silently, a full queue ends the subscription with a `SubscriptionOverflowError`.
+ */
+export type QueuePolicy = 'latest' | 'latestByKey' | 'all';
+
+/** A subscription checked and ready to send. */
+export interface PreparedSubscription<TShape = unknown> {
+  /** Positional wire params of the `*Subscribe` request. */
+  params: unknown[];
+  /** The caller's signal: aborting it ends the iterator and unsubscribes. */
+  signal?: AbortSignal;
+  /** Which notification shape the params ask for (the encoding). */
+  shape?: TShape;
+  /** Work that must finish before the first notification is decoded (loading zstd). */
+  ready?: Promise<unknown>;
+  /** The HTTP client that reads the current state after a resubscribe (account and program subscriptions). */
+  rpc?: unknown;
+}
+
+/** The contract every subscription method fulfils; `TSignature` is its hand-written overloaded signature. */
+export interface SubscriptionDefinition<TSignature = unknown, TShape = unknown> {
+  /** The wire method (`accountSubscribe`); its notifications are `…Notification`, its end `…Unsubscribe`. */
+  readonly name: string;
+  /** What the consumer's queue keeps (see `QueuePolicy`). */
+  readonly policy: QueuePolicy;
+  /** Whether a notification is the subscription's last (signatureSubscribe's status): the server drops it after. */
+  last?(value: unknown): boolean;
+  /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
+  prepare(args: readonly unknown[]): PreparedSubscription<TShape>;
+  /** Validates one notification's `result` and decodes it, as the matching HTTP method decodes its result. */
+  decode(result: unknown, context: DecodeContext, prepared: PreparedSubscription<TShape>): unknown;
+  /** The key of a decoded notification, for `latestByKey`. */
+  keyOf?(value: unknown): string;
+  /** The slot a decoded notification was observed at, where it has one: resynced reads older than it are dropped. */
+  slotOf?(value: unknown): number;
+  /**
+   * Reads the current state over HTTP, as notifications, after a resubscribe: what changed while the
+   * socket was down. Account and program subscriptions have one.
+   */
+  resync?(prepared: PreparedSubscription<TShape>, signal: AbortSignal): Promise<unknown[]>;
+  /** Type-only: never set at run time. */
+  readonly signature?: TSignature;
+}
+
+/** Declares a subscription method; the identity, typed, so each file writes its name once. */
+export function defineSubscription<TSignature, TShape = unknown>(
+  definition: Omit<SubscriptionDefinition<TSignature, TShape>, 'signature'>,
+): SubscriptionDefinition<TSignature, TShape> {
+  return definition;
+}
+
+/**
+ * Checks a subscription's config: each option given, checked, into the wire config in the order `options`
+ * lists them; `signal` always, `rpc` where the method can resync. Any other key (`timeoutMs`, which a
+ * subscription has no use for) is refused before anything is sent.
+ */
+export function prepareSubscriptionConfig(
+  method: string,
+  options: OptionChecks,
+  value: unknown,
+  extra: readonly string[] = [],
+): { wire: Record<string, unknown>; signal?: AbortSignal; given: Record<string, unknown> } {
+  const given = checkConfig(method, 'config', value, [...Object.keys(options), ...extra, 'signal']);
+  const wire: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) {
+    if (given[key] !== undefined) wire[key] = (options[key] as OptionCheck)(method, `config.${key}`, given[key]);
+  }
+  const signal = given.signal;
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    throw new InvalidInputError({ method, param: 'config.signal', problem: 'expected an AbortSignal' });
+  }
+  return { wire, signal, given };
+}
+
+/** Checks an `rpc` given for resyncing: an object with the method the subscription reads its state with. */
+export function checkResyncRpc(method: string, value: unknown, needs: string): unknown {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || typeof (value as Record<string, unknown>)[needs] !== 'function') {
+    throw new InvalidInputError({
+      method,
+      param: 'config.rpc',
+      problem: `expected a solrpc client with ${needs} (createRpc(httpUrl))`,
+    });
+  }
+  return value;
+}

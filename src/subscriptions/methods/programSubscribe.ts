@@ -1,0 +1,132 @@
+import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
+import type { ParsedAccountData } from '../../methods/getAccountInfo.js';
+import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { checkAddress, checkArity } from '../../options/check.js';
+import { checkProgramFilters, type ProgramAccountsFilter } from '../../options/programFilters.js';
+import { binaryAccount, parsedAccount } from '../../schemas/account.js';
+import { address as addressSchema } from '../../schemas/address.js';
+import { decodeContext, rpcContext } from '../../schemas/context.js';
+import { memo } from '../../schemas/memo.js';
+import { type } from '../../schemas/struct.js';
+import type {
+  AccountEncoding,
+  Address,
+  BinaryEncoding,
+  Commitment,
+  DataSlice,
+  KeyedAccount,
+  RpcResult,
+} from '../../types/index.js';
+import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import type { NotificationIterator } from '../stream.js';
+
+/** Options of `programSubscribe`. */
+export interface ProgramSubscribeConfig {
+  /** How account data is sent; decoded as `getProgramAccounts` decodes it. Default `'base64'`. */
+  encoding?: AccountEncoding;
+  /** Only part of the data. Not applied to parsed data. */
+  dataSlice?: DataSlice;
+  /** At most 4, as `getProgramAccounts` takes them; an account must pass all of them. */
+  filters?: readonly ProgramAccountsFilter[];
+  /** Notify at this commitment. Default: the node's, `finalized`. */
+  commitment?: Commitment;
+  /** Ends the iterator (with an `AbortError`) and unsubscribes. */
+  signal?: AbortSignal;
+  /**
+   * A client over HTTP (`createRpc(httpUrl)`): after each reconnect the program's accounts are read with
+   * `getProgramAccounts`, so a change made while the socket was down is not missed (an account closed
+   * meanwhile is not in that read). A read older than an account's last notification is dropped.
+   */
+  rpc?: { getProgramAccounts: unknown };
+}
+
+/** A config asking for parsed data. */
+export interface ProgramSubscribeParsedConfig extends ProgramSubscribeConfig {
+  encoding: 'jsonParsed';
+}
+
+/** A config asking for bytes (`base64` when no encoding is given). */
+export interface ProgramSubscribeBinaryConfig extends ProgramSubscribeConfig {
+  encoding?: BinaryEncoding;
+}
+
+/** A program account's new state as bytes, and the slot it changed at. */
+export interface ProgramNotification extends RpcResult<KeyedAccount<Uint8Array>> {}
+
+/** A program account's new state with parsed data (bytes where the node has no parser), and the slot. */
+export interface ParsedProgramNotification extends RpcResult<KeyedAccount<ParsedAccountData | Uint8Array>> {}
+
+/** Follows the accounts a program owns. Overloads narrow `data` by `encoding`. */
+export interface ProgramSubscribe {
+  /**
+   * Each change of an account the program owns that passes the filters, its data parsed where the node
+   * has a parser. A slow consumer sees the latest state of each account (of up to `queueSize` accounts).
+   * @example
+   * for await (const { value } of subs.programSubscribe(TOKEN_PROGRAM, { encoding: 'jsonParsed' })) {
+   *   console.log(value.pubkey, value.account.data);
+   * }
+   */
+  (programId: Address, config: ProgramSubscribeParsedConfig): NotificationIterator<ParsedProgramNotification>;
+  /**
+   * Each change of an account the program owns that passes the filters, its data as bytes.
+   * @example
+   * const filters = [{ dataSize: 165 }];
+   * for await (const { value } of subs.programSubscribe(TOKEN_PROGRAM, { filters })) console.log(value.pubkey);
+   */
+  (programId: Address, config?: ProgramSubscribeBinaryConfig): NotificationIterator<ProgramNotification>;
+  /**
+   * With an encoding known only at run time.
+   * @example
+   * const config: ProgramSubscribeConfig = { encoding: userChoice };
+   * for await (const { value } of subs.programSubscribe(program, config)) console.log(value.pubkey);
+   */
+  (programId: Address, config?: ProgramSubscribeConfig): NotificationIterator<ParsedProgramNotification>;
+}
+
+const binary = /* @__PURE__ */ memo(() =>
+  type({ context: rpcContext(), value: type({ pubkey: addressSchema(), account: binaryAccount() }) }),
+);
+const parsed = /* @__PURE__ */ memo(() =>
+  type({ context: rpcContext(), value: type({ pubkey: addressSchema(), account: parsedAccount() }) }),
+);
+
+const METHOD = 'programSubscribe';
+
+/** `programSubscribe`: changes of the accounts a program owns. */
+export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscribe, AccountShape>({
+  name: METHOD,
+  policy: 'latestByKey',
+  prepare(args) {
+    checkArity(METHOD, args, 2);
+    const programId = checkAddress(METHOD, 'programId', args[0]);
+    const { given, signal } = prepareSubscriptionConfig(METHOD, {}, args[1], [
+      'encoding',
+      'dataSlice',
+      'filters',
+      'commitment',
+      'rpc',
+    ]);
+    const { rpc, filters, signal: _signal, ...rest } = given;
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
+    if (filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', filters);
+    return { params: [programId, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getProgramAccounts') };
+  },
+  decode: (result, context, { shape }) =>
+    decodeAccountResult(result, context, shape, { parsed, binary }, (checked) => ({
+      context: decodeContext(checked.context),
+      value: {
+        pubkey: checked.value.pubkey,
+        account: decodeAccount(checked.value.account as never, context, 'result.value.account'),
+      },
+    })),
+  keyOf: (value) => (value as ProgramNotification).value.pubkey,
+  slotOf: (value) => (value as ProgramNotification).context.slot,
+  async resync(prepared, signal) {
+    const [programId, wire] = prepared.params as [string, Record<string, unknown>];
+    const rpc = prepared.rpc as {
+      getProgramAccounts(programId: string, config: unknown): Promise<RpcResult<KeyedAccount<unknown>[]>>;
+    };
+    const { context, value } = await rpc.getProgramAccounts(programId, { ...wire, withContext: true, signal });
+    return value.map((keyed) => ({ context, value: keyed }));
+  },
+});

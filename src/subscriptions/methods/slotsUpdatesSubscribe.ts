@@ -1,0 +1,111 @@
+import { checkArity } from '../../options/check.js';
+import { memo } from '../../schemas/memo.js';
+import { expected, safeInteger } from '../../schemas/numbers.js';
+import { define, literal, string, type, union } from '../../schemas/struct.js';
+import { validateResult } from '../../schemas/validate.js';
+import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import type { NotificationIterator } from '../stream.js';
+
+/** Options of `slotsUpdatesSubscribe`. */
+export interface SlotsUpdatesSubscribeConfig {
+  /** Ends the iterator (with an `AbortError`) and unsubscribes. */
+  signal?: AbortSignal;
+}
+
+/** What every slot update has: the slot, and the node's time of the event in ms since 1970. */
+interface SlotUpdateBase {
+  slot: number;
+  timestamp: number;
+}
+
+/** The transactions of a frozen slot. */
+export interface SlotTransactionStats {
+  numTransactionEntries: number;
+  numSuccessfulTransactions: number;
+  numFailedTransactions: number;
+  maxTransactionsPerEntry: number;
+}
+
+/** One step of a slot's life on the node; narrow on `type`. */
+export type SlotUpdate =
+  | (SlotUpdateBase & { type: 'firstShredReceived' })
+  | (SlotUpdateBase & { type: 'completed' })
+  | (SlotUpdateBase & { type: 'createdBank'; parent: number })
+  | (SlotUpdateBase & { type: 'frozen'; stats: SlotTransactionStats })
+  | (SlotUpdateBase & { type: 'dead'; err: string })
+  | (SlotUpdateBase & { type: 'optimisticConfirmation' })
+  | (SlotUpdateBase & { type: 'root' });
+
+/** Follows every step of every slot on the node. */
+export interface SlotsUpdatesSubscribe {
+  /**
+   * Each step of each slot: first shred, completed, bank created, frozen (with its transaction counts),
+   * dead, optimistically confirmed, rooted. None is dropped silently: a consumer that falls behind its
+   * queue gets a `SubscriptionOverflowError`.
+   * @example
+   * for await (const update of subs.slotsUpdatesSubscribe()) {
+   *   if (update.type === 'dead') console.warn(`slot ${update.slot} died: ${update.err}`);
+   * }
+   */
+  (config?: SlotsUpdatesSubscribeConfig): NotificationIterator<SlotUpdate>;
+}
+
+const base = { slot: safeInteger, timestamp: safeInteger };
+const simple = (name: string) => type({ type: literal(name), slot: safeInteger(), timestamp: safeInteger() });
+const update = /* @__PURE__ */ memo(() =>
+  union([
+    simple('firstShredReceived'),
+    simple('completed'),
+    type({ type: literal('createdBank'), slot: base.slot(), timestamp: base.timestamp(), parent: safeInteger() }),
+    type({
+      type: literal('frozen'),
+      slot: base.slot(),
+      timestamp: base.timestamp(),
+      stats: type({
+        numTransactionEntries: safeInteger(),
+        numSuccessfulTransactions: safeInteger(),
+        numFailedTransactions: safeInteger(),
+        maxTransactionsPerEntry: safeInteger(),
+      }),
+    }),
+    type({ type: literal('dead'), slot: base.slot(), timestamp: base.timestamp(), err: string() }),
+    simple('optimisticConfirmation'),
+    simple('root'),
+    // Named in the error when the type is one this version does not know.
+    define('slot update', (value) => expected('a slot update of a known type', value)),
+  ]),
+);
+
+/** `slotsUpdatesSubscribe`: every step of every slot (agave marks it unstable). */
+export const slotsUpdatesSubscribe = /* @__PURE__ */ defineSubscription<SlotsUpdatesSubscribe>({
+  name: 'slotsUpdatesSubscribe',
+  policy: 'all',
+  prepare(args) {
+    checkArity('slotsUpdatesSubscribe', args, 1);
+    const { signal } = prepareSubscriptionConfig('slotsUpdatesSubscribe', {}, args[0]);
+    return { params: [], signal };
+  },
+  decode(result, context): SlotUpdate {
+    const wire = validateResult(context.method, result, update()) as SlotUpdate;
+    // Rebuilt from the named fields: nothing else a server adds reaches the caller.
+    const { type: kind, slot, timestamp } = wire;
+    switch (wire.type) {
+      case 'createdBank':
+        return { type: wire.type, slot, timestamp, parent: wire.parent };
+      case 'frozen': {
+        const { numTransactionEntries, numSuccessfulTransactions, numFailedTransactions, maxTransactionsPerEntry } =
+          wire.stats;
+        return {
+          type: wire.type,
+          slot,
+          timestamp,
+          stats: { numTransactionEntries, numSuccessfulTransactions, numFailedTransactions, maxTransactionsPerEntry },
+        };
+      }
+      case 'dead':
+        return { type: wire.type, slot, timestamp, err: wire.err };
+      default:
+        return { type: kind, slot, timestamp } as SlotUpdate;
+    }
+  },
+});

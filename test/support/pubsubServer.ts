@@ -1,0 +1,166 @@
+/**
+ * A WebSocket JSON-RPC server on 127.0.0.1 that behaves as agave's pubsub does where the client depends
+ * on it: subscription ids count from 0 on a fresh server and a resubscribe gets a new one; identical
+ * subscribe requests share one id, and one unsubscribe removes it for both; `*Unsubscribe` answers true,
+ * or -32602 "Invalid subscription id." for an id it does not hold; an unknown method is -32601. Tests
+ * push notifications, and break it: close or reset every socket, stop answering (pings included), send
+ * malformed frames, refuse a method.
+ */
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
+
+export interface ServedSubscription {
+  id: number;
+  method: string;
+  params: unknown[];
+}
+
+export interface PubsubServer {
+  url: string;
+  port: number;
+  /** Every request received, in order, across sockets. */
+  requests: { method: string; params: unknown[] }[];
+  /** The live subscriptions, by id. */
+  subscriptions: Map<number, ServedSubscription>;
+  /** Open sockets now. */
+  sockets(): number;
+  /** Sends `result` to every live subscription of `method` whose params pass `match`. Returns how many. */
+  notify(method: string, result: unknown, match?: (params: unknown[]) => boolean): number;
+  /** Sends a raw text frame on every open socket. */
+  sendRaw(text: string): void;
+  /** Methods answered with this error instead of a subscription id. */
+  refuse: Map<string, { code: number; message: string }>;
+  /** Closes every socket with a close frame (server restarting). */
+  closeAll(code?: number): void;
+  /** Destroys every TCP connection without a close frame (a reset). */
+  resetAll(): void;
+  /** Stops answering anything, WebSocket pings included (a half-open connection), until called with false. */
+  mute(on: boolean): void;
+  /** Refuses new connections (the server is down) until called with false. */
+  down(on: boolean): void;
+  stop(): Promise<void>;
+}
+
+export async function startPubsubServer(): Promise<PubsubServer> {
+  const requests: { method: string; params: unknown[] }[] = [];
+  const subscriptions = new Map<number, ServedSubscription>();
+  const refuse = new Map<string, { code: number; message: string }>();
+  const tcp = new Set<Socket>();
+  let nextId = 0;
+  let muted = false;
+  let isDown = false;
+  // One HTTP server so the port stays the same across "restarts": down() refuses the upgrade.
+  const wss = new WebSocketServer({ noServer: true, autoPong: false });
+  const http = (await import('node:http')).createServer();
+  http.on('connection', (socket: Socket) => {
+    tcp.add(socket);
+    socket.on('close', () => tcp.delete(socket));
+  });
+  http.on('upgrade', (request, socket, head) => {
+    if (isDown) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws));
+  });
+  const owner = new Map<number, WebSocket>();
+  wss.on('connection', (ws: WebSocket) => {
+    ws.on('ping', (data) => {
+      if (!muted) ws.pong(data);
+    });
+    ws.on('message', (raw) => {
+      if (muted) return;
+      let message: { id?: unknown; method?: string; params?: unknown[] };
+      try {
+        message = JSON.parse(String(raw));
+      } catch {
+        return;
+      }
+      const { id, method = '', params = [] } = message;
+      requests.push({ method, params });
+      const reply = (body: Record<string, unknown>) => ws.send(JSON.stringify({ jsonrpc: '2.0', ...body, id }));
+      const refused = refuse.get(method);
+      if (refused) return reply({ error: refused });
+      if (method.endsWith('Unsubscribe')) {
+        const sub = subscriptions.get(Number(params[0]));
+        if (!sub || owner.get(sub.id) !== ws)
+          return reply({ error: { code: -32602, message: 'Invalid subscription id.' } });
+        subscriptions.delete(sub.id);
+        owner.delete(sub.id);
+        return reply({ result: true });
+      }
+      if (method.endsWith('Subscribe')) {
+        const same = [...subscriptions.values()].find(
+          (sub) =>
+            sub.method === method && JSON.stringify(sub.params) === JSON.stringify(params) && owner.get(sub.id) === ws,
+        );
+        if (same) return reply({ result: same.id });
+        const sub = { id: nextId++, method, params };
+        subscriptions.set(sub.id, sub);
+        owner.set(sub.id, ws);
+        return reply({ result: sub.id });
+      }
+      return reply({ error: { code: -32601, message: 'Method not found' } });
+    });
+    ws.on('close', () => {
+      for (const [id, socket] of owner) {
+        if (socket === ws) {
+          owner.delete(id);
+          subscriptions.delete(id);
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    port,
+    requests,
+    subscriptions,
+    refuse,
+    sockets: () => wss.clients.size,
+    notify(method, result, match = () => true) {
+      const notification = `${method.replace(/Subscribe$/, '')}Notification`;
+      let sent = 0;
+      for (const sub of subscriptions.values()) {
+        if (sub.method !== method || !match(sub.params)) continue;
+        owner
+          .get(sub.id)
+          ?.send(JSON.stringify({ jsonrpc: '2.0', method: notification, params: { result, subscription: sub.id } }));
+        sent++;
+      }
+      return sent;
+    },
+    sendRaw(text) {
+      for (const ws of wss.clients) ws.send(text);
+    },
+    closeAll(code = 1001) {
+      for (const ws of wss.clients) ws.close(code, 'restarting');
+    },
+    resetAll() {
+      for (const socket of tcp) socket.destroy();
+    },
+    mute(on) {
+      muted = on;
+    },
+    down(on) {
+      isDown = on;
+    },
+    async stop() {
+      for (const ws of wss.clients) ws.terminate();
+      for (const socket of tcp) socket.destroy();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      wss.close();
+    },
+  };
+}
+
+/** A port with nothing listening on it, for "the server is gone for good". */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
