@@ -49,6 +49,8 @@ export interface ConnectionSettings {
   now(): number;
 }
 
+const TOO_LARGE = 'a frame above maxFrameBytes';
+
 /** One server subscription and the consumers that share it (identical requests share one). */
 export interface Entry {
   readonly key: string;
@@ -177,10 +179,16 @@ export class Connection {
       socket.onopen = () => this.opened();
       socket.onmessage = (event) => this.receive(event.data);
       socket.onerror = (event) => {
-        this.lastReason = this.describe((event as { error?: unknown }).error ?? event);
+        const error = (event as { error?: unknown }).error ?? event;
+        // `ws` refuses a frame above its maxPayload with this code, then drops the connection.
+        const tooLarge = (error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+        this.lastReason = tooLarge ? TOO_LARGE : this.describe(error);
       };
-      socket.onclose = (event) =>
-        this.lost(event.code === 1009 ? 'a frame above maxFrameBytes' : this.closeReason(event.code, event.reason));
+      socket.onclose = (event) => {
+        const tooLarge = event.code === 1009 || this.lastReason === TOO_LARGE;
+        if (tooLarge) this.lastReason = '';
+        this.lost(tooLarge ? TOO_LARGE : this.closeReason(event.code, event.reason));
+      };
       // `ws` answers protocol pings for us and reports pongs: every server answers those (RFC 6455).
       (socket as Partial<NodeSocket>).on?.('pong', () => {
         this.lastInbound = this.settings.now();
@@ -289,7 +297,7 @@ export class Connection {
     if (data.length > this.settings.maxFrameBytes) {
       // Browsers buffer the frame before we see it; refusing it here still bounds what is decoded.
       this.stats.malformed++;
-      this.lost('a frame above maxFrameBytes');
+      this.lost(TOO_LARGE);
       return;
     }
     let message: unknown;
@@ -474,6 +482,8 @@ export class Connection {
 
   /** Why a socket closed, in words, with no URL or secret in it. */
   private closeReason(code: number, reason: string): string {
+    // 1006: no close frame at all (a reset, a crash, a cable): nobody said why.
+    if (code === 1006) return 'the connection dropped without a close frame';
     const text = reason ? `: ${this.clean(reason)}` : '';
     return `closed by the server (code ${code}${text})`;
   }

@@ -24,6 +24,8 @@ export class NotificationStream<T> implements NotificationIterator<T> {
   private failure: unknown;
   private finished = false;
   private detached = false;
+  /** Set once a notification did not fit: later ones are counted, not kept, until the consumer reaches the error. */
+  private overflowed = false;
   private dropped = 0;
 
   constructor(
@@ -42,6 +44,10 @@ export class NotificationStream<T> implements NotificationIterator<T> {
 
   /** Hands a notification to the consumer, or queues it under the stream's policy. */
   push(value: T): void {
+    if (this.overflowed) {
+      this.dropped++;
+      return;
+    }
     if (!this.open) return;
     const waiting = this.waiting;
     if (waiting) {
@@ -66,7 +72,8 @@ export class NotificationStream<T> implements NotificationIterator<T> {
 
   /** Ends the stream with an error, after what is already queued. */
   fail(error: unknown): void {
-    if (!this.open) return;
+    // Lost notifications are the first thing the consumer must hear of.
+    if (!this.open || this.overflowed) return;
     this.failure = error;
     this.settleWaiting();
   }
@@ -81,6 +88,15 @@ export class NotificationStream<T> implements NotificationIterator<T> {
   next(): Promise<IteratorResult<T>> {
     const value = this.take();
     if (value !== NONE) return Promise.resolve({ value, done: false });
+    if (this.overflowed) {
+      // Everything kept was delivered: now the loss, with its full count, and the server subscription ends.
+      this.overflowed = false;
+      this.finished = true;
+      this.release();
+      return Promise.reject(
+        new SubscriptionOverflowError({ method: this.method, dropped: this.dropped, queueSize: this.queueSize }),
+      );
+    }
     if (this.failure !== undefined) {
       const failure = this.failure;
       // Thrown once; the iterator is done after it.
@@ -113,6 +129,7 @@ export class NotificationStream<T> implements NotificationIterator<T> {
   /** Detaches and finishes at once, dropping the queue: the consumer is gone. */
   close(): void {
     this.finished = true;
+    this.overflowed = false;
     this.failure = undefined;
     this.queue.length = 0;
     this.byKey.clear();
@@ -140,14 +157,7 @@ export class NotificationStream<T> implements NotificationIterator<T> {
 
   private overflow(): void {
     this.dropped++;
-    if (this.failure !== undefined) return;
-    this.failure = new SubscriptionOverflowError({
-      method: this.method,
-      dropped: this.dropped,
-      queueSize: this.queueSize,
-    });
-    // What is queued is still delivered; nothing more is wanted from the server.
-    this.release();
+    this.overflowed = true;
   }
 
   private settleWaiting(): void {

@@ -1,0 +1,381 @@
+/**
+ * The subscriptions client against a real loopback WebSocket server that misbehaves: it closes, resets,
+ * stops answering, sends malformed frames and notifications for ids nobody holds, refuses a subscription,
+ * outpaces a slow consumer, carries 1,000 subscriptions, flaps, and goes away for good. For each: every
+ * iterator settles, only typed errors come out, no socket or timer is left behind, no secret appears in
+ * any error, and with an HTTP `rpc` no account change is missed across a reconnect.
+ *
+ * Timings are shortened through the client's options so the suite is quick; the tests' own deadlines only
+ * guard against a hang and never decide an outcome.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeBase58 } from '../../src/codecs/base58.js';
+import {
+  type ConnectionEvent,
+  createRpc,
+  createRpcSubscriptions,
+  isSolRpcError,
+  type RpcSubscriptions,
+  type RpcSubscriptionsOptions,
+  type Transport,
+} from '../../src/index.js';
+import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
+
+const OWNER = '11111111111111111111111111111111';
+const SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+
+/**
+ * Quick timings: a silent socket is dropped within 1.1 s, and the client gives up 1.5 s after a loss. The
+ * heartbeat still allows a busy machine's event loop a second's stall before it calls a socket silent.
+ */
+const QUICK: RpcSubscriptionsOptions = {
+  heartbeatIntervalMs: 100,
+  heartbeatTimeoutMs: 1_000,
+  connectTimeoutMs: 500,
+  reconnect: { initialDelayMs: 10, maxDelayMs: 80, maxElapsedMs: 1_500, maxAttempts: 20 },
+};
+
+let server: PubsubServer;
+let subs: RpcSubscriptions;
+let events: ConnectionEvent[];
+
+function address(seed: number): string {
+  const bytes = new Uint8Array(32);
+  new DataView(bytes.buffer).setUint32(0, seed + 1);
+  return encodeBase58(bytes);
+}
+
+function account(lamports: number, slot: number) {
+  return {
+    context: { slot },
+    value: { lamports, owner: OWNER, data: ['', 'base64'], executable: false, rentEpoch: 0, space: 0 },
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+const count = (method: string) => server.requests.filter((r) => r.method === method).length;
+
+/** The timers and sockets Node holds now: after a client is closed, none of its own may remain. */
+function handles(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) out[kind] = (out[kind] ?? 0) + 1;
+  return out;
+}
+
+beforeEach(async () => {
+  server = await startPubsubServer();
+  subs = createRpcSubscriptions(server.url, QUICK);
+  events = [];
+  subs.onConnectionChange((event) => events.push(event));
+});
+
+afterEach(async () => {
+  subs.close();
+  await server.stop();
+});
+
+describe('the server closes or resets the connection', () => {
+  it.each([
+    ['closes with a close frame', () => server.closeAll(1001)],
+    ['resets the TCP connection', () => server.resetAll()],
+  ])(
+    '%s: the client reconnects, resubscribes, and the same iterator goes on',
+    { timeout: 10_000 },
+    async (_name, breakIt) => {
+      const slots = subs.slotSubscribe();
+      const first = slots.next();
+      await until(() => server.subscriptions.size === 1);
+      server.notify('slotSubscribe', { slot: 10, parent: 9, root: 0 });
+      expect((await first).value).toEqual({ slot: 10, parent: 9, root: 0 });
+      breakIt();
+      await until(() => count('slotSubscribe') === 2 && server.subscriptions.size === 1);
+      // A fresh id from the server: notifications for it reach the same iterator.
+      expect([...server.subscriptions.keys()]).toEqual([1]);
+      const second = slots.next();
+      server.notify('slotSubscribe', { slot: 11, parent: 10, root: 0 });
+      expect((await second).value).toEqual({ slot: 11, parent: 10, root: 0 });
+      expect(events.map((e) => e.state)).toEqual(['connected', 'reconnecting', 'connected']);
+      expect(events[2]).toMatchObject({ state: 'connected', reconnected: true });
+      await slots.return();
+    },
+  );
+});
+
+describe('the server stops answering (a half-open connection)', () => {
+  it('drops the socket within the heartbeat timeout and reconnects', { timeout: 10_000 }, async () => {
+    const slots = subs.slotSubscribe();
+    void slots.next();
+    await until(() => server.subscriptions.size === 1);
+    server.mute(true);
+    await until(() => events.some((e) => e.state === 'reconnecting'));
+    const reconnecting = events.find((e) => e.state === 'reconnecting');
+    expect(reconnecting).toMatchObject({ reason: expect.stringMatching(/no answer for \d+ s/) });
+    server.mute(false);
+    await until(() => count('slotSubscribe') === 2 && server.subscriptions.size === 1);
+    await slots.return();
+  });
+});
+
+describe('malformed frames and unknown ids', () => {
+  it('never reach an iterator as data, and change no prototype', { timeout: 10_000 }, async () => {
+    const logs = subs.logsSubscribe('all');
+    const first = logs.next();
+    await until(() => server.subscriptions.size === 1);
+    server.sendRaw('{not json');
+    server.sendRaw('[1,2,3]');
+    server.sendRaw('"a string"');
+    server.sendRaw('{"jsonrpc":"2.0","method":"logsNotification","params":{"subscription":999,"result":{}}}');
+    server.sendRaw('{"jsonrpc":"2.0","id":12345,"result":7}');
+    server.sendRaw(
+      `{"jsonrpc":"2.0","method":"logsNotification","params":{"subscription":0,"result":{"context":{"slot":5},"value":{"signature":"${SIGNATURE}","err":null,"logs":["ok"],"__proto__":{"polluted":true}}}}}`,
+    );
+    const { value } = await first;
+    expect(value?.value).toEqual({ signature: SIGNATURE, err: null, logs: ['ok'] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(value?.value)).toBe(Object.prototype);
+    await logs.return();
+  });
+
+  it('a frame above maxFrameBytes drops the socket, which reconnects', { timeout: 10_000 }, async () => {
+    subs.close();
+    subs = createRpcSubscriptions(server.url, { ...QUICK, maxFrameBytes: 1_000 });
+    subs.onConnectionChange((event) => events.push(event));
+    const slots = subs.slotSubscribe();
+    void slots.next();
+    await until(() => server.subscriptions.size === 1);
+    server.sendRaw(`"${'x'.repeat(5_000)}"`);
+    await until(() => count('slotSubscribe') === 2 && server.subscriptions.size === 1);
+    expect(events.find((e) => e.state === 'reconnecting')).toMatchObject({
+      reason: expect.stringMatching(/maxFrameBytes/),
+    });
+    await slots.return();
+  });
+});
+
+describe('a subscription the server refuses', () => {
+  it('ends with the typed RpcError and is not retried', { timeout: 10_000 }, async () => {
+    server.refuse.set('blockSubscribe', { code: -32601, message: 'Method not found' });
+    const blocks = subs.blockSubscribe('all');
+    const error = await blocks.next().catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'RpcError') && error.code).toBe(-32601);
+    expect((error as Error).message).toMatch(/^blockSubscribe: RPC error -32601/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(count('blockSubscribe')).toBe(1);
+    expect((await blocks.next()).done).toBe(true);
+  });
+});
+
+describe('a slow consumer', () => {
+  it('logs: what fits is delivered, then a SubscriptionOverflowError counting every one dropped', {
+    timeout: 10_000,
+  }, async () => {
+    subs.close();
+    subs = createRpcSubscriptions(server.url, { ...QUICK, queueSize: 5 });
+    const logs = subs.logsSubscribe('all');
+    const first = logs.next();
+    await until(() => server.subscriptions.size === 1);
+    const note = (i: number) => ({ context: { slot: i }, value: { signature: SIGNATURE, err: null, logs: [`#${i}`] } });
+    for (let i = 0; i < 20; i++) server.notify('logsSubscribe', note(i));
+    expect((await first).value?.value.logs).toEqual(['#0']);
+    // The consumer is busy while the rest arrive (how many arrive before it reads again varies).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const { value } of logs) seen.push(...value.logs);
+    })().catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'SubscriptionOverflowError')).toBe(true);
+    const { dropped } = error as { dropped: number };
+    // In order, none twice, and every one of the 20 either delivered or counted as dropped.
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => `#${i + 1}`));
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    expect(1 + seen.length + dropped).toBe(20);
+    expect(error).toMatchObject({ queueSize: 5 });
+    await until(() => count('logsUnsubscribe') === 1);
+  });
+
+  it('slots: only the latest is kept, nothing is lost that matters', { timeout: 10_000 }, async () => {
+    subs.close();
+    subs = createRpcSubscriptions(server.url, { ...QUICK, queueSize: 5 });
+    const slots = subs.slotSubscribe();
+    const first = slots.next();
+    await until(() => server.subscriptions.size === 1);
+    for (let slot = 1; slot <= 50; slot++) server.notify('slotSubscribe', { slot, parent: slot - 1, root: 0 });
+    expect((await first).value?.slot).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // However many arrived while it was busy, it reads newer slots only, up to the last.
+    const seen: number[] = [];
+    for await (const { slot } of slots) {
+      seen.push(slot);
+      if (slot === 50) break;
+    }
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.at(-1)).toBe(50);
+  });
+});
+
+describe('identical subscriptions', () => {
+  it('share one server subscription; it is unsubscribed when the last consumer leaves', {
+    timeout: 10_000,
+  }, async () => {
+    const a = subs.accountSubscribe(address(1));
+    const b = subs.accountSubscribe(address(1));
+    const [nextA, nextB] = [a.next(), b.next()];
+    await until(() => server.subscriptions.size === 1);
+    server.notify('accountSubscribe', account(5, 10));
+    expect((await nextA).value?.value.lamports).toBe(5n);
+    expect((await nextB).value?.value.lamports).toBe(5n);
+    await a.return();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(count('accountUnsubscribe')).toBe(0);
+    const nextB2 = b.next();
+    server.notify('accountSubscribe', account(6, 11));
+    expect((await nextB2).value?.value.lamports).toBe(6n);
+    await b.return();
+    await until(() => count('accountUnsubscribe') === 1);
+    expect(count('accountSubscribe')).toBe(1);
+  });
+});
+
+describe('an aborted signal', () => {
+  it('ends the iterator with an AbortError and unsubscribes', { timeout: 10_000 }, async () => {
+    const controller = new AbortController();
+    const slots = subs.slotSubscribe({ signal: controller.signal });
+    const first = slots.next();
+    await until(() => server.subscriptions.size === 1);
+    controller.abort();
+    const error = await first.catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'AbortError')).toBe(true);
+    await until(() => count('slotUnsubscribe') === 1);
+    await until(() => server.sockets() === 0);
+  });
+});
+
+describe('1,000 subscriptions', () => {
+  it('spread over sockets of at most 100 each, every notification to its own iterator', {
+    timeout: 30_000,
+  }, async () => {
+    const iterators = Array.from({ length: 1_000 }, (_, i) => subs.accountSubscribe(address(i)));
+    const firsts = iterators.map((iterator) => iterator.next());
+    await until(() => server.subscriptions.size === 1_000);
+    expect(server.sockets()).toBe(10);
+    for (const [id, sub] of server.subscriptions) {
+      server.notify('accountSubscribe', account(Number(id) + 1, 7), (params) => params === sub.params);
+    }
+    const values = await Promise.all(firsts);
+    // Each iterator got the notification of its own server subscription.
+    const bySub = new Map([...server.subscriptions.values()].map((sub) => [sub.params[0], BigInt(sub.id + 1)]));
+    values.forEach((result, i) => expect(result.value?.value.lamports).toBe(bySub.get(address(i))));
+    await Promise.all(iterators.map((iterator) => iterator.return()));
+    await until(() => server.sockets() === 0);
+    expect(count('accountUnsubscribe')).toBe(1_000);
+  });
+});
+
+describe('a reconnect storm, then the server gone for good', () => {
+  it('resubscribes everything after each drop; then every iterator fails with ConnectionLostError in bounds', {
+    timeout: 20_000,
+  }, async () => {
+    const before = handles();
+    const iterators = Array.from({ length: 50 }, (_, i) => subs.accountSubscribe(address(i)));
+    const pending = iterators.map((iterator) => iterator.next());
+    await until(() => server.subscriptions.size === 50);
+    for (let storm = 0; storm < 5; storm++) {
+      server.resetAll();
+      await until(() => count('accountSubscribe') === 50 * (storm + 2) && server.subscriptions.size === 50);
+    }
+    expect(count('accountSubscribe')).toBe(300);
+    server.notify('accountSubscribe', account(9, 99));
+    for (const result of await Promise.all(pending)) expect(result.value?.value.lamports).toBe(9n);
+    // Gone for good: refuses every connection from now on.
+    const lostAt = Date.now();
+    server.down(true);
+    server.resetAll();
+    const errors = await Promise.all(iterators.map((iterator) => iterator.next().catch((e: unknown) => e)));
+    for (const error of errors) {
+      expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
+      expect(error).toMatchObject({ origin: server.url });
+      // It gave up by its own clock within maxElapsedMs; the slack is for a busy machine's event loop.
+      expect((error as { elapsedMs: number }).elapsedMs).toBeLessThan(1_500 + 1_000);
+    }
+    expect(Date.now()).toBeGreaterThanOrEqual(lostAt);
+    expect(events.filter((e) => e.state === 'gave-up')).toHaveLength(1);
+    expect(server.sockets()).toBe(0);
+    // The client holds no socket or timer of its own once it gave up.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handles().Timeout ?? 0).toBeLessThanOrEqual(before.Timeout ?? 0);
+    expect(handles().TCPSocketWrap ?? 0).toBeLessThanOrEqual(before.TCPSocketWrap ?? 0);
+  });
+});
+
+describe('account changes across a reconnect, with an HTTP rpc', () => {
+  it('reads the account after resubscribing: the change made while down is delivered, older ones dropped', {
+    timeout: 10_000,
+  }, async () => {
+    let current = account(7, 20).value;
+    let reads = 0;
+    // The node's HTTP side, as a transport: the state now, at slot 20.
+    const transport: Transport = async (request) => {
+      reads++;
+      expect(request.method).toBe('getAccountInfo');
+      return { context: { slot: 20 }, value: current };
+    };
+    const rpc = createRpc(transport);
+    const changes = subs.accountSubscribe(address(1), { rpc, commitment: 'confirmed' });
+    const first = changes.next();
+    await until(() => server.subscriptions.size === 1);
+    server.notify('accountSubscribe', account(5, 10));
+    expect((await first).value?.value.lamports).toBe(5n);
+    expect(reads).toBe(0);
+    // Down: the change at slot 20 (lamports 7) happens now and is never notified.
+    server.closeAll();
+    await until(() => count('accountSubscribe') === 2 && server.subscriptions.size === 1);
+    const afterReconnect = await changes.next();
+    expect(afterReconnect.value?.context.slot).toBe(20);
+    expect(afterReconnect.value?.value.lamports).toBe(7n);
+    expect(reads).toBe(1);
+    // A late notification older than what was delivered is dropped; a newer one comes through.
+    server.notify('accountSubscribe', account(6, 15));
+    server.notify('accountSubscribe', account(8, 25));
+    const next = await changes.next();
+    expect(next.value?.context.slot).toBe(25);
+    expect(next.value?.value.lamports).toBe(8n);
+    current = account(8, 25).value;
+    await changes.return();
+  });
+});
+
+describe('secrets in the URL', () => {
+  it('appear in no error and no event', { timeout: 10_000 }, async () => {
+    subs.close();
+    const key = 'k3yS3cr3tV4lue123';
+    server.down(true);
+    subs = createRpcSubscriptions(`ws://user:${key}pw@127.0.0.1:${server.port}/v1/${key}?api-key=${key}q`, {
+      ...QUICK,
+      reconnect: { ...QUICK.reconnect, maxElapsedMs: 300 },
+    });
+    subs.onConnectionChange((event) => events.push(event));
+    const error = await subs
+      .slotSubscribe()
+      .next()
+      .catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
+    const everything = JSON.stringify([
+      String(error),
+      (error as Error).stack,
+      (error as Error).cause,
+      events.map((e) => ('reason' in e ? e.reason : e.state === 'gave-up' ? String(e.error) : '')),
+    ]);
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain('/v1/');
+    expect(() => createRpcSubscriptions(`http://127.0.0.1/${key}`)).toThrow(/expected a ws:\/\/ or wss:\/\/ URL/);
+    try {
+      createRpcSubscriptions(`nonsense ${key}`);
+    } catch (thrown) {
+      expect(String((thrown as Error).message)).not.toContain(key);
+    }
+  });
+});
