@@ -268,7 +268,9 @@ describe('1,000 subscriptions', () => {
     const values = await Promise.all(firsts);
     // Each iterator got the notification of its own server subscription.
     const bySub = new Map([...server.subscriptions.values()].map((sub) => [sub.params[0], BigInt(sub.id + 1)]));
-    values.forEach((result, i) => expect(result.value?.value.lamports).toBe(bySub.get(address(i))));
+    values.forEach((result, i) => {
+      expect(result.value?.value.lamports).toBe(bySub.get(address(i)));
+    });
     await Promise.all(iterators.map((iterator) => iterator.return()));
     await until(() => server.sockets() === 0);
     expect(count('accountUnsubscribe')).toBe(1_000);
