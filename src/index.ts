@@ -81,6 +81,7 @@ export {
   type ConfirmOptionsBase,
   type ConfirmProgress,
   type ConfirmRpc,
+  type ConfirmSubscriptions,
   type ConfirmTransactionOptions,
   confirmTransaction,
   DEFAULT_CONFIRM_TIMEOUT_MS,

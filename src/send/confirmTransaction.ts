@@ -20,6 +20,7 @@ import type { getSignatureStatuses, SignatureStatus } from '../methods/getSignat
 import type { getTransaction } from '../methods/getTransaction.js';
 import type { isBlockhashValid } from '../methods/isBlockhashValid.js';
 import { checkAddress, checkCommitment, checkHash, checkSignature } from '../options/check.js';
+import type { SignatureStatusNotification, SignatureSubscribe } from '../subscriptions/methods/signatureSubscribe.js';
 import { realClock } from '../transport/retry.js';
 import type { Address, Commitment } from '../types/index.js';
 
@@ -41,6 +42,11 @@ export type ConfirmRpc = RpcWith<{
   /** Fetches a failed transaction's logs. */
   getTransaction: typeof getTransaction;
 }>;
+
+/** What confirmation needs of a subscriptions client: `signatureSubscribe`. */
+export interface ConfirmSubscriptions {
+  signatureSubscribe: SignatureSubscribe;
+}
 
 /** Virtual or real time: `Date.now` and `setTimeout` by default; inject a fake to test without waiting. */
 export interface ConfirmClock {
@@ -102,10 +108,12 @@ export interface ConfirmOptionsBase {
   /** Time for the waits; inject a fake to test on virtual time. */
   clock?: ConfirmClock;
   /**
-   * Reserved for the subscriptions client to come: confirmation will then listen for
-   * `signatureNotification` over a WebSocket instead of polling. Not implemented: leave it out.
+   * A subscriptions client (`createRpcSubscriptions(wsUrl)`, or one with `signatureSubscribe` only): its
+   * `signatureSubscribe` races the HTTP poll, so the answer comes as soon as the node notifies rather than
+   * at the next poll. The poll goes on beside it, so a socket that fails or never notifies changes nothing
+   * but the speed: expiry is still decided over HTTP, never from the socket's silence.
    */
-  subscriptions?: undefined;
+  subscriptions?: ConfirmSubscriptions;
 }
 
 /** Options of `confirmTransaction`: how to tell when the transaction has expired, besides the shared ones. */
@@ -145,6 +153,7 @@ export interface ConfirmSettings {
   signal: AbortSignal | undefined;
   onProgress: ((event: ConfirmProgress) => void) | undefined;
   clock: ConfirmClock;
+  subscriptions: ConfirmSubscriptions | undefined;
 }
 
 const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
@@ -223,11 +232,17 @@ export function checkConfirmOptions(method: string, options: ConfirmOptionsBase)
   if (typeof options !== 'object' || options === null) {
     throw new InvalidInputError({ method, param: 'options', problem: 'expected an object' });
   }
-  if (options.subscriptions !== undefined) {
+  const { subscriptions } = options;
+  if (
+    subscriptions !== undefined &&
+    (typeof subscriptions !== 'object' ||
+      subscriptions === null ||
+      typeof subscriptions.signatureSubscribe !== 'function')
+  ) {
     throw new InvalidInputError({
       method,
       param: 'options.subscriptions',
-      problem: 'confirmation over subscriptions is not implemented yet; leave it out to poll over HTTP',
+      problem: 'expected a subscriptions client with signatureSubscribe (createRpcSubscriptions(wsUrl))',
     });
   }
   const commitment = checkCommitment(method, options.commitment, 'options.commitment') ?? 'confirmed';
@@ -256,6 +271,7 @@ export function checkConfirmOptions(method: string, options: ConfirmOptionsBase)
     signal,
     onProgress,
     clock: clock ?? { now: realClock.now, sleep: (ms, s) => realClock.sleep(ms, s, method) },
+    subscriptions,
   };
 }
 
@@ -318,6 +334,7 @@ export async function waitForConfirmation(
   let lastTransient: unknown;
 
   const aborted = () => new AbortError({ method, reason: signal?.reason });
+  const notified = notifyWhenReached(settings.subscriptions, signature, commitment, signal);
   /** Runs one request; a transient failure comes back as `undefined` and is remembered. */
   const attempt = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
     if (signal?.aborted) throw aborted();
@@ -352,55 +369,115 @@ export async function waitForConfirmation(
     return { signature, slot: status.slot, commitment: level };
   };
 
-  for (;;) {
-    const polled = await attempt(() => rpc.getSignatureStatuses([signature], { signal }));
-    let seen = false;
-    if (polled) {
-      newestStatusSlot = Math.max(newestStatusSlot, polled.context.slot);
-      const status = polled.value[0];
-      if (status) {
-        seen = true;
-        const done = await settle(status);
+  try {
+    return await loop();
+  } finally {
+    notified.stop();
+  }
+
+  async function loop(): Promise<ConfirmedTransaction> {
+    for (;;) {
+      // The socket told first: its status is as good as a poll's (the node's own, at the commitment asked).
+      const pushed = notified.value();
+      if (pushed) {
+        const done = await settle({
+          slot: pushed.context.slot,
+          confirmations: null,
+          err: pushed.value.err,
+          confirmationStatus: commitment,
+          status: pushed.value.err === null ? { Ok: null } : { Err: pushed.value.err },
+        } as SignatureStatus);
         if (done) return done;
       }
-    }
-    if (polled && !seen && !landed) {
-      const expiry = await attempt(() => checkExpiry(rpc, lifetime, commitment, signal));
-      if (expiry?.expired) {
-        // The last look, in the ledger too: a transaction that landed is never reported as expired.
-        const final = await attempt(() =>
-          rpc.getSignatureStatuses([signature], { searchTransactionHistory: true, signal }),
-        );
-        // An answer from a view older than one already seen (another node, behind) proves nothing.
-        if (final && final.context.slot >= Math.max(newestStatusSlot, expiry.contextSlot)) {
-          const status = final.value[0];
-          if (!status) {
-            throw new TransactionExpiredError({
-              method,
-              signature,
-              blockhash: lifetime.kind === 'nonce' ? lifetime.nonceValue : lifetime.blockhash,
-              lastValidBlockHeight: lifetime.kind === 'blockhash' ? lifetime.lastValidBlockHeight : null,
-              blockHeight: expiry.blockHeight ?? (await heightOrNull(rpc, commitment, signal)),
-              nonceAccount: lifetime.kind === 'nonce' ? lifetime.nonceAccount : null,
-            });
-          }
-          landed = true;
+      const polled = await attempt(() => rpc.getSignatureStatuses([signature], { signal }));
+      let seen = false;
+      if (polled) {
+        newestStatusSlot = Math.max(newestStatusSlot, polled.context.slot);
+        const status = polled.value[0];
+        if (status) {
           seen = true;
           const done = await settle(status);
           if (done) return done;
         }
       }
+      if (polled && !seen && !landed) {
+        const expiry = await attempt(() => checkExpiry(rpc, lifetime, commitment, signal));
+        if (expiry?.expired) {
+          // The last look, in the ledger too: a transaction that landed is never reported as expired.
+          const final = await attempt(() =>
+            rpc.getSignatureStatuses([signature], { searchTransactionHistory: true, signal }),
+          );
+          // An answer from a view older than one already seen (another node, behind) proves nothing.
+          if (final && final.context.slot >= Math.max(newestStatusSlot, expiry.contextSlot)) {
+            const status = final.value[0];
+            if (!status) {
+              throw new TransactionExpiredError({
+                method,
+                signature,
+                blockhash: lifetime.kind === 'nonce' ? lifetime.nonceValue : lifetime.blockhash,
+                lastValidBlockHeight: lifetime.kind === 'blockhash' ? lifetime.lastValidBlockHeight : null,
+                blockHeight: expiry.blockHeight ?? (await heightOrNull(rpc, commitment, signal)),
+                nonceAccount: lifetime.kind === 'nonce' ? lifetime.nonceAccount : null,
+              });
+            }
+            landed = true;
+            seen = true;
+            const done = await settle(status);
+            if (done) return done;
+          }
+        }
+      }
+      if (clock.now() >= deadline) throw timedOut(settings, signature, lastTransient);
+      if (resend && !seen && !landed && clock.now() - resend.lastSentAt >= resend.intervalMs) {
+        await resend.send();
+        resend.lastSentAt = clock.now();
+      }
+      if (signal?.aborted) throw aborted();
+      const wait = clock.sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline - clock.now())), signal);
+      // A notification ends the wait at once; the sleep's own rejection (the signal) still counts.
+      await Promise.race([wait, notified.arrived]).catch((error) => {
+        throw signal?.aborted ? aborted() : error;
+      });
+      wait.catch(() => undefined);
     }
-    if (clock.now() >= deadline) throw timedOut(settings, signature, lastTransient);
-    if (resend && !seen && !landed && clock.now() - resend.lastSentAt >= resend.intervalMs) {
-      await resend.send();
-      resend.lastSentAt = clock.now();
-    }
-    if (signal?.aborted) throw aborted();
-    await clock.sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline - clock.now())), signal).catch((error) => {
-      throw signal?.aborted ? aborted() : error;
-    });
   }
+}
+
+/**
+ * Listens for the signature's status over a subscription, beside the poll: `value()` is the status once
+ * notified, `arrived` resolves then, and `stop()` unsubscribes. A subscription that fails (refused, the
+ * socket lost) just leaves the poll to do the work.
+ */
+function notifyWhenReached(
+  subscriptions: ConfirmSubscriptions | undefined,
+  signature: string,
+  commitment: Commitment,
+  signal: AbortSignal | undefined,
+): { value(): SignatureStatusNotification | undefined; arrived: Promise<void>; stop(): void } {
+  let received: SignatureStatusNotification | undefined;
+  if (!subscriptions) return { value: () => undefined, arrived: new Promise(() => undefined), stop: () => undefined };
+  const stopper = new AbortController();
+  const onAbort = () => stopper.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let resolve: () => void = () => undefined;
+  const arrived = new Promise<void>((done) => {
+    resolve = done;
+  });
+  (async () => {
+    const iterator = subscriptions.signatureSubscribe(signature, { commitment, signal: stopper.signal });
+    for await (const notification of iterator) {
+      received = notification;
+      resolve();
+    }
+  })().catch(() => undefined);
+  return {
+    value: () => received,
+    arrived,
+    stop() {
+      signal?.removeEventListener('abort', onAbort);
+      stopper.abort();
+    },
+  };
 }
 
 async function checkExpiry(

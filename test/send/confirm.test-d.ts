@@ -9,6 +9,7 @@ import {
   type ConfirmRpc,
   confirmTransaction,
   createRpc,
+  createRpcSubscriptions,
   createRpcWith,
   type EstimatePriorityFeeRpc,
   estimatePriorityFee,
@@ -52,7 +53,8 @@ test('the result and options', () => {
   const rpc = createRpc('http://127.0.0.1:8899');
   expectTypeOf(sendAndConfirmTransaction(rpc, new Uint8Array())).resolves.toEqualTypeOf<ConfirmedTransaction>();
   expectTypeOf<ConfirmedTransaction['commitment']>().toEqualTypeOf<'processed' | 'confirmed' | 'finalized'>();
-  // The reserved slot takes nothing yet.
-  // @ts-expect-error subscriptions is not implemented
+  // A subscriptions client with signatureSubscribe, and nothing less.
+  sendAndConfirmTransaction(rpc, new Uint8Array(), { subscriptions: createRpcSubscriptions('ws://127.0.0.1:8900') });
+  // @ts-expect-error no signatureSubscribe
   sendAndConfirmTransaction(rpc, new Uint8Array(), { subscriptions: {} });
 });

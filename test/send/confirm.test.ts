@@ -24,6 +24,7 @@ import { encodeBase58 } from '../../src/codecs/base58.js';
 import {
   type ConfirmProgress,
   confirmTransaction,
+  createRpcSubscriptions,
   estimatePriorityFee,
   isSolRpcError,
   RateLimitedError,
@@ -35,6 +36,7 @@ import {
   TransactionExpiredError,
   TransactionFailedError,
 } from '../../src/index.js';
+import { startPubsubServer } from '../support/pubsubServer.js';
 
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
 const RECENT_BLOCKHASHES = address('SysvarRecentB1ockHashes11111111111111111111');
@@ -571,7 +573,7 @@ describe('sendAndConfirmTransaction', () => {
     expect(called('getBlockHeight')).toStrictEqual([]);
   });
 
-  it('refuses an unsigned transaction, bad options and the reserved subscriptions slot before any request', async () => {
+  it('refuses an unsigned transaction, bad options and a subscriptions client without signatureSubscribe before any request', async () => {
     const { bytes } = await signed();
     const { rpc, calls } = scriptedRpc({});
     const unsigned = bytes.slice();
@@ -668,5 +670,100 @@ describe('estimatePriorityFee', () => {
       name: 'InvalidInputError',
       param: 'options.percentile',
     });
+  });
+});
+
+describe('with a subscriptions client: signatureSubscribe races the poll', () => {
+  /** A pubsub server that answers each signatureSubscribe with `result` (after `delayMs`), as a node notifies. */
+  async function notifyingServer(result: (signature: string) => unknown) {
+    const server = await startPubsubServer();
+    const timer = setInterval(() => {
+      for (const sub of server.subscriptions.values()) {
+        if (sub.method === 'signatureSubscribe') server.notify('signatureSubscribe', result(String(sub.params[0])));
+      }
+    }, 5);
+    return { server, stop: async () => (clearInterval(timer), server.stop()) };
+  }
+
+  it('resolves on the notification, without waiting for the next poll', { timeout: 20_000 }, async () => {
+    const { bytes, signature } = await signed();
+    const { server, stop } = await notifyingServer(() => ({ context: { slot: 5_001 }, value: { err: null } }));
+    const subscriptions = createRpcSubscriptions(server.url);
+    // The poll never finds it, and would not poll again for a minute.
+    const { rpc } = scriptedRpc({ poll: () => null });
+    const events: ConfirmProgress[] = [];
+    try {
+      const result = await sendAndConfirmTransaction(rpc, bytes, {
+        subscriptions,
+        pollIntervalMs: 60_000,
+        resendIntervalMs: 60_000,
+        onProgress: (event) => events.push(event),
+      });
+      expect(result).toStrictEqual({ signature, slot: 5_001, commitment: 'confirmed' });
+      expect(events.map((e) => e.stage)).toStrictEqual(['sent', 'processed', 'confirmed']);
+      const subscribe = server.requests.find((r) => r.method === 'signatureSubscribe');
+      expect(subscribe?.params).toStrictEqual([signature, { commitment: 'confirmed' }]);
+    } finally {
+      subscriptions.close();
+      await stop();
+    }
+  });
+
+  it('a failure notified ends with TransactionFailedError and its logs', { timeout: 20_000 }, async () => {
+    const { bytes, signature } = await signed();
+    const err = { InstructionError: [0, { Custom: 1 }] };
+    const { server, stop } = await notifyingServer(() => ({ context: { slot: 5_002 }, value: { err } }));
+    const subscriptions = createRpcSubscriptions(server.url);
+    const { rpc } = scriptedRpc({ poll: () => null, logs: ['Program log: insufficient funds'] });
+    try {
+      const error = await sendAndConfirmTransaction(rpc, bytes, {
+        subscriptions,
+        pollIntervalMs: 60_000,
+        resendIntervalMs: 60_000,
+      }).catch((e: unknown) => e);
+      expect(isSolRpcError(error, 'TransactionFailedError')).toBe(true);
+      expect(error).toMatchObject({ signature, slot: 5_002, err, logs: ['Program log: insufficient funds'] });
+    } finally {
+      subscriptions.close();
+      await stop();
+    }
+  });
+
+  it('a refused subscription leaves the poll to answer, and the subscription is closed after', {
+    timeout: 20_000,
+  }, async () => {
+    const { bytes, signature } = await signed();
+    const server = await startPubsubServer();
+    server.refuse.set('signatureSubscribe', { code: -32601, message: 'Method not found' });
+    const subscriptions = createRpcSubscriptions(server.url);
+    const { rpc } = scriptedRpc({ poll: (n) => (n < 3 ? null : status('confirmed')) });
+    try {
+      const result = await sendAndConfirmTransaction(rpc, bytes, { subscriptions, clock: virtualClock() });
+      expect(result).toStrictEqual({ signature, slot: 5_000, commitment: 'confirmed' });
+    } finally {
+      subscriptions.close();
+      await server.stop();
+    }
+  });
+
+  it('when the poll wins, the subscription is unsubscribed', { timeout: 20_000 }, async () => {
+    const { bytes } = await signed();
+    const server = await startPubsubServer();
+    const subscriptions = createRpcSubscriptions(server.url);
+    let polls = 0;
+    const { rpc } = scriptedRpc({
+      // Answers once the server holds the subscription: the poll wins the race.
+      poll: () => (++polls > 1 && server.subscriptions.size === 1 ? status('confirmed') : null),
+    });
+    try {
+      await sendAndConfirmTransaction(rpc, bytes, { subscriptions, pollIntervalMs: 5, resendIntervalMs: 60_000 });
+      while (!server.requests.some((r) => r.method === 'signatureUnsubscribe')) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(server.subscriptions.size).toBe(0);
+    } finally {
+      subscriptions.close();
+      await server.stop();
+    }
   });
 });
