@@ -107,7 +107,11 @@ export {
   type RpcSubscriptionsWith,
   type SubscriptionSet,
 } from './subscriptions/createRpcSubscriptions.js';
-export type { QueuePolicy, SubscriptionDefinition } from './subscriptions/defineSubscription.js';
+export type {
+  PreparedSubscription,
+  QueuePolicy,
+  SubscriptionDefinition,
+} from './subscriptions/defineSubscription.js';
 export {
   type AccountNotification,
   type AccountSubscribe,
@@ -159,6 +163,7 @@ export {
   type SlotsUpdatesSubscribeConfig,
   type SlotTransactionStats,
   type SlotUpdate,
+  type SlotUpdateBase,
   slotsUpdatesSubscribe,
 } from './subscriptions/methods/slotsUpdatesSubscribe.js';
 export {

@@ -45,6 +45,7 @@ export type ConfirmRpc = RpcWith<{
 
 /** What confirmation needs of a subscriptions client: `signatureSubscribe`. */
 export interface ConfirmSubscriptions {
+  /** Subscribed to the signature at the commitment awaited, beside the poll. */
   signatureSubscribe: SignatureSubscribe;
 }
 

@@ -26,10 +26,40 @@ export interface ReconnectOptions {
 
 /** What one socket of the pool is doing; `onConnectionChange` listeners receive these. */
 export type ConnectionEvent =
-  | { state: 'connected'; socket: number; reconnected: boolean }
-  | { state: 'reconnecting'; socket: number; attempt: number; delayMs: number; reason: string }
-  | { state: 'gave-up'; socket: number; error: ConnectionLostError }
-  | { state: 'closed'; socket: number };
+  | {
+      /** The socket is open (again): its subscriptions are being (re)sent. */
+      state: 'connected';
+      /** Which socket of the pool, from 0. */
+      socket: number;
+      /** Whether it was lost before: notifications in between may have been missed (logs, blocks, votes). */
+      reconnected: boolean;
+    }
+  | {
+      /** The socket was lost; another attempt follows after `delayMs`. */
+      state: 'reconnecting';
+      /** Which socket of the pool, from 0. */
+      socket: number;
+      /** Attempts since the loss, from 1. */
+      attempt: number;
+      /** The wait before this attempt, in milliseconds. */
+      delayMs: number;
+      /** Why it was lost, in words, without the URL. */
+      reason: string;
+    }
+  | {
+      /** Every attempt failed: each iterator on the socket threw `error`. */
+      state: 'gave-up';
+      /** Which socket of the pool, from 0. */
+      socket: number;
+      /** What the iterators threw. */
+      error: ConnectionLostError;
+    }
+  | {
+      /** The socket was closed by the client: its last subscription ended, or `close()`. */
+      state: 'closed';
+      /** Which socket of the pool, from 0. */
+      socket: number;
+    };
 
 /** Everything a socket needs from its client. */
 export interface ConnectionSettings {

@@ -8,6 +8,7 @@ import type { QueuePolicy } from './defineSubscription.js';
 export interface NotificationIterator<T> extends AsyncIterableIterator<T> {
   /** Ends the iteration and unsubscribes; what is queued is dropped. */
   return(): Promise<IteratorReturnResult<undefined>>;
+  /** The iterator itself, so it can be given to `for await`. */
   [Symbol.asyncIterator](): NotificationIterator<T>;
 }
 

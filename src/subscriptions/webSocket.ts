@@ -5,11 +5,17 @@
 export interface WebSocketLike {
   /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
+  /** Sends one text frame. */
   send(data: string): void;
+  /** Starts the closing handshake. */
   close(code?: number, reason?: string): void;
+  /** Called once the socket is open. */
   onopen: ((event: unknown) => void) | null;
+  /** Called for each frame; `data` is a string for a text frame. */
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Called once the socket is closed, with the close code (1006: no close frame). */
   onclose: ((event: { code: number; reason: string }) => void) | null;
+  /** Called when the socket fails; its close event follows. */
   onerror: ((event: unknown) => void) | null;
 }
 

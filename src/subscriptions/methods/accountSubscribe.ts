@@ -20,7 +20,10 @@ export interface AccountSubscribeConfig {
    * A client over HTTP (`createRpc(httpUrl)`): after each reconnect the account is read with it, so a
    * change made while the socket was down is not missed. A read older than the last notification is dropped.
    */
-  rpc?: { getAccountInfo: unknown };
+  rpc?: {
+    /** The method the read uses: any solrpc client has it. */
+    getAccountInfo: unknown;
+  };
 }
 
 /** A config asking for parsed data. */

@@ -24,7 +24,12 @@ import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscrip
 import type { NotificationIterator } from '../stream.js';
 
 /** Which blocks: every one, or those with a transaction that mentions an account or program. */
-export type BlockFilter = 'all' | { mentionsAccountOrProgram: Address };
+export type BlockFilter =
+  | 'all'
+  | {
+      /** The account or program a transaction of the block must mention. */
+      mentionsAccountOrProgram: Address;
+    };
 
 /** Options of `blockSubscribe`: those of `getBlock`, with `showRewards` for `rewards`. */
 export interface BlockSubscribeConfig {
@@ -45,9 +50,11 @@ export interface BlockSubscribeConfig {
 /** A block notification: the slot, the block (or `null` with `err` when the node could not send it). */
 export interface BlockNotification<TBlock>
   extends RpcResult<{
+    /** The block's slot. */
     slot: number;
     /** Why `block` is `null`: agave's `BlockStoreError`, or `{ UnsupportedTransactionVersion: n }`. */
     err: unknown;
+    /** The block, at the detail asked for; `null` with `err`. */
     block: (TBlock & Partial<BlockRewards>) | null;
   }> {}
 

@@ -16,7 +16,13 @@ import type { NotificationIterator } from '../stream.js';
  * Which transactions' logs: `'all'` but simple votes, `'allWithVotes'`, or those that mention one address
  * (agave takes exactly one).
  */
-export type LogsFilter = 'all' | 'allWithVotes' | { mentions: readonly [Address] };
+export type LogsFilter =
+  | 'all'
+  | 'allWithVotes'
+  | {
+      /** The one address a transaction must mention. */
+      mentions: readonly [Address];
+    };
 
 /** Options of `logsSubscribe`. */
 export interface LogsSubscribeConfig {
@@ -29,6 +35,7 @@ export interface LogsSubscribeConfig {
 /** One transaction's logs, and the slot it was processed at. */
 export interface LogsNotification
   extends RpcResult<{
+    /** The transaction's first signature. */
     signature: Signature;
     /** `null` when it succeeded. */
     err: TransactionError | null;

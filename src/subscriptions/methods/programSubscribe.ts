@@ -37,7 +37,10 @@ export interface ProgramSubscribeConfig {
    * `getProgramAccounts`, so a change made while the socket was down is not missed (an account closed
    * meanwhile is not in that read). A read older than an account's last notification is dropped.
    */
-  rpc?: { getProgramAccounts: unknown };
+  rpc?: {
+    /** The method the read uses: any solrpc client has it. */
+    getProgramAccounts: unknown;
+  };
 }
 
 /** A config asking for parsed data. */

@@ -21,7 +21,11 @@ export interface SignatureSubscribeConfig {
 }
 
 /** The transaction reached the commitment: `err` is `null` when it succeeded. */
-export interface SignatureStatusNotification extends RpcResult<{ err: TransactionError | null }> {}
+export interface SignatureStatusNotification
+  extends RpcResult<{
+    /** Why the transaction failed, or `null` when it succeeded. */
+    err: TransactionError | null;
+  }> {}
 
 /** The node received the transaction (with `enableReceivedNotification`); its status follows. */
 export interface SignatureReceivedNotification extends RpcResult<'receivedSignature'> {}

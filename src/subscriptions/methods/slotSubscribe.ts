@@ -14,8 +14,11 @@ export interface SlotSubscribeConfig {
 
 /** A slot the node has started processing, with its parent and the node's root. */
 export interface SlotNotification {
+  /** The slot the node started processing. */
   slot: number;
+  /** Its parent slot. */
   parent: number;
+  /** The node's root: the newest slot it will not roll back. */
   root: number;
 }
 

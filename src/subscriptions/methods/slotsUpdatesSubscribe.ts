@@ -12,29 +12,62 @@ export interface SlotsUpdatesSubscribeConfig {
   signal?: AbortSignal;
 }
 
-/** What every slot update has: the slot, and the node's time of the event in ms since 1970. */
-interface SlotUpdateBase {
+/** What every slot update has: the slot, and the node's time of the event. */
+export interface SlotUpdateBase {
+  /** The slot. */
   slot: number;
+  /** When the node saw the event, in milliseconds since 1970. */
   timestamp: number;
 }
 
 /** The transactions of a frozen slot. */
 export interface SlotTransactionStats {
+  /** Entries holding transactions. */
   numTransactionEntries: number;
+  /** Transactions that succeeded. */
   numSuccessfulTransactions: number;
+  /** Transactions that failed. */
   numFailedTransactions: number;
+  /** The most transactions one entry held. */
   maxTransactionsPerEntry: number;
 }
 
 /** One step of a slot's life on the node; narrow on `type`. */
 export type SlotUpdate =
-  | (SlotUpdateBase & { type: 'firstShredReceived' })
-  | (SlotUpdateBase & { type: 'completed' })
-  | (SlotUpdateBase & { type: 'createdBank'; parent: number })
-  | (SlotUpdateBase & { type: 'frozen'; stats: SlotTransactionStats })
-  | (SlotUpdateBase & { type: 'dead'; err: string })
-  | (SlotUpdateBase & { type: 'optimisticConfirmation' })
-  | (SlotUpdateBase & { type: 'root' });
+  | (SlotUpdateBase & {
+      /** The first shred of the slot arrived. */
+      type: 'firstShredReceived';
+    })
+  | (SlotUpdateBase & {
+      /** Every shred of the slot arrived. */
+      type: 'completed';
+    })
+  | (SlotUpdateBase & {
+      /** The node created the slot's bank. */
+      type: 'createdBank';
+      /** The parent slot of the bank. */
+      parent: number;
+    })
+  | (SlotUpdateBase & {
+      /** The slot's bank is frozen: its transactions are final for this fork. */
+      type: 'frozen';
+      /** What its transactions did. */
+      stats: SlotTransactionStats;
+    })
+  | (SlotUpdateBase & {
+      /** The slot died: it will not be part of the chain. */
+      type: 'dead';
+      /** Why, as the node says it. */
+      err: string;
+    })
+  | (SlotUpdateBase & {
+      /** A supermajority voted for the slot. */
+      type: 'optimisticConfirmation';
+    })
+  | (SlotUpdateBase & {
+      /** The node rooted the slot. */
+      type: 'root';
+    });
 
 /** Follows every step of every slot on the node. */
 export interface SlotsUpdatesSubscribe {
