@@ -4,13 +4,15 @@
  * It is what `solrpc demo` runs and what the CLI's tests run against. Nothing here is a real cluster.
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
 import { decodeBase58, encodeBase58 } from '../../codecs/base58.js';
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
+import { attachPubsub } from './simulatedPubsub.js';
 import { type SimulatedVoteState, VOTE_ACCOUNT_SPACE, voteStateBytes } from './voteStateBytes.js';
 import { zstdFrame } from './zstdFrame.js';
 
@@ -130,6 +132,8 @@ export interface SimulatedCluster {
   url: string;
   /** Validator alpha's own node, `http://127.0.0.1:<port>`: the RPC address alpha advertises in gossip. */
   nodeUrl: string;
+  /** The cluster's WebSocket (pubsub) side, `ws://127.0.0.1:<port>`: the same port as `url`. */
+  wsUrl: string;
   /** The current slot. */
   slot(): number;
   close(): Promise<void>;
@@ -144,7 +148,13 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   // The RPC node the cluster is asked through, and validator alpha's own node, which alpha advertises in
   // gossip: `check` and `catchup` ask it directly. It answers for alpha (its identity, its slot one behind
   // as alpha votes one behind) and otherwise as the cluster does.
-  const server = await serve((method, params) => answer(method, params, slot(), now(), ledger));
+  const pubsub = attachPubsub({
+    slot,
+    slotsToRoot: SLOTS_TO_ROOT,
+    status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<PubsubStatus>,
+    landedSince: (from, to) => landedSince(ledger, from, to),
+  });
+  const server = await serve((method, params) => answer(method, params, slot(), now(), ledger), pubsub.upgrade);
   const node = await serve((method, params) => {
     if (method === 'getIdentity') return { identity: NODE.identity };
     if (method === 'getSlot')
@@ -155,15 +165,42 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   return {
     url: `http://${server.address}`,
     nodeUrl: `http://${node.address}`,
+    wsUrl: `ws://${server.address}`,
     slot,
     close: async () => {
+      pubsub.close();
       await Promise.all([server.close(), node.close()]);
     },
   };
 }
 
-/** A JSON-RPC server on a free loopback port, answering each call with `respond` (or its RpcFailure). */
-async function serve(respond: (method: string, params: unknown[]) => unknown) {
+type PubsubStatus = Parameters<typeof attachPubsub>[0]['status'];
+
+/** The transactions sent to the cluster that landed after `fromSlot` and by `toSlot`, for logsSubscribe. */
+function landedSince(ledger: Ledger, fromSlot: number, toSlot: number) {
+  const out: { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[] = [];
+  for (const signature of ledger.sent.keys()) {
+    const found = landed(ledger, signature, toSlot);
+    if (!found || found.slot <= fromSlot || found.slot > toSlot) continue;
+    out.push({
+      signature,
+      slot: found.slot,
+      err: found.err,
+      logs: found.meta.logMessages as string[],
+      accounts: found.transaction.message.accountKeys,
+    });
+  }
+  return out;
+}
+
+/**
+ * A JSON-RPC server on a free loopback port, answering each call with `respond` (or its RpcFailure), and
+ * handing WebSocket upgrades to `upgrade` when given (refused otherwise).
+ */
+async function serve(
+  respond: (method: string, params: unknown[]) => unknown,
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+) {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -185,6 +222,10 @@ async function serve(respond: (method: string, params: unknown[]) => unknown) {
       response.setHeader('content-type', 'application/json; charset=utf-8');
       response.end(toJson({ jsonrpc: '2.0', ...reply, id }, false));
     });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if (upgrade) upgrade(request, socket, head);
+    else socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -1187,6 +1228,8 @@ function landed(ledger: Ledger, signature: string, currentSlot: number): Landed 
   const fee = 5000n * BigInt(sent.transaction.message.header.numRequiredSignatures);
   const keys = sent.transaction.message.accountKeys.length;
   // Minimal execution: every instruction succeeds and no balances are tracked, only the fee is shown.
+  const { accountKeys, instructions } = sent.transaction.message;
+  const programs = instructions.map((instruction) => accountKeys[instruction.programIdIndex] ?? SYSTEM_PROGRAM);
   return {
     slot: sent.slot + 1,
     transaction: sent.transaction,
@@ -1195,7 +1238,7 @@ function landed(ledger: Ledger, signature: string, currentSlot: number): Landed 
     meta: {
       computeUnitsConsumed: 150 * sent.transaction.message.instructions.length,
       fee,
-      logMessages: [],
+      logMessages: programs.flatMap((program) => [`Program ${program} invoke [1]`, `Program ${program} success`]),
       postBalances: Array.from({ length: keys }, () => 0n),
       preBalances: Array.from({ length: keys }, () => 0n),
     },

@@ -1,0 +1,147 @@
+/**
+ * The simulated cluster's WebSocket side, as agave's pubsub answers: subscription ids from 0 (a fresh id
+ * for every subscribe; identical requests on one socket share one), `*Unsubscribe` answered true (or
+ * -32602 for an id the socket does not hold), -32601 for a method it does not serve. What it notifies
+ * follows the cluster's own clock and ledger, so a notification never contradicts an HTTP answer:
+ * - `slotSubscribe`, `rootSubscribe`, `slotsUpdatesSubscribe`: every slot as the clock reaches it;
+ * - `signatureSubscribe`: once the transaction reaches the commitment (at once if it already has);
+ * - `logsSubscribe`: each transaction sent to the cluster, as it lands (its logs as getTransaction has them);
+ * - `accountSubscribe`, `programSubscribe`: accepted; the simulation's balances never change, so silent;
+ * - `blockSubscribe`, `voteSubscribe`: refused with -32601, as by a node started without their flags.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { toJson } from '../format.js';
+
+/** What the pubsub side reads from the cluster. */
+export interface PubsubCluster {
+  /** The current slot. */
+  slot(): number;
+  /** How many slots behind the tip a slot is rooted. */
+  slotsToRoot: number;
+  /** A signature's status now, as getSignatureStatuses answers it, or null. */
+  status(signature: string): { slot: number; err: unknown; confirmationStatus: string } | null;
+  /** The transactions sent to the cluster that have landed by `slot`, with their logs and accounts. */
+  landedSince(
+    fromSlot: number,
+    toSlot: number,
+  ): { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[];
+}
+
+interface Sub {
+  id: number;
+  method: string;
+  params: unknown[];
+  socket: WebSocket;
+}
+
+const SERVED = [
+  'accountSubscribe',
+  'programSubscribe',
+  'signatureSubscribe',
+  'logsSubscribe',
+  'slotSubscribe',
+  'rootSubscribe',
+  'slotsUpdatesSubscribe',
+];
+const LEVEL: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
+const SLOT_MS = 400;
+
+/** Adds the pubsub side to an HTTP server: it takes the WebSocket upgrades. Returns its close(). */
+export function attachPubsub(cluster: PubsubCluster): {
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): void;
+} {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  const subs = new Map<number, Sub>();
+  let nextId = 0;
+  let lastSlot = cluster.slot();
+  const send = (sub: Sub, result: unknown) => {
+    const method = `${sub.method.replace(/Subscribe$/, '')}Notification`;
+    sub.socket.send(toJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }, false));
+  };
+  const commitmentOf = (sub: Sub) =>
+    ((sub.params.at(-1) as { commitment?: string } | undefined)?.commitment ?? 'finalized') as string;
+  /** Sends a signature's status when it has reached the subscription's commitment; true once sent. */
+  const settleSignature = (sub: Sub): boolean => {
+    const status = cluster.status(String(sub.params[0]));
+    if (!status || (LEVEL[status.confirmationStatus] ?? 0) < (LEVEL[commitmentOf(sub)] ?? 2)) return false;
+    send(sub, { context: { slot: cluster.slot() }, value: { err: status.err } });
+    // The node drops a signature subscription after its notification.
+    subs.delete(sub.id);
+    return true;
+  };
+
+  const tick = setInterval(() => {
+    const slot = cluster.slot();
+    if (slot === lastSlot) return;
+    const landed = cluster.landedSince(lastSlot, slot);
+    for (const sub of [...subs.values()]) {
+      if (sub.socket.readyState !== sub.socket.OPEN) continue;
+      if (sub.method === 'slotSubscribe') send(sub, { slot, parent: slot - 1, root: slot - cluster.slotsToRoot });
+      else if (sub.method === 'rootSubscribe') send(sub, slot - cluster.slotsToRoot);
+      else if (sub.method === 'slotsUpdatesSubscribe') {
+        const timestamp = Date.now();
+        for (const type of ['firstShredReceived', 'completed']) send(sub, { type, slot, timestamp });
+        send(sub, { type: 'createdBank', slot, parent: slot - 1, timestamp });
+        send(sub, { type: 'root', slot: slot - cluster.slotsToRoot, timestamp });
+      } else if (sub.method === 'signatureSubscribe') settleSignature(sub);
+      else if (sub.method === 'logsSubscribe') {
+        const filter = sub.params[0] as string | { mentions?: string[] };
+        const mentioned = typeof filter === 'object' && filter !== null ? filter.mentions?.[0] : undefined;
+        for (const tx of landed) {
+          if (mentioned !== undefined && !tx.accounts.includes(mentioned)) continue;
+          send(sub, { context: { slot: tx.slot }, value: { signature: tx.signature, err: tx.err, logs: tx.logs } });
+        }
+      }
+    }
+    lastSlot = slot;
+  }, SLOT_MS / 4);
+
+  wss.on('connection', (socket: WebSocket) => {
+    socket.on('message', (raw) => {
+      let request: { id?: unknown; method?: unknown; params?: unknown };
+      try {
+        request = JSON.parse(String(raw));
+      } catch {
+        socket.send(toJson({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }, false));
+        return;
+      }
+      const id = request.id ?? null;
+      const method = String(request.method);
+      const params = Array.isArray(request.params) ? request.params : [];
+      const reply = (body: object) => socket.send(toJson({ jsonrpc: '2.0', ...body, id }, false));
+      if (method.endsWith('Unsubscribe')) {
+        const sub = subs.get(Number(params[0]));
+        if (!sub || sub.socket !== socket)
+          return reply({ error: { code: -32602, message: 'Invalid subscription id.' } });
+        subs.delete(sub.id);
+        return reply({ result: true });
+      }
+      if (!SERVED.includes(method)) return reply({ error: { code: -32601, message: 'Method not found' } });
+      const key = JSON.stringify(params);
+      const same = [...subs.values()].find(
+        (sub) => sub.socket === socket && sub.method === method && JSON.stringify(sub.params) === key,
+      );
+      if (same) return reply({ result: same.id });
+      const sub: Sub = { id: nextId++, method, params, socket };
+      subs.set(sub.id, sub);
+      reply({ result: sub.id });
+      // A transaction that has already reached the commitment is notified at once.
+      if (method === 'signatureSubscribe') settleSignature(sub);
+    });
+    socket.on('close', () => {
+      for (const sub of [...subs.values()]) if (sub.socket === socket) subs.delete(sub.id);
+    });
+  });
+
+  return {
+    upgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws)),
+    close() {
+      clearInterval(tick);
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
