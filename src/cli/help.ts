@@ -29,6 +29,8 @@ Commands:
 
 Options (every command):
   -u, --url <URL_OR_MONIKER>     RPC URL, or mainnet-beta (m), devnet (d), testnet (t), localhost (l)
+      --ws <URL>                 WebSocket URL, for subscriptions (default: the config file's websocket_url,
+                                 else the RPC URL with ws/wss and its port + 1)
   -k, --keypair <PATH>           Keypair file (default: from the config file, else ~/.config/solana/id.json)
       --commitment <LEVEL>       processed, confirmed or finalized (default: config file, else confirmed)
   -C, --config <PATH>            Solana CLI config file (default: ~/.config/solana/cli/config.yml)
@@ -46,7 +48,7 @@ Exit codes: 0 success; 1 the cluster answered with an error; 2 bad arguments or 
 const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
   -u, --url <URL_OR_MONIKER>    -k, --keypair <PATH>          -C, --config <PATH>
       --commitment <LEVEL>          --output <FORMAT>             --rpc-timeout <SECONDS>
-  -v, --verbose                 -h, --help
+      --ws <URL>                -v, --verbose                 -h, --help
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {

@@ -69,6 +69,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 
 export const GLOBAL = new Set([
   'url',
+  'ws',
   'keypair',
   'commitment',
   'config',
@@ -176,6 +177,9 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
   const timeoutSeconds = timeoutText === undefined ? 30 : parseTimeout(timeoutText);
   return {
     url: values.url !== undefined ? urlFromMoniker(values.url) : urlFromMoniker(config.jsonRpcUrl ?? DEFAULT_URL),
+    // As the Solana CLI: --ws, else websocket_url, else derived from the RPC URL (Context.websocketUrl).
+    websocketUrl: values.ws ?? config.websocketUrl,
+    websocketSource: values.ws !== undefined ? '--ws' : `websocket_url in ${configPath}`,
     commitment: checkCommitmentText(
       values.commitment ?? config.commitment ?? 'confirmed',
       values.commitment !== undefined ? '--commitment' : 'config file',
@@ -246,10 +250,18 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     // The library's hint names its own option; on the command line it is --rpc-timeout.
     const hint = isSolRpcError(error, 'TimeoutError')
       ? 'raise --rpc-timeout, or check that the node is reachable and not overloaded.'
-      : error.hint;
+      : isSolRpcError(error, 'ConnectionLostError')
+        ? // The library's hint names its reconnect option; on the command line the URL is what can change.
+          'check that the node serves WebSocket subscriptions (its RPC port + 1 unless --ws says otherwise) and is reachable.'
+        : error.hint;
     line = hint ? `${summary} — ${hint}` : (summary as string);
     if (isSolRpcError(error, 'InvalidInputError')) code = EXIT.usage;
-    else if (isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError')) code = EXIT.unavailable;
+    else if (
+      isSolRpcError(error, 'NetworkError') ||
+      isSolRpcError(error, 'TimeoutError') ||
+      isSolRpcError(error, 'ConnectionLostError')
+    )
+      code = EXIT.unavailable;
   } else {
     line = error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error);
   }
