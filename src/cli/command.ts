@@ -47,6 +47,7 @@ export const OPTIONS = {
   'our-localhost': { type: 'string' },
   follow: { type: 'boolean' },
   log: { type: 'boolean' },
+  'include-votes': { type: 'boolean' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

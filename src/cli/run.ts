@@ -23,6 +23,7 @@ import { gossip } from './commands/gossip.js';
 import { inflation } from './commands/inflation.js';
 import { largestAccounts } from './commands/largestAccounts.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
+import { logs } from './commands/logs.js';
 import { slot } from './commands/slot.js';
 import { supply } from './commands/supply.js';
 import { transactionCount } from './commands/transactionCount.js';
@@ -61,6 +62,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   block,
   'transaction-history': transactionHistory,
   catchup,
+  logs,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
