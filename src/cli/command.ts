@@ -9,6 +9,7 @@ import type { CliIo } from './io.js';
 /** Every option of the command line, for `node:util` `parseArgs`; each command names the ones it takes. */
 export const OPTIONS = {
   url: { type: 'string', short: 'u' },
+  ws: { type: 'string' },
   keypair: { type: 'string', short: 'k' },
   commitment: { type: 'string' },
   config: { type: 'string', short: 'C' },
@@ -46,6 +47,7 @@ export const OPTIONS = {
   'our-localhost': { type: 'string' },
   follow: { type: 'boolean' },
   log: { type: 'boolean' },
+  'include-votes': { type: 'boolean' },
 } as const;
 
 /** The option values `run.ts` parsed from the command line. */

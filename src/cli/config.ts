@@ -9,6 +9,8 @@ import { CliError } from './cliError.js';
 
 export interface CliConfig {
   jsonRpcUrl?: string;
+  /** The WebSocket URL subscriptions use; derived from the RPC URL when not set (an empty value is not set). */
+  websocketUrl?: string;
   keypairPath?: string;
   commitment?: string;
 }
@@ -29,6 +31,31 @@ export const DEFAULT_URL = 'https://api.mainnet-beta.solana.com';
 /** A moniker's URL, or the text as given. */
 export function urlFromMoniker(text: string): string {
   return MONIKERS[text] ?? text;
+}
+
+/**
+ * The WebSocket URL of an RPC URL, as the Solana CLI derives it when neither `--ws` nor the config file's
+ * `websocket_url` gives one (agave `Config::compute_websocket_url`): `ws` for `http`, `wss` for `https`,
+ * and the port plus one when the URL names a port (8899 -> 8900); path and query are kept. `undefined`
+ * when the URL is not http(s) or its port is the last one.
+ */
+export function websocketUrlFor(rpcUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(rpcUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // Read before the scheme changes: the URL drops a port that is the new scheme's default.
+  const port = url.port;
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (port !== '') {
+    // agave panics ("port out of range") where solrpc reports that it cannot derive one.
+    if (Number(port) >= 65535) return undefined;
+    url.port = String(Number(port) + 1);
+  }
+  return url.toString();
 }
 
 export function defaultConfigPath(home: string | undefined): string | undefined {
@@ -57,7 +84,12 @@ export function readConfig(path: string | undefined, explicit: boolean): CliConf
     throw new CliError(`cannot read config file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const values = parseTopLevelYaml(text);
-  return { jsonRpcUrl: values.json_rpc_url, keypairPath: values.keypair_path, commitment: values.commitment };
+  return {
+    jsonRpcUrl: values.json_rpc_url,
+    websocketUrl: values.websocket_url,
+    keypairPath: values.keypair_path,
+    commitment: values.commitment,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { base58Problem } from '../codecs/base58Text.js';
 import { displayOrigin } from '../errors/redact.js';
 import { type Commitment, createRpc, type Rpc } from '../index.js';
 import { CliError } from './cliError.js';
+import { websocketUrlFor } from './config.js';
 import { colors, toJson } from './format.js';
 import type { CliIo } from './io.js';
 import { readKeypairFile } from './keypair.js';
@@ -23,6 +24,10 @@ export class Context {
     readonly io: CliIo,
     readonly settings: {
       url: string;
+      /** The WebSocket URL given with `--ws` or the config file's `websocket_url`; derived from `url` when absent. */
+      websocketUrl?: string;
+      /** Where `websocketUrl` came from, for its error messages. */
+      websocketSource?: string;
       commitment: Commitment;
       keypairPath: string | undefined;
       /** Where `keypairPath` came from; `'default'` when not given. */
@@ -50,6 +55,34 @@ export class Context {
   /** The cluster's origin, the only part of the URL ever shown. */
   get origin(): string {
     return displayOrigin(this.settings.url);
+  }
+
+  /**
+   * The WebSocket URL subscriptions use, chosen as the Solana CLI chooses it: `--ws`, else the config
+   * file's `websocket_url`, else derived from the RPC URL (http -> ws, https -> wss, port + 1). Checked
+   * here, so a bad one is a usage error before any connection; the URL itself is never in the message.
+   */
+  get websocketUrl(): string {
+    const given = this.settings.websocketUrl;
+    if (given === undefined) {
+      const derived = websocketUrlFor(this.settings.url);
+      if (derived === undefined) {
+        throw new CliError(
+          'cannot derive a WebSocket URL from the RPC URL (not http:// or https://); give one with --ws',
+        );
+      }
+      return derived;
+    }
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(given);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol !== 'ws:' && parsed?.protocol !== 'wss:') {
+      throw new CliError(`${this.settings.websocketSource ?? '--ws'}: expected a ws:// or wss:// URL`);
+    }
+    return given;
   }
 
   /** Per-call options every request carries: the commitment and the interrupt signal. */

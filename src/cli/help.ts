@@ -23,12 +23,15 @@ Commands:
   block [SLOT]                   A confirmed block: header, rewards and every transaction
   transaction-history <ADDRESS>  An address's transactions, newest first
   catchup <IDENTITY> [URL]       How far a validator is behind the cluster, until it catches up
+  logs [ADDRESS]                 Stream transaction logs over WebSocket until Ctrl-C
   check <IDENTITY>               Is the validator visible, voting, staked and progressing? (Nagios exit codes)
   confirm <SIGNATURE>            Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found
   demo                           Run the commands against a simulated cluster on this machine
 
 Options (every command):
   -u, --url <URL_OR_MONIKER>     RPC URL, or mainnet-beta (m), devnet (d), testnet (t), localhost (l)
+      --ws <URL>                 WebSocket URL, for 'logs' (default: the config file's websocket_url,
+                                 else the RPC URL with ws/wss and its port + 1)
   -k, --keypair <PATH>           Keypair file (default: from the config file, else ~/.config/solana/id.json)
       --commitment <LEVEL>       processed, confirmed or finalized (default: config file, else confirmed)
   -C, --config <PATH>            Solana CLI config file (default: ~/.config/solana/cli/config.yml)
@@ -39,14 +42,14 @@ Options (every command):
   -V, --version                  The version
 
 Exit codes: 0 success; 1 the cluster answered with an error; 2 bad arguments or files;
-69 the cluster could not be reached; 130 interrupted. 'check' uses 0 ok, 1 warning, 2 critical, 3 unknown.
+69 the cluster could not be reached (or 'logs' lost it for good); 130 interrupted. 'check' uses 0 ok, 1 warning, 2 critical, 3 unknown.
 `;
 
 /** The global options every command accepts, as each command's help lists them. */
 const GLOBAL_OPTIONS = `Global options (see 'solrpc --help'):
   -u, --url <URL_OR_MONIKER>    -k, --keypair <PATH>          -C, --config <PATH>
       --commitment <LEVEL>          --output <FORMAT>             --rpc-timeout <SECONDS>
-  -v, --verbose                 -h, --help
+      --ws <URL>                -v, --verbose                 -h, --help
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -89,6 +92,23 @@ Options:
       --follow                 Keep going after it has caught up, until interrupted
       --log                    A line per check instead of one line rewritten in place
       --interval <SECONDS>     Time between checks (default 2; solrpc's own option)
+
+${GLOBAL_OPTIONS}`,
+  logs: `solrpc logs — stream transaction logs over WebSocket until Ctrl-C
+
+Usage: solrpc logs [ADDRESS] [--include-votes] [options]
+
+ADDRESS   Only transactions that mention this account (an address or a keypair file);
+          without it, every transaction but votes.
+
+Prints each transaction as the Solana CLI does: its slot, signature, status and log messages, at
+--commitment. The node's WebSocket port is the RPC port + 1 unless --ws (or websocket_url in the config
+file) names another. A lost connection is retried within about a minute: stderr says when the stream was
+lost and regained, and transactions in between may be missing (logs cannot be replayed); if the node does
+not come back, it exits 69. --output json prints one JSON object per line: signature, err, logs, slot.
+
+Options:
+      --include-votes   Include vote transactions when following all transactions (not with ADDRESS)
 
 ${GLOBAL_OPTIONS}`,
   'transaction-history': `solrpc transaction-history — an address's transactions, newest first

@@ -1,3 +1,5 @@
+import type { RpcSubscriptionsOptions } from '../index.js';
+
 /**
  * What a CLI run may touch: its output streams, environment and files. `run(argv, io)` takes it as a
  * parameter, so tests run commands in-process with captured output and a scripted environment.
@@ -17,6 +19,11 @@ export interface CliIo {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The current time in milliseconds; tests inject a fixed clock. */
   now?: () => number;
+  /**
+   * Options of the WebSocket subscriptions client (`logs`) in place of the library's defaults; tests
+   * inject short reconnect bounds so that giving up takes milliseconds, not a minute.
+   */
+  subscriptions?: RpcSubscriptionsOptions;
 }
 
 /** Exit codes, documented in docs/cli.md. `check` uses the Nagios codes instead (see commands/check.ts). */

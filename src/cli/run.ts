@@ -23,6 +23,7 @@ import { gossip } from './commands/gossip.js';
 import { inflation } from './commands/inflation.js';
 import { largestAccounts } from './commands/largestAccounts.js';
 import { leaderSchedule } from './commands/leaderSchedule.js';
+import { logs } from './commands/logs.js';
 import { slot } from './commands/slot.js';
 import { supply } from './commands/supply.js';
 import { transactionCount } from './commands/transactionCount.js';
@@ -61,6 +62,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   block,
   'transaction-history': transactionHistory,
   catchup,
+  logs,
   check,
   confirm,
   // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
@@ -69,6 +71,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 
 export const GLOBAL = new Set([
   'url',
+  'ws',
   'keypair',
   'commitment',
   'config',
@@ -176,6 +179,9 @@ function resolveSettings(values: ParsedOptions, io: CliIo) {
   const timeoutSeconds = timeoutText === undefined ? 30 : parseTimeout(timeoutText);
   return {
     url: values.url !== undefined ? urlFromMoniker(values.url) : urlFromMoniker(config.jsonRpcUrl ?? DEFAULT_URL),
+    // As the Solana CLI: --ws, else websocket_url, else derived from the RPC URL (Context.websocketUrl).
+    websocketUrl: values.ws ?? config.websocketUrl,
+    websocketSource: values.ws !== undefined ? '--ws' : `websocket_url in ${configPath}`,
     commitment: checkCommitmentText(
       values.commitment ?? config.commitment ?? 'confirmed',
       values.commitment !== undefined ? '--commitment' : 'config file',
@@ -246,10 +252,18 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     // The library's hint names its own option; on the command line it is --rpc-timeout.
     const hint = isSolRpcError(error, 'TimeoutError')
       ? 'raise --rpc-timeout, or check that the node is reachable and not overloaded.'
-      : error.hint;
+      : isSolRpcError(error, 'ConnectionLostError')
+        ? // The library's hint names its reconnect option; on the command line the URL is what can change.
+          'check that the node serves WebSocket subscriptions (its RPC port + 1 unless --ws says otherwise) and is reachable.'
+        : error.hint;
     line = hint ? `${summary} — ${hint}` : (summary as string);
     if (isSolRpcError(error, 'InvalidInputError')) code = EXIT.usage;
-    else if (isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError')) code = EXIT.unavailable;
+    else if (
+      isSolRpcError(error, 'NetworkError') ||
+      isSolRpcError(error, 'TimeoutError') ||
+      isSolRpcError(error, 'ConnectionLostError')
+    )
+      code = EXIT.unavailable;
   } else {
     line = error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error);
   }

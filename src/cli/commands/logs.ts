@@ -1,0 +1,121 @@
+/**
+ * `solrpc logs [ADDRESS] [--include-votes]`, as the Solana CLI's `solana logs` (agave
+ * cli/src/cluster_query.rs `parse_logs` / `process_logs`): subscribes to transaction logs over WebSocket
+ * (`logsSubscribe` with `all`, `allWithVotes`, or `{ mentions: [ADDRESS] }`, at `--commitment`) and prints
+ * each transaction's slot, signature, status and log messages until Ctrl-C. Where the Solana CLI ends at the
+ * first disconnection, solrpc reconnects within the client's bounds and says on stderr when the stream was
+ * lost and regained: logs cannot be replayed, so what happened in between may be missing.
+ */
+// Not public API: the endpoint shown the way the library's errors show it, credentials left out.
+import { displayOrigin } from '../../errors/redact.js';
+// Not public API: the same stripping of control characters the library applies to server text.
+import { sanitizeText } from '../../errors/sanitize.js';
+import {
+  type ConnectionEvent,
+  createRpcSubscriptionsWith,
+  type LogsFilter,
+  type LogsNotification,
+  logsSubscribe,
+} from '../../index.js';
+import { CliError } from '../cliError.js';
+import type { Command } from '../command.js';
+import type { Context } from '../context.js';
+import { rfc3339, safe, toJson } from '../format.js';
+import { EXIT } from '../io.js';
+import { transactionErrorText } from '../transactionText.js';
+
+/** The start line prints the commitment's Rust name (`{:?}` of agave's `CommitmentLevel`). */
+const COMMITMENT_TEXT = { processed: 'Processed', confirmed: 'Confirmed', finalized: 'Finalized' } as const;
+
+/** agave's log collector stops a transaction's logs at 10,000 bytes; a longer line is not a real one. */
+const MAX_LOG_LINE = 10_000;
+
+export const logs: Command = {
+  positionals: { min: 0, max: 1 },
+  options: ['include-votes'],
+  async run(ctx, args, options) {
+    const includeVotes = options['include-votes'] === true;
+    // clap's `conflicts_with("address")` in the Solana CLI: votes are a choice only when following everything.
+    if (args[0] !== undefined && includeVotes) {
+      throw new CliError('--include-votes cannot be used with ADDRESS: it applies when following all transactions');
+    }
+    const address = args[0] === undefined ? undefined : ctx.addressOrKeypair(args[0], 'address');
+    const filter: LogsFilter = address ? { mentions: [address] } : includeVotes ? 'allWithVotes' : 'all';
+    const url = ctx.websocketUrl;
+    const { commitment } = ctx.settings;
+    const what = address ? ` mentioning ${address}` : includeVotes ? ' (including votes)' : '';
+    const start = `Streaming transaction logs${what}. ${COMMITMENT_TEXT[commitment]} commitment`;
+    // With --output json, stdout holds the JSON lines and nothing else.
+    if (ctx.json) ctx.io.err(`${start}\n`);
+    else ctx.print(start);
+    const signal = ctx.io.signal;
+    if (signal?.aborted) return EXIT.interrupted;
+
+    const subs = createRpcSubscriptionsWith(url, { logsSubscribe }, ctx.io.subscriptions);
+    const unwatch = subs.onConnectionChange(connectionReporter(ctx, displayOrigin(url)));
+    try {
+      for await (const notification of subs.logsSubscribe(filter, { commitment, ...(signal ? { signal } : {}) })) {
+        ctx.io.out(ctx.json ? jsonLine(notification) : textBlock(notification));
+      }
+      // Only closing the client ends the iteration without an error, and only Ctrl-C closes it.
+      return EXIT.ok;
+    } finally {
+      unwatch();
+      subs.close();
+    }
+  },
+};
+
+/** One transaction as the Solana CLI prints it: slot, signature, status (agave's error text) and logs. */
+function textBlock({ context, value }: LogsNotification): string {
+  const lines = [
+    `Transaction executed in slot ${context.slot}:`,
+    `  Signature: ${value.signature}`,
+    `  Status: ${value.err === null ? 'Ok' : transactionErrorText(value.err)}`,
+    '  Log Messages:',
+    // Line breaks inside a message stay, as the Solana CLI prints them; escape sequences do not.
+    ...value.logs.map((log) => `    ${sanitizeText(log, MAX_LOG_LINE)}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * solrpc's own JSON form (the Solana CLI has none for logs): one compact object per line, for json and
+ * json-compact alike, so that a reader can take each line as it comes. `err` is the node's own JSON.
+ */
+function jsonLine({ context, value }: LogsNotification): string {
+  return `${toJson({ signature: value.signature, err: value.err, logs: value.logs, slot: context.slot }, false)}\n`;
+}
+
+/**
+ * Says on stderr when the stream is lost (or cannot be opened at first) and when it is back. The client
+ * reconnects and resubscribes by itself; what the node executed meanwhile is not sent again.
+ */
+function connectionReporter(ctx: Context, origin: string): (event: ConnectionEvent) => void {
+  const now = ctx.io.now ?? Date.now;
+  const at = (ms: number) => rfc3339(ms / 1000);
+  let everConnected = false;
+  let lostAt: number | undefined;
+  return (event) => {
+    if (event.state === 'reconnecting' && event.attempt === 1) {
+      lostAt = now();
+      const why = safe(event.reason, 200);
+      if (everConnected) {
+        ctx.warn(`stream lost at ${at(lostAt)} (${why}); reconnecting to ${origin}`);
+      } else {
+        ctx.warn(`cannot connect to ${origin} (${why}); retrying`);
+      }
+    } else if (event.state === 'connected') {
+      if (lostAt !== undefined) {
+        const time = now();
+        ctx.io.err(
+          everConnected
+            ? `Stream regained at ${at(time)}, ${((time - lostAt) / 1000).toFixed(1)} s after it was lost: transactions executed in between may have been missed (logs cannot be replayed)\n`
+            : `Connected to ${origin}\n`,
+        );
+      }
+      everConnected = true;
+      lostAt = undefined;
+    }
+  };
+}
