@@ -116,6 +116,8 @@ export class Connection {
   private nextId = 1;
   private attempts = 0;
   private lostAt: number | undefined;
+  /** Whether the loss being recovered from was of an open socket (or of a connection never made). */
+  private lostOpen = false;
   private lastReason = '';
   private lastInbound = 0;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -459,16 +461,23 @@ export class Connection {
       this.shutdown();
       return;
     }
-    const why = this.lastReason && !reason.includes(this.lastReason) ? `${reason}: ${this.lastReason}` : reason;
+    const neverOpened = this.state === 'connecting';
+    const detail = this.lastReason && !reason.includes(this.lastReason) ? `${reason}: ${this.lastReason}` : reason;
+    // A socket that never opened was not lost: the server could not be reached, or refused the handshake.
+    const cause = neverOpened ? this.lastReason || reason : detail;
+    const why = neverOpened ? `could not connect: ${cause}` : detail;
     this.lastReason = '';
-    this.lostAt ??= settings.now();
+    if (this.lostAt === undefined) {
+      this.lostAt = settings.now();
+      this.lostOpen = !neverOpened;
+    }
     const elapsed = settings.now() - this.lostAt;
     const { maxAttempts, maxElapsedMs, initialDelayMs, maxDelayMs } = settings.reconnect;
     // Full jitter over the upper half: many clients losing one server do not all come back at once.
     const ceiling = Math.min(maxDelayMs, initialDelayMs * 2 ** this.attempts);
     const delayMs = Math.round(ceiling / 2 + (settings.random() * ceiling) / 2);
     if (this.attempts >= maxAttempts || elapsed + delayMs >= maxElapsedMs) {
-      this.giveUp(why, elapsed);
+      this.giveUp(cause, elapsed);
       return;
     }
     this.attempts++;
@@ -486,6 +495,7 @@ export class Connection {
       attempts: this.attempts,
       elapsedMs,
       reason,
+      connected: this.lostOpen,
     });
     const entries = [...this.entries];
     this.entries.clear();

@@ -239,7 +239,7 @@ describe('logs', { timeout: 10_000 }, () => {
     expect(session.out()).toBe('Streaming transaction logs. Confirmed commitment\n');
     expect(session.err()).toMatch(
       new RegExp(
-        `^Warning: cannot connect to ws://127\\.0\\.0\\.1:${port} \\(.+\\); retrying\\nError: lost the connection`,
+        `^Warning: cannot connect to ws://127\\.0\\.0\\.1:${port} \\(.+\\); retrying\\nError: could not connect to ws://127\\.0\\.0\\.1:${port} \\(.+\\): 3 attempts`,
       ),
     );
     expect(session.err()).not.toMatch(/SECRET/);

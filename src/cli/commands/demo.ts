@@ -23,7 +23,13 @@ export function demoCommand(runCli: RunCli): Command {
           `${bold('SIMULATION')}: a simulated cluster at ${cluster.url} (not a real cluster; nothing leaves this machine)`,
         );
         if (options.serve) {
-          ctx.print(`Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ${cluster.url}`);
+          // `logs` finds the WebSocket at the RPC port + 1, as on a node, unless that port was taken.
+          const derived = cluster.url.replace(/^http:/, 'ws:').replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 1}`);
+          const ws = cluster.wsUrl === derived ? '' : ` --ws ${cluster.wsUrl}`;
+          ctx.print(
+            `Serving until interrupted (Ctrl-C). Try: solrpc gossip --url ${cluster.url}\n` +
+              `Subscriptions at ${cluster.wsUrl}: solrpc logs --url ${cluster.url}${ws}`,
+          );
           await new Promise<void>((resolve) => {
             if (!ctx.io.signal || ctx.io.signal.aborted) return resolve();
             ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });

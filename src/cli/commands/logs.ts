@@ -103,7 +103,7 @@ function connectionReporter(ctx: Context, origin: string): (event: ConnectionEve
       if (everConnected) {
         ctx.warn(`stream lost at ${at(lostAt)} (${why}); reconnecting to ${origin}`);
       } else {
-        ctx.warn(`cannot connect to ${origin} (${why}); retrying`);
+        ctx.warn(`cannot connect to ${origin} (${why.replace(/^could not connect: /, '')}); retrying`);
       }
     } else if (event.state === 'connected') {
       if (lostAt !== undefined) {

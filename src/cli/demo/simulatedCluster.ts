@@ -132,7 +132,11 @@ export interface SimulatedCluster {
   url: string;
   /** Validator alpha's own node, `http://127.0.0.1:<port>`: the RPC address alpha advertises in gossip. */
   nodeUrl: string;
-  /** The cluster's WebSocket (pubsub) side, `ws://127.0.0.1:<port>`: the same port as `url`. */
+  /**
+   * The cluster's WebSocket (pubsub) side: `ws://127.0.0.1:<port + 1>` as on an agave node (where the
+   * Solana CLI and `solrpc logs` look for it), or the RPC port itself when port + 1 is taken; the RPC port
+   * takes WebSocket upgrades either way.
+   */
   wsUrl: string;
   /** The current slot. */
   slot(): number;
@@ -162,14 +166,15 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
     return answer(method, params, slot(), now(), ledger);
   });
   ledger.self = node.address;
+  const nextPort = await listenForUpgrades(Number(server.address.split(':')[1]) + 1, pubsub.upgrade);
   return {
     url: `http://${server.address}`,
     nodeUrl: `http://${node.address}`,
-    wsUrl: `ws://${server.address}`,
+    wsUrl: nextPort ? `ws://127.0.0.1:${nextPort.port}` : `ws://${server.address}`,
     slot,
     close: async () => {
       pubsub.close();
-      await Promise.all([server.close(), node.close()]);
+      await Promise.all([server.close(), node.close(), nextPort?.close()]);
     },
   };
 }
@@ -191,6 +196,32 @@ function landedSince(ledger: Ledger, fromSlot: number, toSlot: number) {
     });
   }
   return out;
+}
+
+/** A server on `port` that only takes WebSocket upgrades, or `undefined` when the port is taken. */
+async function listenForUpgrades(
+  port: number,
+  upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+): Promise<{ port: number; close(): Promise<void> } | undefined> {
+  if (port > 65_535) return undefined;
+  const server = createServer((_request, response) => {
+    response.statusCode = 426;
+    response.end();
+  });
+  server.on('upgrade', upgrade);
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!listening) return undefined;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /**
