@@ -34,8 +34,9 @@ await build({
   target: 'node18',
   // package.json's `imports` map `#fallback-fetch` to src/ under this condition.
   conditions: ['solrpc-source'],
-  // Loaded only where Node has no global fetch; it is CommonJS, which an ESM bundle cannot require.
-  external: ['cross-fetch'],
+  // CommonJS packages, which an ESM bundle cannot require: cross-fetch (loaded only where Node has no
+  // global fetch) and ws (subscriptions in Node, and the simulated cluster's WebSocket side).
+  external: ['cross-fetch', 'ws'],
   logLevel: 'warning',
 });
 

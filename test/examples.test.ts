@@ -337,3 +337,32 @@ describe('examples/send-and-confirm.ts', () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('examples/subscriptions.ts', () => {
+  it(
+    'follows slots, then sees the logs of its payment and confirms it with signatureSubscribe racing the poll',
+    async () => {
+      const run = await runExample(['subscriptions']);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(
+        /^simulated cluster at http:\/\/127\.0\.0\.1:\d+, subscriptions at ws:\/\/127\.0\.0\.1:\d+$/,
+      );
+      const slots = lines.slice(1, 4).map((line) => /^slot (\d+) \(parent (\d+), root (\d+)\)$/.exec(line));
+      for (const match of slots) {
+        expect(match).not.toBeNull();
+        const [slot, parent, root] = (match as RegExpExecArray).slice(1).map(Number) as [number, number, number];
+        expect([parent, root]).toEqual([slot - 1, slot - 32]);
+      }
+      const logs = /^logs of (\w{64,88}) in slot (\d+): ok$/.exec(lines[4] as string);
+      expect(logs).not.toBeNull();
+      const [, signature, slot] = logs as RegExpExecArray;
+      expect(lines.slice(5, 7)).toEqual([
+        '  Program 11111111111111111111111111111111 invoke [1]',
+        '  Program 11111111111111111111111111111111 success',
+      ]);
+      expect(lines.slice(7)).toEqual([`confirmed: ${signature} in slot ${slot}`, '']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

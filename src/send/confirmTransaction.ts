@@ -378,18 +378,6 @@ export async function waitForConfirmation(
 
   async function loop(): Promise<ConfirmedTransaction> {
     for (;;) {
-      // The socket told first: its status is as good as a poll's (the node's own, at the commitment asked).
-      const pushed = notified.value();
-      if (pushed) {
-        const done = await settle({
-          slot: pushed.context.slot,
-          confirmations: null,
-          err: pushed.value.err,
-          confirmationStatus: commitment,
-          status: pushed.value.err === null ? { Ok: null } : { Err: pushed.value.err },
-        } as SignatureStatus);
-        if (done) return done;
-      }
       const polled = await attempt(() => rpc.getSignatureStatuses([signature], { signal }));
       let seen = false;
       if (polled) {
@@ -400,6 +388,20 @@ export async function waitForConfirmation(
           const done = await settle(status);
           if (done) return done;
         }
+      }
+      // The socket told first. The poll just made (the notification cut its wait short) gives the slot of
+      // the block that holds it; from a node behind the socket's, the notification's own status stands,
+      // with the slot it was observed at.
+      const pushed = notified.value();
+      if (pushed) {
+        const done = await settle({
+          slot: pushed.context.slot,
+          confirmations: null,
+          err: pushed.value.err,
+          confirmationStatus: commitment,
+          status: pushed.value.err === null ? { Ok: null } : { Err: pushed.value.err },
+        } as SignatureStatus);
+        if (done) return done;
       }
       if (polled && !seen && !landed) {
         const expiry = await attempt(() => checkExpiry(rpc, lifetime, commitment, signal));
