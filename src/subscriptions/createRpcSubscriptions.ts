@@ -1,7 +1,8 @@
 import { openDefaultWebSocket } from '#default-websocket';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { displayOrigin, secretsOf } from '../errors/redact.js';
+import { displayOrigin } from '../errors/redact.js';
+import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/endpoint.js';
 import { stringifyJson } from '../transport/json.js';

@@ -4,7 +4,7 @@
  * an app carries. `npm test` builds first; without dist/ the suite says so and skips.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,9 +13,11 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
+import { allSubscriptions } from '../../src/subscriptions/methods/index.js';
 import { loadCase } from '../support/conformance.js';
 import { installTarball } from '../support/installTarball.js';
 import { METHOD_NAMES } from '../support/methodProfiles.js';
+import { startPubsubServer } from '../support/pubsubServer.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const built = existsSync(join(root, 'dist/index.js')) && existsSync(join(root, 'dist/index.cjs'));
@@ -94,6 +96,42 @@ describe.runIf(built)('the packed package', () => {
     }
   });
 
+  it('subscribes from Node through import and require, loading ws only on the first subscription', async () => {
+    copyFileSync(join(root, 'test/package/subscribe.mjs'), join(app, 'subscribe.mjs'));
+    const server = await startPubsubServer();
+    try {
+      for (const mode of ['import', 'require']) {
+        const before = server.requests.length;
+        // Asynchronously: the server answers from this process's event loop.
+        const child = promisify(execFile)(process.execPath, [join(app, 'subscribe.mjs'), mode, server.url], {
+          cwd: app,
+          timeout: 30_000,
+        });
+        // The slot is pushed once the child's subscription is live, as a node pushes the next slot.
+        let failed = false;
+        child.catch(() => {
+          failed = true;
+        });
+        while (server.subscriptions.size === 0 && !failed) await new Promise((resolve) => setTimeout(resolve, 5));
+        server.notify('slotSubscribe', { slot: 356_139_456, parent: 356_139_455, root: 356_139_424 });
+        const { stdout } = await child;
+        expect(JSON.parse(stdout)).toEqual({
+          entry: mode === 'import' ? 'dist/index.js' : 'dist/index.cjs',
+          exported: 'function',
+          // Node 20 has no global WebSocket: the client loaded ws itself, and not before it needed it.
+          wsLoadedBefore: false,
+          wsLoadedAfter: true,
+          first: { value: { slot: 356_139_456, parent: 356_139_455, root: 356_139_424 }, done: false },
+        });
+        // The break unsubscribed, and the last subscription gone, the socket closed: the child could exit.
+        while (server.sockets() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(server.requests.slice(before).map((r) => r.method)).toEqual(['slotSubscribe', 'slotUnsubscribe']);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('works through the solrpc bin', async () => {
     const bin = join(app, 'node_modules/.bin/solrpc');
     expect(run(bin, ['--version'], app).trim()).toMatch(/^solrpc \d+\.\d+\.\d+$/);
@@ -114,7 +152,15 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 26_730 };
+    const CEILINGS = { getBalance: 8_816, getAccountInfo: 11_768, full: 26_730, accountSubscribe: 13_560 };
+    /** The HTTP methods whose definitions each app carries: accountSubscribe decodes as getAccountInfo does. */
+    const CARRIES: Record<keyof typeof CEILINGS, readonly string[]> = {
+      getBalance: ['getBalance'],
+      getAccountInfo: ['getAccountInfo'],
+      full: METHOD_NAMES,
+      accountSubscribe: ['getAccountInfo'],
+    };
+    const SUBSCRIPTION_NAMES = Object.keys(allSubscriptions);
     const NEVER = [
       'cross-fetch',
       'node-fetch',
@@ -130,6 +176,16 @@ describe.runIf(built)('the packed package', () => {
       // Paging an address's history is a separate export too (src/history/).
       'options.pageSize',
     ];
+    /** What only the subscriptions client has: none of it in an app that never subscribes. */
+    const SUBSCRIPTIONS_ONLY = ['Unsubscribe', 'Notification', 'ConnectionLostError', 'SubscriptionOverflowError'];
+    /** Text of the `ws` package (its handshake GUID, its extension's name, its browser stub's error) and imports of it. */
+    const WS_TEXT = [
+      '258EAFA5-E914-47DA-95CA-C5AB0DC85B11',
+      'permessage-deflate',
+      'Sec-WebSocket',
+      'ws does not work in the browser',
+    ];
+    const WS_IMPORT = /(?:require|import)\(\s*["'`]ws["'`]\s*\)|from\s*["'`]ws["'`]/;
 
     async function bundle(name: keyof typeof CEILINGS) {
       const outdir = join(work, `bundle-${name}`);
@@ -146,11 +202,11 @@ describe.runIf(built)('the packed package', () => {
         metafile: true,
         logLevel: 'silent',
       });
-      return upFront(result.metafile, `${name}.mjs`);
+      return { ...upFront(result.metafile, `${name}.mjs`), all: everything(result.metafile) };
     }
 
     it.each(Object.keys(CEILINGS) as (keyof typeof CEILINGS)[])('%s stays under its gzip ceiling', async (name) => {
-      const { gzip, text, inputs } = await bundle(name);
+      const { gzip, text, inputs, all } = await bundle(name);
       console.info(`${name}: ${gzip} bytes gzip up front`);
       expect(gzip).toBeLessThanOrEqual(CEILINGS[name]);
       for (const word of NEVER) expect(text).not.toContain(word);
@@ -161,12 +217,36 @@ describe.runIf(built)('the packed package', () => {
       // Nor the error texts (code names, hints): they are loaded with the first RPC or HTTP error.
       expect(inputs.some((input) => input.endsWith('errors/hints.js'))).toBe(false);
       expect(text).not.toContain('--full-rpc-api');
-      if (name !== 'full') {
-        const own = name;
-        // Every other method of the profile table: its wire name must not be in this app's bundle.
-        for (const method of METHOD_NAMES.filter((m) => m !== own)) expect(text).not.toContain(`"${method}"`);
-        expect(text).toContain(`"${own}"`);
+      // Every other method of the profile table: its wire name must not be in this app's bundle.
+      for (const method of METHOD_NAMES.filter((m) => !CARRIES[name].includes(m))) {
+        expect(text).not.toContain(`"${method}"`);
       }
+      for (const method of CARRIES[name]) expect(text).toContain(`"${method}"`);
+      // ws is Node's: no chunk of a browser app, lazy ones included, imports it or holds any of its code.
+      expect(all.inputs.filter((input) => input.includes('node_modules/ws/'))).toEqual([]);
+      expect(all.text).not.toMatch(WS_IMPORT);
+      for (const word of WS_TEXT) expect(all.text).not.toContain(word);
+    });
+
+    it.each(['getBalance', 'getAccountInfo', 'full'] as const)(
+      '%s, which never subscribes, carries no subscription code',
+      async (name) => {
+        const { all } = await bundle(name);
+        // Not even in a lazy chunk: the subscriptions client, its methods, errors and socket openers are absent.
+        for (const word of [...SUBSCRIPTION_NAMES, ...SUBSCRIPTIONS_ONLY]) expect(all.text).not.toContain(word);
+        expect(all.inputs.filter((input) => input.includes('/subscriptions/'))).toEqual([]);
+      },
+    );
+
+    it("accountSubscribe carries that subscription alone, over the browser's WebSocket", async () => {
+      const { text, inputs } = await bundle('accountSubscribe');
+      expect(text).toContain('"accountSubscribe"');
+      expect(text).toContain('Unsubscribe');
+      for (const other of SUBSCRIPTION_NAMES.filter((n) => n !== 'accountSubscribe')) expect(text).not.toContain(other);
+      expect(inputs.some((input) => input.endsWith('subscriptions/defaultWebSocket.browser.js'))).toBe(true);
+      expect(inputs.some((input) => /subscriptions\/defaultWebSocket(\.node)?\.js$/.test(input))).toBe(false);
+      // Nor the reliability layer of createRpc: resyncing uses the client the app passes in, if any.
+      expect(inputs.some((input) => input.endsWith('transport/http.js'))).toBe(false);
     });
   });
 });
@@ -198,6 +278,15 @@ function upFront(metafile: Metafile, appFile: string) {
     gzip: texts.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0),
     text: texts.join('\n'),
     inputs,
+  };
+}
+
+/** Every chunk of a build, lazy ones included: what the app could ever load. */
+function everything(metafile: Metafile) {
+  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'));
+  return {
+    text: files.map((file) => readFileSync(join(app, file)).toString()).join('\n'),
+    inputs: files.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {})),
   };
 }
 
