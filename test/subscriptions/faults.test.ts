@@ -65,7 +65,10 @@ function handles(): Record<string, number> {
   return out;
 }
 
+let baseline: Record<string, number>;
+
 beforeEach(async () => {
+  baseline = handles();
   server = await startPubsubServer();
   subs = createRpcSubscriptions(server.url, QUICK);
   events = [];
@@ -75,6 +78,12 @@ beforeEach(async () => {
 afterEach(async () => {
   subs.close();
   await server.stop();
+  // Every fault: once the client is closed and the server gone, none of their sockets or timers remain.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const now = handles();
+  expect(now.TCPSocketWrap ?? 0).toBeLessThanOrEqual(baseline.TCPSocketWrap ?? 0);
+  expect(now.TCPServerWrap ?? 0).toBeLessThanOrEqual(baseline.TCPServerWrap ?? 0);
+  expect(now.Timeout ?? 0).toBeLessThanOrEqual(baseline.Timeout ?? 0);
 });
 
 describe('the server closes or resets the connection', () => {
