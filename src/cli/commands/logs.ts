@@ -18,6 +18,9 @@ import {
   logsSubscribe,
 } from '../../index.js';
 import { CliError } from '../cliError.js';
+
+/** How long `logs` keeps reconnecting after a loss before it exits 69: a validator restart's time. */
+const LOGS_RECONNECT_MS = 10 * 60_000;
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe, toJson } from '../format.js';
@@ -51,7 +54,12 @@ export const logs: Command = {
     const signal = ctx.io.signal;
     if (signal?.aborted) return EXIT.interrupted;
 
-    const subs = createRpcSubscriptionsWith(url, { logsSubscribe }, ctx.io.subscriptions);
+    // An operator watching logs waits out a node's restart (minutes), not the library's 60 s; still bounded.
+    const subs = createRpcSubscriptionsWith(
+      url,
+      { logsSubscribe },
+      ctx.io.subscriptions ?? { reconnect: { maxElapsedMs: LOGS_RECONNECT_MS, maxAttempts: 100 } },
+    );
     const unwatch = subs.onConnectionChange(connectionReporter(ctx, displayOrigin(url)));
     try {
       for await (const notification of subs.logsSubscribe(filter, { commitment, ...(signal ? { signal } : {}) })) {
