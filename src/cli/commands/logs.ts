@@ -19,13 +19,14 @@ import {
 } from '../../index.js';
 import { CliError } from '../cliError.js';
 
-/** How long `logs` keeps reconnecting after a loss before it exits 69: a validator restart's time. */
-const LOGS_RECONNECT_MS = 10 * 60_000;
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe, toJson } from '../format.js';
 import { EXIT } from '../io.js';
 import { transactionErrorText } from '../transactionText.js';
+
+/** How long `logs` keeps reconnecting after a loss before it exits 69: a validator restart's time. */
+const LOGS_RECONNECT_MS = 10 * 60_000;
 
 /** The start line prints the commitment's Rust name (`{:?}` of agave's `CommitmentLevel`). */
 const COMMITMENT_TEXT = { processed: 'Processed', confirmed: 'Confirmed', finalized: 'Finalized' } as const;
