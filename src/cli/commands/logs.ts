@@ -18,7 +18,6 @@ import {
   logsSubscribe,
 } from '../../index.js';
 import { CliError } from '../cliError.js';
-
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe, toJson } from '../format.js';
