@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { checkConfig, isAbortSignal } from '../options/check.js';
+import { checkArity, checkConfig, isAbortSignal } from '../options/check.js';
 import type { OptionCheck, OptionChecks } from '../options/config.js';
 import type { DecodeContext } from '../types/index.js';
 
@@ -92,4 +92,16 @@ export function checkResyncRpc(method: string, value: unknown, needs: string): u
     });
   }
   return value;
+}
+
+/**
+ * The `prepare` of a subscription that takes no params, only `signal` (slots, roots, slot updates, votes):
+ * agave's request is `[]`.
+ */
+export function prepareWithoutParams(method: string): (args: readonly unknown[]) => PreparedSubscription {
+  return (args) => {
+    checkArity(method, args, 1);
+    const { signal } = prepareSubscriptionConfig(method, {}, args[0]);
+    return { params: [], signal };
+  };
 }

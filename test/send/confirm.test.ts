@@ -682,7 +682,11 @@ describe('with a subscriptions client: signatureSubscribe races the poll', () =>
         if (sub.method === 'signatureSubscribe') server.notify('signatureSubscribe', result(String(sub.params[0])));
       }
     }, 5);
-    return { server, stop: async () => (clearInterval(timer), server.stop()) };
+    const stop = async () => {
+      clearInterval(timer);
+      await server.stop();
+    };
+    return { server, stop };
   }
 
   it('resolves on the notification, without waiting for the next poll', { timeout: 20_000 }, async () => {

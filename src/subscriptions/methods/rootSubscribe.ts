@@ -1,7 +1,6 @@
-import { checkArity } from '../../options/check.js';
 import { safeInteger } from '../../schemas/numbers.js';
 import { validateResult } from '../../schemas/validate.js';
-import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { defineSubscription, prepareWithoutParams } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `rootSubscribe`. */
@@ -24,10 +23,6 @@ export interface RootSubscribe {
 export const rootSubscribe = /* @__PURE__ */ defineSubscription<RootSubscribe>({
   name: 'rootSubscribe',
   policy: 'latest',
-  prepare(args) {
-    checkArity('rootSubscribe', args, 1);
-    const { signal } = prepareSubscriptionConfig('rootSubscribe', {}, args[0]);
-    return { params: [], signal };
-  },
+  prepare: /* @__PURE__ */ prepareWithoutParams('rootSubscribe'),
   decode: (result, context) => validateResult(context.method, result, safeInteger()),
 });

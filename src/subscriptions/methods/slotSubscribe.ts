@@ -1,9 +1,8 @@
-import { checkArity } from '../../options/check.js';
 import { memo } from '../../schemas/memo.js';
 import { safeInteger } from '../../schemas/numbers.js';
 import { type } from '../../schemas/struct.js';
 import { validateResult } from '../../schemas/validate.js';
-import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { defineSubscription, prepareWithoutParams } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `slotSubscribe`. */
@@ -38,11 +37,7 @@ const slotInfo = /* @__PURE__ */ memo(() => type({ slot: safeInteger(), parent: 
 export const slotSubscribe = /* @__PURE__ */ defineSubscription<SlotSubscribe>({
   name: 'slotSubscribe',
   policy: 'latest',
-  prepare(args) {
-    checkArity('slotSubscribe', args, 1);
-    const { signal } = prepareSubscriptionConfig('slotSubscribe', {}, args[0]);
-    return { params: [], signal };
-  },
+  prepare: /* @__PURE__ */ prepareWithoutParams('slotSubscribe'),
   decode(result, context): SlotNotification {
     const { slot, parent, root } = validateResult(context.method, result, slotInfo());
     return { slot, parent, root };

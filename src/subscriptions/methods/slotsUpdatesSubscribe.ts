@@ -1,9 +1,8 @@
-import { checkArity } from '../../options/check.js';
 import { memo } from '../../schemas/memo.js';
 import { expected, safeInteger } from '../../schemas/numbers.js';
 import { define, literal, string, type, union } from '../../schemas/struct.js';
 import { validateResult } from '../../schemas/validate.js';
-import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { defineSubscription, prepareWithoutParams } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `slotsUpdatesSubscribe`. */
@@ -113,11 +112,7 @@ const update = /* @__PURE__ */ memo(() =>
 export const slotsUpdatesSubscribe = /* @__PURE__ */ defineSubscription<SlotsUpdatesSubscribe>({
   name: 'slotsUpdatesSubscribe',
   policy: 'all',
-  prepare(args) {
-    checkArity('slotsUpdatesSubscribe', args, 1);
-    const { signal } = prepareSubscriptionConfig('slotsUpdatesSubscribe', {}, args[0]);
-    return { params: [], signal };
-  },
+  prepare: /* @__PURE__ */ prepareWithoutParams('slotsUpdatesSubscribe'),
   decode(result, context): SlotUpdate {
     const wire = validateResult(context.method, result, update()) as SlotUpdate;
     // Rebuilt from the named fields: nothing else a server adds reaches the caller.

@@ -1,11 +1,10 @@
-import { checkArity } from '../../options/check.js';
 import { address, blockhash, signature } from '../../schemas/address.js';
 import { memo } from '../../schemas/memo.js';
 import { safeInteger, timestamp as unixTimestamp } from '../../schemas/numbers.js';
 import { array, nullable, type } from '../../schemas/struct.js';
 import { validateResult } from '../../schemas/validate.js';
 import type { Address, Signature } from '../../types/index.js';
-import { defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { defineSubscription, prepareWithoutParams } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `voteSubscribe`. */
@@ -54,11 +53,7 @@ const vote = /* @__PURE__ */ memo(() =>
 export const voteSubscribe = /* @__PURE__ */ defineSubscription<VoteSubscribe>({
   name: 'voteSubscribe',
   policy: 'all',
-  prepare(args) {
-    checkArity('voteSubscribe', args, 1);
-    const { signal } = prepareSubscriptionConfig('voteSubscribe', {}, args[0]);
-    return { params: [], signal };
-  },
+  prepare: /* @__PURE__ */ prepareWithoutParams('voteSubscribe'),
   decode(result, context): VoteNotification {
     const wire = validateResult(context.method, result, vote());
     return {
