@@ -1,9 +1,9 @@
 import type { AccountInfoResult, ParsedAccountInfoResult } from '../../methods/getAccountInfo.js';
 import { getAccountInfo } from '../../methods/getAccountInfo.js';
-import type { AccountShape } from '../../options/accountConfig.js';
+import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { checkAddress, checkArity } from '../../options/check.js';
 import type { AccountEncoding, Address, BinaryEncoding, Commitment, DataSlice } from '../../types/index.js';
-import { defineSubscription } from '../defineSubscription.js';
-import { prepareAccountSubscription } from '../prepareAccountSubscription.js';
+import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `accountSubscribe`. */
@@ -79,8 +79,17 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
   name: METHOD,
   policy: 'latest',
   prepare(args) {
-    const { address, wire, prepared } = prepareAccountSubscription(METHOD, args, 'address', 'getAccountInfo');
-    return { params: [address, wire], ...prepared };
+    checkArity(METHOD, args, 2);
+    const address = checkAddress(METHOD, 'address', args[0]);
+    const { given, signal } = prepareSubscriptionConfig(METHOD, {}, args[1], [
+      'encoding',
+      'dataSlice',
+      'commitment',
+      'rpc',
+    ]);
+    const { rpc, signal: _signal, ...rest } = given;
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
+    return { params: [address, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getAccountInfo') };
   },
   decode: (result, context, prepared) => getAccountInfo.decode(result, context, prepared),
   slotOf: (value) => (value as AccountNotification).context.slot,

@@ -1,6 +1,7 @@
 import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
 import type { ParsedAccountData } from '../../methods/getAccountInfo.js';
-import type { AccountShape } from '../../options/accountConfig.js';
+import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { checkAddress, checkArity } from '../../options/check.js';
 import { checkProgramFilters, type ProgramAccountsFilter } from '../../options/programFilters.js';
 import { binaryAccount, parsedAccount } from '../../schemas/account.js';
 import { address as addressSchema } from '../../schemas/address.js';
@@ -16,8 +17,7 @@ import type {
   KeyedAccount,
   RpcResult,
 } from '../../types/index.js';
-import { defineSubscription } from '../defineSubscription.js';
-import { prepareAccountSubscription } from '../prepareAccountSubscription.js';
+import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `programSubscribe`. */
@@ -100,15 +100,19 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
   name: METHOD,
   policy: 'latestByKey',
   prepare(args) {
-    const { address, wire, own, prepared } = prepareAccountSubscription(
-      METHOD,
-      args,
-      'programId',
-      'getProgramAccounts',
-      ['filters'],
-    );
-    if (own.filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', own.filters);
-    return { params: [address, wire], ...prepared };
+    checkArity(METHOD, args, 2);
+    const programId = checkAddress(METHOD, 'programId', args[0]);
+    const { given, signal } = prepareSubscriptionConfig(METHOD, {}, args[1], [
+      'encoding',
+      'dataSlice',
+      'filters',
+      'commitment',
+      'rpc',
+    ]);
+    const { rpc, filters, signal: _signal, ...rest } = given;
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
+    if (filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', filters);
+    return { params: [programId, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getProgramAccounts') };
   },
   decode: (result, context, { shape }) =>
     decodeAccountResult(result, context, shape, { parsed, binary }, (checked) => ({
