@@ -240,6 +240,9 @@ describe('validators', { timeout: 10_000 }, () => {
     // Read with the exact parser: the stakes are above 2^53.
     const text = (await runCli(['validators', '-u', rpc.url, '--output', 'json', '--sort', 'identity', '-r'])).out;
     expect(text.startsWith('{\n  "totalActiveStake": 13827120736540281,\n')).toBe(true);
+    // Rates written as serde_json writes an f64: a whole one keeps its point.
+    expect(text).toContain('"skipRate": 50.0\n');
+    expect(text).toContain('"skipRate": 2.5\n');
     expect(parseJson(text)).toEqual({
       totalActiveStake: 13827120736540281n,
       totalCurrentStake: 13827119736540281n,

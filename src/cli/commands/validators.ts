@@ -10,7 +10,7 @@
 import type { ClusterNode, VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { alignRight, balanceMessage, formatLamports, formatSol, pad, rustFixed } from '../format.js';
+import { alignRight, balanceMessage, formatLamports, formatSol, JsonF64, pad, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's `--sort` values. */
@@ -120,8 +120,9 @@ export const validators: Command = {
         totalCurrentStake: summary.totalActive - summary.totalDelinquent,
         totalDelinquentStake: summary.totalDelinquent,
         validators: list.map(cliValidator),
-        averageSkipRate: summary.averageSkipRate,
-        averageStakeWeightedSkipRate: summary.weightedSkipRate,
+        // serde_json's float text: a whole rate keeps its point (`100.0`), as the Solana CLI writes it.
+        averageSkipRate: new JsonF64(summary.averageSkipRate),
+        averageStakeWeightedSkipRate: new JsonF64(summary.weightedSkipRate),
         stakeByVersion: Object.fromEntries(summary.byVersion.map(([version, entry]) => [version, entry.stake])),
         stakeByClientId: Object.fromEntries(summary.byClientId.map(([clientId, entry]) => [clientId, entry.stake])),
       });
@@ -141,8 +142,8 @@ export const validators: Command = {
   },
 };
 
-/** `CliValidator` as serde writes it: these fields, in this order. */
-function cliValidator(row: Row): Validator {
+/** `CliValidator` as serde writes it: these fields, in this order, the skip rate as an f64. */
+function cliValidator(row: Row): Omit<Validator, 'skipRate'> & { skipRate: JsonF64 | null } {
   return {
     identityPubkey: row.identityPubkey,
     voteAccountPubkey: row.voteAccountPubkey,
@@ -155,7 +156,7 @@ function cliValidator(row: Row): Validator {
     version: row.version,
     clientId: row.clientId,
     delinquent: row.delinquent,
-    skipRate: row.skipRate,
+    skipRate: row.skipRate === null ? null : new JsonF64(row.skipRate),
   };
 }
 
