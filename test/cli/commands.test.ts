@@ -636,6 +636,12 @@ describe('epoch-info', () => {
     const result = await runCli(['epoch-info', '-u', rpc.url]);
     // JavaScript's toFixed(3) would say 0.063%.
     expect(result.out.split('\n')).toContain('Epoch Completed Percent: 0.062%');
+    // JSON: the percentage as serde_json writes an f64; a whole one keeps its point.
+    const half = { ...info, slotIndex: 216_000, absoluteSlot: 216_000 };
+    const json = await scripted({ getEpochInfo: reply.result({ ...half, transactionCount: null }) });
+    expect((await runCli(['epoch-info', '-u', json.url, '--output', 'json'])).out).toContain(
+      '"epochCompletedPercent": 50.0\n',
+    );
   }, 10_000);
 
   it('an empty NO_COLOR does not count (no-color.org)', async () => {

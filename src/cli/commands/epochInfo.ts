@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { humanDuration, rustFixed } from '../format.js';
+import { humanDuration, JsonF64, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 /** The target slot time: 64 ticks per slot at 160 ticks per second. */
@@ -12,7 +12,7 @@ export const epochInfo: Command = {
     const info = await ctx.rpc.getEpochInfo(ctx.call);
     const percent = (info.slotIndex / info.slotsInEpoch) * 100;
     if (ctx.json) {
-      ctx.printJson({ ...info, epochCompletedPercent: percent });
+      ctx.printJson({ ...info, epochCompletedPercent: new JsonF64(percent) });
       return EXIT.ok;
     }
     const { bold } = ctx.paint;
