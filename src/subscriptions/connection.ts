@@ -577,8 +577,17 @@ function closeQuietly(socket: WebSocketLike, code: number): void {
   try {
     // `ws` can drop a socket at once, handshake or not; browsers have only close().
     const terminate = (socket as Partial<NodeSocket>).terminate;
-    if (code === 4000 && typeof terminate === 'function') terminate.call(socket);
-    else socket.close(code);
+    if (code === 4000 && typeof terminate === 'function') {
+      terminate.call(socket);
+    } else {
+      socket.close(code);
+      // A server that never answers the close frame would hold the socket for `ws`'s own 30 s: drop it after
+      // one. The timer does not keep a process alive.
+      if (typeof terminate === 'function') {
+        const timer = setTimeout(() => socket.readyState !== 3 && terminate.call(socket), 1_000);
+        (timer as { unref?: () => void }).unref?.();
+      }
+    }
   } catch {
     // Already closed, or closing before it opened: nothing more to do.
   }
