@@ -9,11 +9,15 @@
 //
 // Each round opens a fresh client, subscribes, and only then starts the clock and tells the server to
 // push `count` notifications with increasing slots; it stops when the client hands over the last slot.
-// Rounds alternate between the clients, after one warm-up round each. Each client's decoded values are
+// Each client runs in a process of its own (this script again, with --in-process and that client alone), so
+// one client's compiled code, sockets and timers never weigh on another's figures: in one process, the
+// order of the clients moved solrpc's slot figure between 240,000 and 400,000 a second. With
+// --in-process, the clients share this process and their rounds alternate, after one warm-up round each. Each client's decoded values are
 // checked on a sample (every 97th and the last): slot, lamports, the data's bytes; parent and root for slots.
-import { execSync, fork } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { execSync, fork, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadSubscriptionClient, SUBSCRIPTION_CLIENTS } from './clients/subscriptions/index.mjs';
@@ -28,10 +32,11 @@ const { values: args } = parseArgs({
     clients: { type: 'string' },
     json: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(args.count ?? (args.quick ? 300 : 20_000));
-const ROUNDS = Number(args.rounds ?? (args.quick ? 1 : 7));
+const ROUNDS = Number(args.rounds ?? (args.quick ? 1 : 11));
 const SAMPLE_EVERY = 97;
 const KINDS = ['account', 'slot'];
 const clientNames = args.clients ? args.clients.split(',') : SUBSCRIPTION_CLIENTS.map((c) => c.name);
@@ -61,106 +66,9 @@ const machine = {
 };
 const progress = (text) => process.stderr.write(`[subscriptions] ${text}\n`);
 
-const server = fork(here('subscriptionServer.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const waiters = [];
-server.on('message', (message) => {
-  const i = waiters.findIndex((w) => w.match(message));
-  if (i >= 0) waiters.splice(i, 1)[0].resolve(message);
-});
-const next = (match) => new Promise((resolve) => waiters.push({ match, resolve }));
-const { port } = await next((m) => m.port);
-const wsUrl = `ws://127.0.0.1:${port}`;
-const httpUrl = `http://127.0.0.1:${port}`;
-
-const clients = [];
-for (const name of clientNames) clients.push({ name, ...(await loadSubscriptionClient(name)) });
-
-let roundNumber = 0;
-/** One round: a fresh client, subscribed; then `count` notifications pushed and timed until the last one arrives. */
-async function round(client, kind, count) {
-  const base = roundBase(roundNumber);
-  server.send({ prepare: { count, round: roundNumber++ } });
-  const last = base + count - 1;
-  const view = client.views[kind];
-  const samples = [];
-  let delivered = 0;
-  const onValue = (value) => {
-    delivered++;
-    const slot = Number(view(value).slot);
-    if (delivered % SAMPLE_EVERY === 0 || slot === last) samples.push(value);
-    return slot === last;
-  };
-  const subscribed = next((m) => m.subscribed === kind);
-  const handle =
-    kind === 'account'
-      ? await client.subscribe.account(wsUrl, httpUrl, ADDRESS, onValue)
-      : await client.subscribe.slot(wsUrl, httpUrl, onValue);
-  await subscribed;
-  const sent = next((m) => m.sent === kind);
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  server.send({ go: kind });
-  await handle.done;
-  const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  const pushed = await sent;
-  if (pushed.error) throw new Error(`server: ${pushed.error}`);
-  await handle.stop();
-  return {
-    wallMs,
-    perSecond: (count / wallMs) * 1000,
-    cpuUsPerNotification: (cpu.user + cpu.system) / count,
-    delivered,
-    checks: check(kind, samples.map(view), base),
-  };
-}
-
-/** Every sampled value against what the server sent; returns the failures (none for a correct client). */
-function check(kind, values, base) {
-  const failures = [];
-  let rentEpoch;
-  for (const v of values) {
-    const slot = Number(v.slot);
-    const i = slot - base;
-    if (kind === 'slot') {
-      if (Number(v.parent) !== slot - 1 || Number(v.root) !== slot - 32) failures.push(`slot ${slot}: parent/root`);
-      continue;
-    }
-    if (BigInt(v.lamports) !== BigInt(LAMPORTS + i)) failures.push(`slot ${slot}: lamports ${v.lamports}`);
-    const expected = ACCOUNTS[i % 64];
-    const data = v.data;
-    if (!(data instanceof Uint8Array) || Buffer.compare(Buffer.from(data), Buffer.from(expected)) !== 0) {
-      failures.push(`slot ${slot}: data`);
-    }
-    rentEpoch = String(v.rentEpoch);
-  }
-  if (values.length === 0) failures.push('no value sampled');
-  return { sampled: values.length, failures, rentEpoch, exactRentEpoch: kind === 'slot' || rentEpoch === U64_MAX };
-}
-
-const results = Object.fromEntries(KINDS.map((kind) => [kind, Object.fromEntries(clientNames.map((n) => [n, []]))]));
 const started = performance.now();
-try {
-  for (const kind of KINDS) {
-    for (const client of clients) {
-      progress(`${kind}: warming up ${client.name}`);
-      await round(client, kind, Math.min(COUNT, 2_000));
-    }
-    for (let r = 0; r < ROUNDS; r++) {
-      // Alternate the order, so no client always runs right after the same one.
-      const order = r % 2 ? [...clients].reverse() : clients;
-      for (const client of order) {
-        const result = await round(client, kind, COUNT);
-        results[kind][client.name].push(result);
-        progress(
-          `${kind} round ${r + 1}/${ROUNDS}: ${client.name} ${Math.round(result.perSecond).toLocaleString('en')}/s, ${result.delivered} handed over`,
-        );
-      }
-    }
-  }
-} finally {
-  server.kill();
-}
+const isolated = clientNames.length > 1 && !args['in-process'];
+const results = isolated ? measureEachInItsOwnProcess() : await measureInProcess();
 machine.durationSeconds = Math.round((performance.now() - started) / 1000);
 machine.loadAverageAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -221,4 +129,136 @@ function report() {
     out.push('');
   }
   return out.join('\n');
+}
+
+async function measureInProcess() {
+  const server = fork(here('subscriptionServer.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiters = [];
+  server.on('message', (message) => {
+    const i = waiters.findIndex((w) => w.match(message));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(message);
+  });
+  const next = (match) => new Promise((resolve) => waiters.push({ match, resolve }));
+  const { port } = await next((m) => m.port);
+  const wsUrl = `ws://127.0.0.1:${port}`;
+  const httpUrl = `http://127.0.0.1:${port}`;
+
+  const clients = [];
+  for (const name of clientNames) clients.push({ name, ...(await loadSubscriptionClient(name)) });
+
+  let roundNumber = 0;
+  /** One round: a fresh client, subscribed; then `count` notifications pushed and timed until the last one arrives. */
+  async function round(client, kind, count) {
+    const base = roundBase(roundNumber);
+    server.send({ prepare: { count, round: roundNumber++ } });
+    const last = base + count - 1;
+    const view = client.views[kind];
+    const samples = [];
+    let delivered = 0;
+    const onValue = (value) => {
+      delivered++;
+      const slot = Number(view(value).slot);
+      if (delivered % SAMPLE_EVERY === 0 || slot === last) samples.push(value);
+      return slot === last;
+    };
+    const subscribed = next((m) => m.subscribed === kind);
+    const handle =
+      kind === 'account'
+        ? await client.subscribe.account(wsUrl, httpUrl, ADDRESS, onValue)
+        : await client.subscribe.slot(wsUrl, httpUrl, onValue);
+    await subscribed;
+    const sent = next((m) => m.sent === kind);
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    server.send({ go: kind });
+    await handle.done;
+    const wallMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const pushed = await sent;
+    if (pushed.error) throw new Error(`server: ${pushed.error}`);
+    await handle.stop();
+    return {
+      wallMs,
+      perSecond: (count / wallMs) * 1000,
+      cpuUsPerNotification: (cpu.user + cpu.system) / count,
+      delivered,
+      checks: check(kind, samples.map(view), base),
+    };
+  }
+
+  /** Every sampled value against what the server sent; returns the failures (none for a correct client). */
+  function check(kind, values, base) {
+    const failures = [];
+    let rentEpoch;
+    for (const v of values) {
+      const slot = Number(v.slot);
+      const i = slot - base;
+      if (kind === 'slot') {
+        if (Number(v.parent) !== slot - 1 || Number(v.root) !== slot - 32) failures.push(`slot ${slot}: parent/root`);
+        continue;
+      }
+      if (BigInt(v.lamports) !== BigInt(LAMPORTS + i)) failures.push(`slot ${slot}: lamports ${v.lamports}`);
+      const expected = ACCOUNTS[i % 64];
+      const data = v.data;
+      if (!(data instanceof Uint8Array) || Buffer.compare(Buffer.from(data), Buffer.from(expected)) !== 0) {
+        failures.push(`slot ${slot}: data`);
+      }
+      rentEpoch = String(v.rentEpoch);
+    }
+    if (values.length === 0) failures.push('no value sampled');
+    return { sampled: values.length, failures, rentEpoch, exactRentEpoch: kind === 'slot' || rentEpoch === U64_MAX };
+  }
+
+  const results = Object.fromEntries(KINDS.map((kind) => [kind, Object.fromEntries(clientNames.map((n) => [n, []]))]));
+  try {
+    for (const kind of KINDS) {
+      for (const client of clients) {
+        progress(`${kind}: warming up ${client.name}`);
+        await round(client, kind, Math.min(COUNT, 2_000));
+      }
+      for (let r = 0; r < ROUNDS; r++) {
+        // Alternate the order, so no client always runs right after the same one.
+        const order = r % 2 ? [...clients].reverse() : clients;
+        for (const client of order) {
+          const result = await round(client, kind, COUNT);
+          results[kind][client.name].push(result);
+          progress(
+            `${kind} round ${r + 1}/${ROUNDS}: ${client.name} ${Math.round(result.perSecond).toLocaleString('en')}/s, ${result.delivered} handed over`,
+          );
+        }
+      }
+    }
+  } finally {
+    server.kill();
+  }
+  return results;
+}
+
+/** Runs this script once per client, each in a process of its own, and gathers their rounds. */
+function measureEachInItsOwnProcess() {
+  const gathered = Object.fromEntries(KINDS.map((kind) => [kind, {}]));
+  for (const name of clientNames) {
+    const file = join(tmpdir(), `solrpc-subscriptions-${process.pid}-${name}.json`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        fileURLToPath(import.meta.url),
+        '--in-process',
+        '--clients',
+        name,
+        '--count',
+        String(COUNT),
+        '--rounds',
+        String(ROUNDS),
+        '--json',
+        file,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (run.status !== 0 || !existsSync(file)) throw new Error(`the ${name} run failed (exit ${run.status})`);
+    const child = JSON.parse(readFileSync(file, 'utf8'));
+    rmSync(file, { force: true });
+    for (const kind of KINDS) gathered[kind][name] = child.results[kind][name];
+  }
+  return gathered;
 }
