@@ -590,14 +590,44 @@ describe('epoch-info', () => {
     // Whole seconds each, summed, as the Solana CLI's slot_to_duration does: 68582 s + 104217 s.
     'Epoch Completed Time: 19h 3m 2s*/1day 23h 59m 59s (1day 4h 56m 57s remaining)',
     '',
-    '* estimated at 400 ms per slot',
+    '* estimated based on current slot durations',
     '',
   ];
 
   it('prints the recorded epoch (no terminal: no colour, no progress bar)', async () => {
+    // A node that answers nothing but getEpochInfo: no samples, no block times, so 400 ms a slot, estimated.
     const rpc = await scripted({ getEpochInfo: serveFixture('conformance/getEpochInfo.t0') });
     expect(await runCli(['epoch-info', '-u', rpc.url])).toEqual({ code: 0, out: TEXT.join('\n'), err: '' });
-    expect(rpc.calls.map((c) => [c.method, c.params])).toEqual([['getEpochInfo', [{ commitment: 'confirmed' }]]]);
+    // The Solana CLI's requests: the epoch, then the last 60 performance samples, the epoch's first block
+    // and the times of that block and of the current slot (the three first at once).
+    const calls = rpc.calls.map((c) => [c.method, c.params]);
+    expect(calls[0]).toEqual(['getEpochInfo', [{ commitment: 'confirmed' }]]);
+    expect(calls.slice(1, 4).sort()).toEqual([
+      ['getBlockTime', [356139456]],
+      ['getBlocksWithLimit', [355968000, 1, { commitment: 'confirmed' }]],
+      ['getRecentPerformanceSamples', [60]],
+    ]);
+    expect(calls.slice(4)).toEqual([['getBlockTime', [355968000]]]);
+  }, 10_000);
+
+  it("with block times: the elapsed time is theirs, unmarked; the slot time is the samples' average", async () => {
+    const rpc = await scripted({
+      getEpochInfo: serveFixture('conformance/getEpochInfo.t0'),
+      // 2 × 60 s over 290 slots: 413 ms a slot, in whole milliseconds as the Solana CLI divides.
+      getRecentPerformanceSamples: reply.result([
+        { slot: 356139400, numSlots: 150, numTransactions: 1, numNonVoteTransactions: 1, samplePeriodSecs: 60 },
+        { slot: 356139250, numSlots: 140, numTransactions: 1, numNonVoteTransactions: 1, samplePeriodSecs: 60 },
+      ]),
+      // The epoch's first block came 2 slots after its first slot.
+      getBlocksWithLimit: reply.result([355968002]),
+      getBlockTime: (request) =>
+        reply.result(request.params?.[0] === 355968002 ? 1_754_831_000 : 1_754_831_000 + 70_000),
+    });
+    const out = (await runCli(['epoch-info', '-u', rpc.url])).out.split('\n');
+    // Elapsed: 70,000 s less agave's forward shift of the first block (2 × 413 ms = 0 whole s after division).
+    // Left: 260,544 slots × 413 ms = 107,604 s.
+    expect(out).toContain('Epoch Completed Time: 19h 26m 40s/2days 1h 20m 4s (1day 5h 53m 24s remaining)');
+    expect(out).not.toContain('* estimated based on current slot durations');
   }, 10_000);
 
   it('on a terminal: bold labels and a progress bar', async () => {
