@@ -175,7 +175,11 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
       () => {
         signal?.removeEventListener('abort', onAbort);
         owned.streams.delete(stream);
-        if (owned.streams.size === 0) connections.find((c) => c.entries.has(owned))?.remove(owned);
+        if (owned.streams.size > 0) return;
+        const holder = connections.find((c) => c.entries.has(owned));
+        // Not on a socket yet (its zstd decoder still loading): nothing to unsubscribe, only to forget.
+        if (holder) holder.remove(owned);
+        else if (entries.get(key) === owned) entries.delete(key);
       },
     );
     const onAbort = () => {

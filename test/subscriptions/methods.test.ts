@@ -4,6 +4,7 @@
  * refused before anything is sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { zstdFrame } from '../../src/cli/demo/zstdFrame.js';
 import { createRpcSubscriptions, isSolRpcError, type RpcSubscriptions } from '../../src/index.js';
 import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
 
@@ -88,6 +89,25 @@ describe('accountSubscribe', () => {
     expect(value.value.rentEpoch).toBe(18_446_744_073_709_551_615n);
     expect(value.value.data).toEqual(new Uint8Array([1, 2, 3]));
     await iterator.return();
+  });
+
+  it('base64+zstd: subscribes once the decoder has loaded, and decompresses', { timeout: 10_000 }, async () => {
+    const bytes = new Uint8Array(300).fill(7);
+    const iterator = subs.accountSubscribe(ADDRESS, { encoding: 'base64+zstd' });
+    const first = iterator.next();
+    await subscribed();
+    expect(server.requests[0]?.params).toEqual([ADDRESS, { encoding: 'base64+zstd' }]);
+    const data = [Buffer.from(zstdFrame(bytes)).toString('base64'), 'base64+zstd'];
+    server.notify('accountSubscribe', { context: { slot: 9 }, value: { ...account, data, space: 300 } });
+    expect((await first).value?.value.data).toEqual(bytes);
+    await iterator.return();
+  });
+
+  it('a consumer gone before the decoder loaded: nothing is sent', { timeout: 10_000 }, async () => {
+    const iterator = subs.accountSubscribe(ADDRESS, { encoding: 'base64+zstd' });
+    await iterator.return();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toEqual([]);
   });
 
   it('a slow consumer gets only the latest state', { timeout: 10_000 }, async () => {
