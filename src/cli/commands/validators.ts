@@ -32,7 +32,8 @@ type Sort = (typeof SORTS)[number];
 interface Validator {
   identityPubkey: string;
   voteAccountPubkey: string;
-  commission: number;
+  /** The inflation rewards commission in basis points, as the node sends it (or its percent × 100). */
+  commissionBps: number;
   lastVote: number;
   rootSlot: number;
   /** Lifetime credits at the current epoch's entry, 0 without one. */
@@ -97,7 +98,7 @@ export const validators: Command = {
       return {
         identityPubkey: info.nodePubkey,
         voteAccountPubkey: info.votePubkey,
-        commission: info.commission,
+        commissionBps: info.inflationRewardsCommissionBps ?? info.commission * 100,
         lastVote: info.lastVote,
         rootSlot: info.rootSlot,
         credits: entry ? entry[1] : 0,
@@ -147,7 +148,7 @@ function cliValidator(row: Row): Omit<Validator, 'skipRate'> & { skipRate: JsonF
   return {
     identityPubkey: row.identityPubkey,
     voteAccountPubkey: row.voteAccountPubkey,
-    commission: row.commission,
+    commissionBps: row.commissionBps,
     lastVote: row.lastVote,
     rootSlot: row.rootSlot,
     credits: row.credits,
@@ -338,7 +339,7 @@ function summarize(list: Row[]) {
 /** The Solana CLI's orders (all ascending; `--reverse` turns them around). Sorting is stable, as Rust's. */
 const ORDER: Record<Sort, (a: Row, b: Row) => number> = {
   delinquent: (a, b) => Number(a.delinquent) - Number(b.delinquent),
-  commission: (a, b) => a.commission - b.commission,
+  commission: (a, b) => a.commissionBps - b.commissionBps,
   credits: (a, b) => a.epochCredits - b.epochCredits,
   identity: (a, b) => sign(a.identityPubkey, b.identityPubkey),
   'last-vote': (a, b) => a.lastVote - b.lastVote,
@@ -377,11 +378,11 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
   const sorted = [...list].sort(ORDER[view.sort]);
   if (view.reverse) sorted.reverse();
   const padding = view.number ? Math.floor(Math.log10(sorted.length + 1)) + 1 : 0;
-  // The Solana CLI's format string: "{:padding$} {:<44}  {:<38}  {}  {}  {} {}  {}  {} {:<14} {:>22}".
+  // The Solana CLI's format string: "{:padding$} {:<44}  {:<40}  {}  {}  {} {}  {}  {} {:<14} {:>22}".
   const header = view.bold(
     [
       `${pad(' ', padding + 2)} ${pad('Identity', 44)}`,
-      pad('Vote Account', 38),
+      pad('Vote Account', 40),
       'Commission',
       'Last Vote      ',
       'Root Slot     Skip Rate',
@@ -397,7 +398,7 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
     const stake = view.lamports ? formatLamports(v.activatedStake) : `${formatSol(v.activatedStake, true)} SOL`;
     const share = percent(v.activatedStake, summary.totalActive);
     lines.push(
-      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${alignRight(String(v.commission), 3)}%  ${alignRight(slotCell(v.lastVote, highestVote), 14)}  ${alignRight(slotCell(v.rootSlot, highestRoot), 14)} ${alignRight(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${alignRight(String(v.epochCredits), 8)}  ${alignRight(v.version, 7)} ${pad(v.clientId, 14)} ${alignRight(stake, 22)} (${share}%)`,
+      `${number}${v.delinquent ? view.marker : '\u00a0'} ${pad(v.identityPubkey, 44)}  ${pad(v.voteAccountPubkey, 44)}  ${alignRight(bpsPercent(v.commissionBps), 7)}  ${alignRight(slotCell(v.lastVote, highestVote), 14)}  ${alignRight(slotCell(v.rootSlot, highestRoot), 14)} ${alignRight(v.skipRate === null ? '-   ' : `${rustFixed(v.skipRate, 2)}%`, 7)} ${alignRight(String(v.epochCredits), 8)}  ${alignRight(v.version, 7)} ${pad(v.clientId, 14)} ${alignRight(stake, 22)} (${share}%)`,
     );
   });
   // The header has long scrolled away: the Solana CLI prints it again as a footer.
@@ -432,4 +433,9 @@ function table(list: Row[], summary: ReturnType<typeof summarize>, view: View): 
   lines.push('', view.bold('Stake By Client ID:'));
   for (const [clientId, { stake }] of summary.byClientId) lines.push(group(clientId, 14, stake));
   return lines.join('\n');
+}
+
+/** Rust's `{:.2}%` of basis points / 100, in integers: `500` is `5.00%`, `10000` is `100.00%`. */
+function bpsPercent(bps: number): string {
+  return `${Math.floor(bps / 100)}.${String(bps % 100).padStart(2, '0')}%`;
 }
