@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { websocketUrlFor } from '../../src/cli/config.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
-import { closedPort, type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
+import { closedPort } from '../support/httpServer.js';
+import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
 import { newKeypair, removeTempDirs, TERMINAL_CONTROL, tempDir, writeConfig, writeKeypairFile } from './helpers.js';
 
 const ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';

@@ -6,7 +6,7 @@
  * push notifications, and break it: close or reset every socket, stop answering (pings included), send
  * malformed frames, refuse a method.
  */
-import { type AddressInfo, createServer, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 
 export interface ServedSubscription {
@@ -154,13 +154,4 @@ export async function startPubsubServer(): Promise<PubsubServer> {
       wss.close();
     },
   };
-}
-
-/** A port with nothing listening on it, for "the server is gone for good". */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
