@@ -60,9 +60,13 @@ export function rustJsonF64(value: number): string {
   return sign + text;
 }
 
-/** Rust's `{:.N}` applied to a string: at most its first N characters. */
-export function rustTruncate(text: string, max: number): string {
-  return [...text].slice(0, max).join('');
+/**
+ * A reward amount as the newest Solana CLI writes it (`CliBlock`, `CliKeyedEpochRewards`): `{:.9}` applied to
+ * `build_balance_message`'s text, which, on a string, keeps its first nine characters (`398.47490` for
+ * 398.474902211 SOL). `--output json` keeps the exact lamports.
+ */
+export function rewardSol(lamports: bigint): string {
+  return solAsBalanceMessage(lamports).slice(0, 9);
 }
 
 /**

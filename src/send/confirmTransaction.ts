@@ -436,46 +436,48 @@ export async function waitForConfirmation(
         resend.lastSentAt = clock.now();
       }
       if (signal?.aborted) throw aborted();
-      const wait = clock.sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline - clock.now())), signal);
-      // A notification ends the wait at once; the sleep's own rejection (the signal) still counts.
-      await Promise.race([wait, notified.arrived]).catch((error) => {
-        throw signal?.aborted ? aborted() : error;
-      });
-      wait.catch(() => undefined);
+      // The wait ends at the caller's signal, or at once when the notification arrives (its timer cleared).
+      await clock
+        .sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline - clock.now())), notified.wake)
+        .catch((error) => {
+          if (signal?.aborted) throw aborted();
+          if (!notified.value()) throw error;
+        });
     }
   }
 }
 
 /**
  * Listens for the signature's status over a subscription, beside the poll: `value()` is the status once
- * notified, `arrived` resolves then, and `stop()` unsubscribes. A subscription that fails (refused, the
- * socket lost) just leaves the poll to do the work.
+ * notified, `wake` aborts then (and with the caller's signal) to cut the poll's wait short, and `stop()`
+ * unsubscribes. A subscription that fails (refused, the socket lost) just leaves the poll to do the work.
  */
 function notifyWhenReached(
   subscriptions: ConfirmSubscriptions | undefined,
   signature: string,
   commitment: Commitment,
   signal: AbortSignal | undefined,
-): { value(): SignatureStatusNotification | undefined; arrived: Promise<void>; stop(): void } {
+): { value(): SignatureStatusNotification | undefined; wake: AbortSignal | undefined; stop(): void } {
+  if (!subscriptions) return { value: () => undefined, wake: signal, stop: () => undefined };
   let received: SignatureStatusNotification | undefined;
-  if (!subscriptions) return { value: () => undefined, arrived: new Promise(() => undefined), stop: () => undefined };
   const stopper = new AbortController();
-  const onAbort = () => stopper.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let resolve: () => void = () => undefined;
-  const arrived = new Promise<void>((done) => {
-    resolve = done;
-  });
+  const waker = new AbortController();
+  const onAbort = () => {
+    waker.abort(signal?.reason);
+    stopper.abort();
+  };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   (async () => {
     const iterator = subscriptions.signatureSubscribe(signature, { commitment, signal: stopper.signal });
     for await (const notification of iterator) {
       received = notification;
-      resolve();
+      waker.abort();
     }
   })().catch(() => undefined);
   return {
     value: () => received,
-    arrived,
+    wake: waker.signal,
     stop() {
       signal?.removeEventListener('abort', onAbort);
       stopper.abort();

@@ -85,6 +85,8 @@ const TOO_LARGE = 'a frame above maxFrameBytes';
 export interface Entry {
   readonly key: string;
   readonly definition: SubscriptionDefinition;
+  /** The method of its notifications (`accountNotification` for `accountSubscribe`). */
+  readonly notification: string;
   readonly prepared: PreparedSubscription;
   readonly context: DecodeContext;
   readonly streams: Set<NotificationStream<unknown>>;
@@ -125,8 +127,6 @@ export class Connection {
   private state: 'idle' | 'connecting' | 'open' | 'waiting' = 'idle';
   /** Counts connect() calls: a socket that opens after its attempt was given up on is closed, not used. */
   private generation = 0;
-  /** Frames refused (not JSON, not JSON-RPC, too large) and notifications for ids not subscribed here. */
-  readonly stats = { malformed: 0, unknownSubscription: 0 };
 
   constructor(
     readonly index: number,
@@ -322,13 +322,10 @@ export class Connection {
 
   private receive(data: unknown): void {
     this.lastInbound = this.settings.now();
-    if (typeof data !== 'string') {
-      this.stats.malformed++;
-      return;
-    }
+    // Binary frames are no JSON-RPC: ignored, as every frame that is not an answer or a notification is.
+    if (typeof data !== 'string') return;
     if (data.length > this.settings.maxFrameBytes) {
       // Browsers buffer the frame before we see it; refusing it here still bounds what is decoded.
-      this.stats.malformed++;
       this.lost(TOO_LARGE);
       return;
     }
@@ -336,30 +333,22 @@ export class Connection {
     try {
       message = parseJsonExact(data);
     } catch {
-      this.stats.malformed++;
       return;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      this.stats.malformed++;
-      return;
-    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
     const frame = message as Record<string, unknown>;
     if (frame.id !== undefined && frame.id !== null) {
       this.answer(frame);
     } else if (typeof frame.method === 'string' && typeof frame.params === 'object' && frame.params !== null) {
       this.notify(frame.method, frame.params as Record<string, unknown>);
-    } else {
-      this.stats.malformed++;
     }
   }
 
   private answer(frame: Record<string, unknown>): void {
     const id = typeof frame.id === 'string' ? Number(frame.id) : frame.id;
     const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
-    if (!pending) {
-      this.stats.malformed++;
-      return;
-    }
+    // An answer to nothing asked on this socket: ignored.
+    if (!pending) return;
     this.pending.delete(id as number);
     const error = frame.error;
     if (error !== undefined && error !== null) {
@@ -381,16 +370,10 @@ export class Connection {
   private notify(method: string, params: Record<string, unknown>): void {
     const id = params.subscription;
     const holders = typeof id === 'number' ? this.byId.get(id) : undefined;
-    if (!holders) {
-      // A notification for an id not subscribed here (late, after an unsubscribe, or forged): never data.
-      this.stats.unknownSubscription++;
-      return;
-    }
+    // A notification for an id not subscribed here (late, after an unsubscribe, or forged): never data.
+    if (!holders) return;
     for (const entry of holders) {
-      if (`${entry.definition.name.slice(0, -'Subscribe'.length)}Notification` !== method) {
-        this.stats.malformed++;
-        continue;
-      }
+      if (entry.notification !== method) continue;
       entry.tail = entry.tail.then(() => this.decode(entry, params.result));
     }
   }

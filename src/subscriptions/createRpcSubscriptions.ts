@@ -1,4 +1,5 @@
 import { openDefaultWebSocket } from '#default-websocket';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { displayOrigin } from '../errors/redact.js';
@@ -94,7 +95,11 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
   ]) as ReconnectOptions;
   const maxPerSocket = positive('maxSubscriptionsPerSocket', options.maxSubscriptionsPerSocket, 100);
   const queueSize = positive('queueSize', options.queueSize, 1_000);
-  const maxDecompressedBytes = positive('maxDecompressedBytes', options.maxDecompressedBytes, 10 * 1024 * 1024);
+  const maxDecompressedBytes = positive(
+    'maxDecompressedBytes',
+    options.maxDecompressedBytes,
+    DEFAULT_MAX_DECOMPRESSED_BYTES,
+  );
   const Custom = options.WebSocket;
   if (Custom !== undefined && typeof Custom !== 'function') {
     throw new InvalidInputError({ param: 'options.WebSocket', problem: 'expected a WebSocket constructor' });
@@ -155,6 +160,7 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
       entry = {
         key,
         definition,
+        notification: `${definition.name.slice(0, -'Subscribe'.length)}Notification`,
         prepared,
         context: { method: definition.name, maxDecompressedBytes },
         streams: new Set(),

@@ -39,7 +39,7 @@ export class NotificationStream<T> implements NotificationIterator<T> {
   ) {}
 
   /** Whether it still takes notifications. */
-  get open(): boolean {
+  private get open(): boolean {
     return !this.finished && this.failure === undefined;
   }
 

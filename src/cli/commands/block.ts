@@ -3,14 +3,14 @@
  * `process_get_block`, cli-output `CliBlock`): the block at SLOT (the finalized slot when none is given),
  * read at `confirmed` as base64 with versioned transactions allowed; its header, its rewards by address with
  * their total, then every transaction as `confirm -v` prints one. Reward amounts are as the newest Solana CLI
- * writes them (nine characters of the f64's text, see `cliSol`); `--output json` keeps exact lamports.
+ * writes them (nine characters of the f64's text, see `rewardSol`); `--output json` keeps exact lamports.
  */
 import { encodeBase64 } from '../../codecs/base64.js';
 import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../index.js';
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
-import { alignRight, pad, rustFixed, rustTruncate, solAsBalanceMessage } from '../format.js';
+import { alignRight, pad, rewardSol, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 import { transactionLines } from '../transactionText.js';
 
@@ -96,7 +96,7 @@ function blockText(slot: number, found: BytesBlock & BlockRewards): string[] {
       total += reward.lamports;
       lines.push(rewardLine(reward));
     }
-    lines.push(`Total Rewards: ${total < 0n ? '-' : ''}◎${pad(cliSol(total < 0n ? -total : total), 12)}`);
+    lines.push(`Total Rewards: ${total < 0n ? '-' : ''}◎${pad(rewardSol(total < 0n ? -total : total), 12)}`);
   }
   found.transactions.forEach((tx, index) => {
     lines.push(`Transaction ${index}:`, ...transactionLines(decodeTransaction(tx.transaction), tx.meta, null, '  '));
@@ -104,23 +104,14 @@ function blockText(slot: number, found: BytesBlock & BlockRewards): string[] {
   return lines;
 }
 
-/**
- * A reward amount as the newest Solana CLI's `CliBlock` writes it: `build_balance_message` (the f64's
- * `{:.9}`, trimmed), then a precision of 9 which, on a string, keeps its first nine characters
- * (`398.47490` for 398.474902211 SOL). `--output json` keeps the exact lamports.
- */
-function cliSol(lamports: bigint): string {
-  return rustTruncate(solAsBalanceMessage(lamports), 9);
-}
-
 /** One reward row, column for column as the Solana CLI's `CliBlock` writes it. */
 function rewardLine(reward: Reward): string {
   const negative = reward.lamports < 0n;
-  const amount = `${negative ? '-' : ''}◎${pad(cliSol(negative ? -reward.lamports : reward.lamports), 14)}`;
+  const amount = `${negative ? '-' : ''}◎${pad(rewardSol(negative ? -reward.lamports : reward.lamports), 14)}`;
   const balance =
     reward.postBalance === 0n
       ? '          -                 -'
-      : `◎${pad(cliSol(reward.postBalance), 19)}  ${alignRight(
+      : `◎${pad(rewardSol(reward.postBalance), 19)}  ${alignRight(
           // Rust's {:>13.9} of an f64: ties to even, `inf` where the balance before was 0.
           rustFixed(
             (Number(negative ? -reward.lamports : reward.lamports) /

@@ -8,7 +8,7 @@ import { isSolRpcError } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import type { Context } from '../context.js';
-import { JsonF64, pad, rfc3339, rustFixed, rustTruncate, solAsBalanceMessage } from '../format.js';
+import { JsonF64, pad, rewardSol, rfc3339, rustFixed } from '../format.js';
 import { EXIT } from '../io.js';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
@@ -197,7 +197,7 @@ function rewardsText(
   if (epoch !== undefined) lines.push(`Epoch: ${epoch}`);
   lines.push('Epoch Rewards:');
   // `◎{:<17.9}` of build_balance_message's text: Rust's precision on a string keeps its first 9 characters.
-  const sol = (lamports: bigint, width: number) => `◎${pad(rustTruncate(solAsBalanceMessage(lamports), 9), width)}`;
+  const sol = (lamports: bigint, width: number) => `◎${pad(rewardSol(lamports), width)}`;
   const tail = ['Percent Change', 'APR', 'Commission'];
   lines.push(
     verbose

@@ -7,7 +7,7 @@
  * f64 with nine decimals, which can be off in the last digit above 9 million SOL; solrpc prints the same
  * nine decimals exactly.
  */
-import type { ClusterNode, VoteAccountInfo } from '../../index.js';
+import type { VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
 import type { Command } from '../command.js';
 import { alignRight, balanceMessage, formatLamports, formatSol, JsonF64, pad, rustFixed } from '../format.js';
@@ -83,8 +83,8 @@ export const validators: Command = {
       ctx.rpc.getClusterNodes(bare),
     ]);
 
-    const versionOf = versionsByIdentity(nodes);
-    const clientOf = clientIdsByIdentity(nodes);
+    // Each node by identity, from gossip; a later entry wins, as in the Solana CLI's HashMap.
+    const nodeOf = new Map(nodes.map((node) => [node.pubkey, node]));
     const skipRateOf = (identity: string): number | null => {
       const entry = production.value.byIdentity[identity];
       if (!entry) return null;
@@ -93,8 +93,11 @@ export const validators: Command = {
     };
     const build = (info: VoteAccountInfo, delinquent: boolean): Row => {
       const entry = info.epochCredits.find(([epoch]) => epoch === epochInfo.epoch);
-      const parsedVersion = versionOf.get(info.nodePubkey) ?? null;
-      const rawClientId = clientOf.get(info.nodePubkey) ?? null;
+      const node = nodeOf.get(info.nodePubkey);
+      // A node absent from gossip has no version and no client id.
+      const parsedVersion = parseVersion(node?.version ?? null);
+      // The client as the newest agave's RPC names it (`Agave`, `Firedancer`, `Unknown(42)`), taken as it comes.
+      const rawClientId = node?.clientId ?? null;
       return {
         identityPubkey: info.nodePubkey,
         voteAccountPubkey: info.votePubkey,
@@ -195,24 +198,6 @@ function parseVersion(text: string | null): Version | null {
   // semver refuses numbers above u64 and a numeric pre-release identifier with a leading zero.
   if (core.some((part) => part > U64_MAX) || pre.some((id) => /^0\d+$/.test(id))) return null;
   return { text, core, pre, build: match[5] === undefined ? [] : match[5].split('.') };
-}
-
-/** Each node's version from gossip; a node absent from gossip has none. A later entry wins, as in a HashMap. */
-function versionsByIdentity(nodes: ClusterNode[]): Map<string, Version | null> {
-  const map = new Map<string, Version | null>();
-  for (const node of nodes) map.set(node.pubkey, parseVersion(node.version));
-  return map;
-}
-
-/**
- * Each node's client id from gossip, as the newest agave's RPC writes it (the name of the client its version
- * record carries: `Agave`, `Firedancer`, `Unknown(42)`), taken as it comes; a node absent from gossip or
- * without one has none. A later entry wins, as in a HashMap.
- */
-function clientIdsByIdentity(nodes: ClusterNode[]): Map<string, string | null> {
-  const map = new Map<string, string | null>();
-  for (const node of nodes) map.set(node.pubkey, node.clientId);
-  return map;
 }
 
 /** `CliClientId`'s derived order (an `Option<String>`): none first, then the names by their bytes. */

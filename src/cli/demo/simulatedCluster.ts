@@ -155,6 +155,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const pubsub = attachPubsub({
     slot,
     slotsToRoot: SLOTS_TO_ROOT,
+    slotMs: SLOT_MS,
     status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<PubsubStatus>,
     landedSince: (from, to) => landedSince(ledger, from, to),
   });

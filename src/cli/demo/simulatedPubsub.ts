@@ -20,6 +20,8 @@ export interface PubsubCluster {
   slot(): number;
   /** How many slots behind the tip a slot is rooted. */
   slotsToRoot: number;
+  /** Milliseconds a slot lasts on the cluster's clock. */
+  slotMs: number;
   /** A signature's status now, as getSignatureStatuses answers it, or null. */
   status(signature: string): { slot: number; err: unknown; confirmationStatus: string } | null;
   /** The transactions sent to the cluster that have landed by `slot`, with their logs and accounts. */
@@ -46,7 +48,6 @@ const SERVED = [
   'slotsUpdatesSubscribe',
 ];
 const LEVEL: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
-const SLOT_MS = 400;
 
 /** Adds the pubsub side to an HTTP server: it takes the WebSocket upgrades. Returns its close(). */
 export function attachPubsub(cluster: PubsubCluster): {
@@ -97,7 +98,7 @@ export function attachPubsub(cluster: PubsubCluster): {
       }
     }
     lastSlot = slot;
-  }, SLOT_MS / 4);
+  }, cluster.slotMs / 4);
 
   wss.on('connection', (socket: WebSocket) => {
     socket.on('message', (raw) => {
