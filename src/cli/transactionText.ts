@@ -2,7 +2,7 @@
  * A transaction and its outcome as the Solana CLI prints them (`solana confirm -v`): accounts with their
  * modes, instructions, status, fee, balances, compute units and logs. Amounts are exact, never floats.
  */
-import { decodeBase58 } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import type { DecodedTransaction, TransactionError, TransactionMeta } from '../index.js';
 import { formatSol, rfc3339, safe } from './format.js';
 

@@ -4,7 +4,7 @@
  * neither of those imports the other.
  * @module
  */
-import { decodeBase58, MAX_BASE58_ACCOUNT_BYTES } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64 } from '../codecs/base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from '../codecs/zstd.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
@@ -17,6 +17,9 @@ import type { Schema } from '../schemas/struct.js';
 import { nullMissingTokenFields } from '../schemas/token.js';
 import { validateResult } from '../schemas/validate.js';
 import type { Account, DecodeContext } from '../types/index.js';
+
+/** The most bytes agave sends as base58 account data: larger accounts are refused in that encoding. */
+const MAX_BASE58_ACCOUNT_BYTES = 128;
 
 /** How base64 account data becomes bytes: `decodeBase64`, or a list response's `createByteArena()`. */
 export type Base64Decoder = (text: string) => Uint8Array | undefined;

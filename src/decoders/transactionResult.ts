@@ -4,7 +4,7 @@
  * both the wire schemas and the byte codecs, so that neither of those imports the other.
  * @module
  */
-import { decodeBase58 } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64 } from '../codecs/base64.js';
 import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';
 import { ValidationError } from '../errors/ValidationError.js';

@@ -3,7 +3,7 @@
  * filter the node would refuse is refused here, naming it, before any request.
  * @module
  */
-import { decodeBase58 } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64, encodeBase64 } from '../codecs/base64.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkConfig, checkIndex, checkU64, describe } from './check.js';

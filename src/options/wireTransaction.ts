@@ -4,7 +4,7 @@
  * packet, and is always sent as base64 with `encoding: 'base64'` (agave's own default is base58).
  * @module
  */
-import { decodeBase58 } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64, encodeBase64 } from '../codecs/base64.js';
 import { decodeTransaction } from '../codecs/transaction.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';

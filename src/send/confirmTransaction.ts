@@ -4,7 +4,9 @@
  * as an argument, so an app that never confirms carries none of it.
  * @module
  */
-import { decodeBase58, encodeBase58 } from '../codecs/base58.js';
+
+import { encodeBase58 } from '../codecs/base58.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeTransaction } from '../codecs/transaction.js';
 import type { RpcWith } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { zstdFrame } from '../../src/cli/demo/zstdFrame.js';
-import { decodeBase58 } from '../../src/codecs/base58.js';
+import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { decompressZstd, loadZstd } from '../../src/codecs/zstd.js';
 import { createRpc, decodeVoteAccount, isSolRpcError } from '../../src/index.js';
 

@@ -1,8 +1,8 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase58, encodeBase58 } from '../../src/codecs/base58.js';
-import { base58Problem } from '../../src/codecs/base58Text.js';
+import { encodeBase58 } from '../../src/codecs/base58.js';
+import { base58Problem, decodeBase58 } from '../../src/codecs/base58Text.js';
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 const runs = Number(process.env.FC_RUNS ?? 2000);
@@ -15,6 +15,23 @@ describe('base58', () => {
       }),
       { seed, numRuns: runs },
     );
+  });
+
+  it('decodes any base58 text exactly as bs58 does, leading zeros and nine-digit chunks included', () => {
+    const digit = fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+    const text = fc
+      .tuple(fc.string({ unit: fc.constant('1'), maxLength: 12 }), fc.string({ unit: digit, maxLength: 240 }))
+      .map(([ones, rest]) => ones + rest);
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(decodeBase58(t, 256)).toEqual(new Uint8Array(bs58.decode(t)));
+      }),
+      { seed, numRuns: runs },
+    );
+    expect(decodeBase58('', 1)).toEqual(new Uint8Array(0));
+    expect(decodeBase58('2', 1)).toEqual(new Uint8Array([1]));
+    expect(decodeBase58('0OIl', 8)).toBeUndefined();
+    expect(decodeBase58('abc ', 8)).toBeUndefined();
   });
 
   it('accepts every 32-byte value as an address, and no other length', () => {

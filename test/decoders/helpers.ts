@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { decodeBase58 } from '../../src/codecs/base58.js';
+import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
 import { parseJson } from '../../src/transport/json.js';
 

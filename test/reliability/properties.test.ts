@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseKeypairBytes } from '../../src/cli/keypair.js';
-import { decodeBase58, encodeBase58 } from '../../src/codecs/base58.js';
-import { base58Problem } from '../../src/codecs/base58Text.js';
+import { encodeBase58 } from '../../src/codecs/base58.js';
+import { base58Problem, decodeBase58 } from '../../src/codecs/base58Text.js';
 import { decodeBase64 } from '../../src/codecs/base64.js';
 import { decompressZstd, loadZstd, ZstdError } from '../../src/codecs/zstd.js';
 import { createRpc, type FetchLike, isSolRpcError } from '../../src/index.js';

@@ -2,7 +2,7 @@
  * Checking a client's result against a conformance case's `expect` table, as the cases' README defines
  * it. Pure: it runs in Node and in a browser (no node: modules, no Buffer).
  */
-import { decodeBase58 } from '../../src/codecs/base58.js';
+import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { encodeBase64 } from '../../src/codecs/base64.js';
 import { isSolRpcError } from '../../src/index.js';
 import { isMethodName, METHOD_NAMES, type MethodName, profileOf } from './methodProfiles.js';

@@ -7,8 +7,9 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { encodeBase58 } from '../../codecs/base58.js';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
-import { decodeBase58, encodeBase58 } from '../../codecs/base58.js';
+import { decodeBase58 } from '../../codecs/base58Text.js';
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { toJson } from '../format.js';
 import { encodeTransaction } from './encodeTransaction.js';
