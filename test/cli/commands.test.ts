@@ -1305,7 +1305,7 @@ describe('an answer that is not JSON-RPC: exit 1, what was wrong on a second lin
     [
       'json',
       reply.body('{"jsonrpc":"2.0",', { contentType: 'application/json' }),
-      'the body is not valid JSON (expected a string key at offset 17)',
+      'the body is not valid JSON (unexpected end of input at offset 17)',
     ],
     [
       'not-jsonrpc',
