@@ -2,7 +2,7 @@ import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import { allMethods } from './methods/index.js';
 import { request } from './methods/request.js';
-import { checkConfig } from './options/check.js';
+import { checkConfig, checkPositive } from './options/check.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
 import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
 import { realClock } from './transport/retry.js';
@@ -104,10 +104,8 @@ function bind<TMethods extends MethodSet>(
   methods: TMethods,
   options: DecodeOptions,
 ): RpcWith<TMethods> {
-  const maxDecompressedBytes = options.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
-  if (!Number.isSafeInteger(maxDecompressedBytes) || maxDecompressedBytes <= 0) {
-    throw new InvalidInputError({ param: 'options.maxDecompressedBytes', problem: 'expected a positive integer' });
-  }
+  const maxDecompressedBytes =
+    checkPositive(options.maxDecompressedBytes, 'options.maxDecompressedBytes', true) ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
   const client: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const key of Object.keys(methods)) {
     const definition = methods[key] as MethodDefinition<unknown>;

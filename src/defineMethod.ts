@@ -1,4 +1,3 @@
-import { SolRpcError } from './errors/SolRpcError.js';
 import { withHint } from './errors/withHint.js';
 import { type OptionChecks, prepareCall } from './options/config.js';
 import type { Schema } from './schemas/struct.js';
@@ -128,15 +127,8 @@ export async function callMethod(
       timeoutMs: prepared.options?.timeoutMs,
       parse: definition.parse,
     });
-    if (prepared.ready) {
-      await prepared.ready.catch((cause: unknown) => {
-        throw new SolRpcError('could not load a decoder this response needs', {
-          method: definition.name,
-          cause,
-          retryable: true,
-        });
-      });
-    }
+    // Fails with its own typed error (see `zstdReady`).
+    await prepared.ready;
     return await definition.decode(result, context, prepared);
   } catch (error) {
     if (error instanceof SchemaMismatch) throw await explainMismatch(error);

@@ -1,9 +1,8 @@
-import { loadZstd } from '../codecs/zstd.js';
 import { decodeAccount, withZstd } from '../decoders/account.js';
 import { decodeSimulationOutcome } from '../decoders/simulation.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { AccountShape } from '../options/accountConfig.js';
+import { type AccountShape, zstdReady } from '../options/accountConfig.js';
 import { checkAddress, checkArity, checkConfig, describe } from '../options/check.js';
 import { commitment, flag, minContextSlot, oneOf, prepareConfig } from '../options/config.js';
 import { checkWireTransaction, type TransactionTextEncoding, transactionEncoding } from '../options/wireTransaction.js';
@@ -166,12 +165,10 @@ export const simulateTransaction = /* @__PURE__ */ defineCustomMethod<SimulateTr
       rest.sigVerify === true,
     );
     const accountEncoding = (rest.accounts as { encoding: string } | undefined)?.encoding;
-    const ready = accountEncoding === 'base64+zstd' ? loadZstd() : undefined;
-    ready?.catch(() => undefined);
     return {
       params: [transaction, { encoding: 'base64', ...rest }],
       options,
-      ready,
+      ready: zstdReady(method, accountEncoding),
       shape: accountEncoding === 'jsonParsed' ? 'parsed' : 'binary',
     };
   },

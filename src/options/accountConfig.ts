@@ -1,4 +1,5 @@
 import { loadZstd } from '../codecs/zstd.js';
+import { SolRpcError } from '../errors/SolRpcError.js';
 import type { AccountEncoding, CallOptions, ContextConfig, DataSlice } from '../types/index.js';
 import { accountEncoding, commitment, dataSlice, minContextSlot, prepareConfig } from './config.js';
 
@@ -33,9 +34,20 @@ export function prepareAccountConfig(
   const wire: Record<string, unknown> = { encoding: 'base64', ...checked.wire };
   const { options } = checked;
   const encoding = wire.encoding as AccountEncoding;
-  // The zstd decoder loads on first use, alongside the request that needs it.
-  const ready = encoding === 'base64+zstd' ? loadZstd() : undefined;
+  return { wire, options, ready: zstdReady(method, encoding), shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+}
+
+/**
+ * The zstd decoder's loading when `encoding` asks for base64+zstd, started alongside the request that
+ * needs it (it loads on first use). If it cannot be loaded (an offline browser, a chunk renamed by a
+ * deploy), the call fails with a retryable `SolRpcError` that says so.
+ */
+export function zstdReady(method: string, encoding: unknown): Promise<void> | undefined {
+  if (encoding !== 'base64+zstd') return undefined;
+  const ready = loadZstd().catch((cause: unknown) => {
+    throw new SolRpcError('could not load a decoder this response needs', { method, cause, retryable: true });
+  });
   // Handled here so a failed load is not an unhandled rejection when the request fails first.
-  ready?.catch(() => undefined);
-  return { wire, options, ready, shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
+  ready.catch(() => undefined);
+  return ready;
 }

@@ -124,18 +124,31 @@ export function checkIndex(method: string, param: string, value: unknown): numbe
 
 /** Takes the per-call options (`signal`, `timeoutMs`) out of a config object. */
 export function callOptionsOf(method: string, config: Record<string, unknown>): CallOptions {
-  const { signal, timeoutMs } = config;
+  const { signal } = config;
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw new InvalidInputError({ method, param: 'config.signal', problem: 'expected an AbortSignal' });
   }
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > 2_147_483_647)) {
-    throw new InvalidInputError({
-      method,
-      param: 'config.timeoutMs',
-      problem: 'expected a positive number of milliseconds',
-    });
+  return { signal, timeoutMs: checkPositive(config.timeoutMs, 'config.timeoutMs', false, method) };
+}
+
+/**
+ * A positive option: a time in ms (the default) up to 2^31 - 1, since setTimeout fires at once for
+ * longer delays; or, with `integer`, a count such as a byte limit, up to `Number.MAX_SAFE_INTEGER`.
+ */
+export function checkPositive(value: unknown, param: string, integer = false, method?: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (
+    integer
+      ? Number.isSafeInteger(value) && (value as number) > 0
+      : typeof value === 'number' && value > 0 && value <= 2_147_483_647
+  ) {
+    return value as number;
   }
-  return { signal: signal as AbortSignal | undefined, timeoutMs: timeoutMs as number | undefined };
+  throw new InvalidInputError({
+    method,
+    param,
+    problem: integer ? 'expected a positive integer' : 'expected a positive number up to 2147483647',
+  });
 }
 
 export function isAbortSignal(value: unknown): value is AbortSignal {

@@ -5,11 +5,11 @@
  * URL, so a small app carries none of that code; `createHttpTransport` has it all.
  */
 import { throwWithHint } from '../errors/withHint.js';
-import { checkConfig } from '../options/check.js';
+import { checkConfig, checkPositive } from '../options/check.js';
 import type { FetchLike, Transport, TransportRequest } from '../types/index.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
-import { checkByteLimit, checkPositive, DEFAULT_TIMEOUT_MS } from './options.js';
+import { DEFAULT_TIMEOUT_MS } from './options.js';
 
 /** Options of `createBasicTransport`; `createRpcWith` takes the same. */
 export interface BasicTransportOptions {
@@ -47,7 +47,8 @@ export function basicTransport(url: string, options: BasicTransportOptions): Tra
   const endpoint = createEndpoint(url, {
     headers: options.headers,
     fetch: options.fetch,
-    maxResponseBytes: checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxResponseBytes:
+      checkPositive(options.maxResponseBytes, 'options.maxResponseBytes', true) ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   const timeoutMs = checkPositive(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
   let nextId = 1;

@@ -5,13 +5,13 @@
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { throwWithHint } from '../errors/withHint.js';
-import { checkConfig } from '../options/check.js';
+import { checkConfig, checkPositive } from '../options/check.js';
 import type { Transport, TransportRequest } from '../types/index.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
-import { checkByteLimit, checkPositive, DEFAULT_TIMEOUT_MS } from './options.js';
+import { DEFAULT_TIMEOUT_MS } from './options.js';
 import {
   type Clock,
   type EndpointState,
@@ -66,7 +66,8 @@ export function createTransport(
   if (!Array.isArray(urls) || urls.length === 0) {
     throw new InvalidInputError({ param: 'url', problem: 'expected a URL or a non-empty list of URLs' });
   }
-  const maxResponseBytes = checkByteLimit(options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxResponseBytes =
+    checkPositive(options.maxResponseBytes, 'options.maxResponseBytes', true) ?? DEFAULT_MAX_RESPONSE_BYTES;
   // Every URL's secrets, blanked out of every endpoint's answers.
   const secrets: string[] = [];
   const endpoints: EndpointState[] = urls.map((each, index) => ({

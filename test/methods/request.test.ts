@@ -70,7 +70,7 @@ describe('request: any method by name', { timeout: 5_000 }, () => {
       'a bad timeoutMs',
       ['getSlot', [], { timeoutMs: 0 }],
       'config.timeoutMs',
-      'expected a positive number of milliseconds',
+      'expected a positive number up to 2147483647',
     ],
     ['a fourth argument', ['getSlot', [], {}, 'extra'], 'arguments', 'expected at most 3, got 4'],
   ])('refuses %s before any request', async (_name, args, param, problem) => {
