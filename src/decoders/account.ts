@@ -112,7 +112,6 @@ export function decodeAccountData(
         method: context.method,
         limit: context.maxDecompressedBytes,
         what: 'decompressed data',
-        option: 'maxDecompressedBytes',
       });
     }
     throw new ValidationError({

@@ -1,6 +1,9 @@
 import { SolRpcError } from './SolRpcError.js';
 
-/** A response body, or data decompressed from it, went past its size limit; reading stopped there. */
+/**
+ * A response body, or data decompressed from it, went past its size limit; reading stopped there. The
+ * client adds the hint (which option to raise) before it throws one (errors/withHint.ts).
+ */
 export class ResponseTooLargeError extends SolRpcError {
   /** Always `'ResponseTooLargeError'`: what `isSolRpcError(error, 'ResponseTooLargeError')` checks, across duplicate installs. */
   override name = 'ResponseTooLargeError' as const;
@@ -9,11 +12,8 @@ export class ResponseTooLargeError extends SolRpcError {
   /** What went past the limit. */
   readonly what: 'body' | 'decompressed data';
 
-  constructor(fields: { method?: string; limit: number; what: 'body' | 'decompressed data'; option: string }) {
-    super(`the response's ${fields.what} is larger than the ${fields.limit}-byte limit`, {
-      method: fields.method,
-      hint: `raise the ${fields.option} option if this size is expected.`,
-    });
+  constructor(fields: { method?: string; limit: number; what: 'body' | 'decompressed data'; hint?: string }) {
+    super(`the response's ${fields.what} is larger than the ${fields.limit}-byte limit`, fields);
     this.limit = fields.limit;
     this.what = fields.what;
   }

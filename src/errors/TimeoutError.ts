@@ -1,6 +1,10 @@
 import { SolRpcError } from './SolRpcError.js';
 
-/** The call took longer than its timeout. Retryable: a later attempt may be answered in time. */
+/**
+ * The call took longer than its timeout. Retryable: a later attempt may be answered in time. The client
+ * adds the hint of a plain timeout (raise `timeoutMs`, or check the node) before it throws one
+ * (errors/withHint.ts).
+ */
 export class TimeoutError extends SolRpcError {
   /** Always `'TimeoutError'`: what `isSolRpcError(error, 'TimeoutError')` checks, across duplicate installs. */
   override name = 'TimeoutError' as const;
@@ -28,7 +32,7 @@ export class TimeoutError extends SolRpcError {
     const { timeoutMs, origin, attempts = 1, elapsedMs = timeoutMs } = fields;
     super(fields.summary ?? `no complete answer from ${origin} within ${timeoutMs} ms`, {
       method: fields.method,
-      hint: fields.hint ?? 'raise the timeoutMs option, or check that the node is reachable and not overloaded.',
+      hint: fields.hint,
       retryable: true,
     });
     this.timeoutMs = timeoutMs;

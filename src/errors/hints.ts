@@ -4,7 +4,9 @@
  * front: an app whose calls succeed does not download it.
  */
 import type { HttpError } from './HttpError.js';
+import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
+import type { TimeoutError } from './TimeoutError.js';
 
 /** Names of the JSON-RPC error codes an agave node sends, standard and agave-specific. */
 const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -207,11 +209,15 @@ function nodeUnhealthyData(error: RpcError): void {
 /** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
 const completed = new WeakSet<object>();
 
+/** The errors `completeError` completes. */
+export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLargeError;
+
 /**
- * Adds an `RpcError`'s code name and the hint for an `RpcError` or `HttpError`, in their fields and in the
- * message (the code name after the code on line 1, the hint as line 2), as the constructors would have.
+ * Adds an `RpcError`'s code name, and the hint for an `RpcError`, `HttpError`, `TimeoutError` or
+ * `ResponseTooLargeError` that has none, in their fields and in the message (the code name after the code
+ * on line 1, the hint as line 2), as the constructors would have.
  */
-export function completeError(error: RpcError | HttpError): void {
+export function completeError(error: CompletedError): void {
   if (completed.has(error)) return;
   completed.add(error);
   const before = error.message;
@@ -225,8 +231,12 @@ export function completeError(error: RpcError | HttpError): void {
     }
     if (error.code === -32005) nodeUnhealthyData(error);
     hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
-  } else {
+  } else if (error.name === 'HttpError') {
     hint = HTTP_HINTS[error.status];
+  } else if (error.name === 'TimeoutError') {
+    hint = 'raise the timeoutMs option, or check that the node is reachable and not overloaded.';
+  } else {
+    hint = `raise the ${error.what === 'body' ? 'maxResponseBytes' : 'maxDecompressedBytes'} option if this size is expected.`;
   }
   if (hint && error.hint === undefined) {
     (error as { hint: string | undefined }).hint = hint;

@@ -1,15 +1,19 @@
 /**
  * Completes an error before a transport or the client throws it: an `RpcError`'s code name and the hint
- * for an `RpcError` or `HttpError` live in errors/hints.ts, loaded with the first such error instead of up
- * front (their texts are a quarter of a small app's bundle). If that module cannot be loaded, e.g. in a browser that
+ * for an `RpcError`, `HttpError`, plain `TimeoutError` or `ResponseTooLargeError` live in errors/hints.ts,
+ * loaded with the first such error instead of up front (their texts are a quarter of a small app's bundle). If that module cannot be loaded, e.g. in a browser that
  * went offline, the error is thrown as it is, without them.
  */
+import type { CompletedError } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
 
+/** The errors whose texts live in hints.ts. */
+const COMPLETED = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError'];
+
 export async function withHint(error: unknown): Promise<unknown> {
-  if (!isSolRpcError(error, 'RpcError') && !isSolRpcError(error, 'HttpError')) return error;
+  if (!isSolRpcError(error) || !COMPLETED.includes(error.name)) return error;
   try {
-    (await import('./hints.js')).completeError(error);
+    (await import('./hints.js')).completeError(error as CompletedError);
   } catch {
     // Without the texts the error still says what failed; it goes out as it is.
   }

@@ -385,7 +385,7 @@ export class Connection {
       value = await entry.definition.decode(result, entry.context, entry.prepared);
     } catch (error) {
       // A notification that is not what its subscription sends ends it, with the field named.
-      const reason = error instanceof SchemaMismatch ? await explainMismatch(error) : error;
+      const reason = error instanceof SchemaMismatch ? await explainMismatch(error) : await withHint(error);
       this.remove(entry);
       for (const stream of entry.streams) stream.fail(reason);
       return;

@@ -171,7 +171,7 @@ async function readBody(response: Response, limit: number, method: string, signa
   });
   aborted.catch(() => undefined); // awaited only through the races below
   const race = <T>(read: Promise<T>): Promise<T> => Promise.race([read, aborted]);
-  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body', option: 'maxResponseBytes' });
+  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);

@@ -44,7 +44,7 @@ describe('error classes', () => {
     new TimeoutError({ method: 'getBalance', timeoutMs: 10, origin: 'https://rpc.example.com' }),
     new AbortError({ method: 'getBalance', reason: new Error('user') }),
     new NetworkError({ method: 'getBalance', origin: 'https://rpc.example.com', cause: new Error('x') }),
-    new ResponseTooLargeError({ method: 'getBalance', limit: 1, what: 'body', option: 'maxResponseBytes' }),
+    new ResponseTooLargeError({ method: 'getBalance', limit: 1, what: 'body' }),
     new TransactionExpiredError({
       method: 'getBalance',
       signature: 'sig',
@@ -107,11 +107,30 @@ describe('error classes', () => {
     const unknownStatus = new HttpError({ status: 418, origin: 'https://rpc.example.com' });
     await withHint(unknownStatus);
     expect(unknownStatus.message).toBe('HTTP 418 from https://rpc.example.com');
-    const other = new TimeoutError({ timeoutMs: 10, origin: 'https://rpc.example.com' });
+    const other = new AbortError({ method: 'getBalance', reason: new Error('user') });
     const message = other.message;
     expect(await withHint(other)).toBe(other);
     expect(other.message).toBe(message);
     expect(await withHint('not an error')).toBe('not an error');
+  });
+
+  it('adds the hint of a plain timeout and of a size limit, and keeps a hint given', async () => {
+    const timeout = new TimeoutError({ method: 'getBalance', timeoutMs: 10, origin: 'https://rpc.example.com' });
+    expect(timeout.hint).toBeUndefined();
+    await withHint(timeout);
+    expect(timeout.message.split('\n')).toEqual([
+      'getBalance: no complete answer from https://rpc.example.com within 10 ms',
+      'Hint: raise the timeoutMs option, or check that the node is reachable and not overloaded.',
+    ]);
+    const body = new ResponseTooLargeError({ limit: 1, what: 'body' });
+    const decompressed = new ResponseTooLargeError({ limit: 1, what: 'decompressed data' });
+    await withHint(body);
+    await withHint(decompressed);
+    expect(body.hint).toBe('raise the maxResponseBytes option if this size is expected.');
+    expect(decompressed.hint).toBe('raise the maxDecompressedBytes option if this size is expected.');
+    const given = new TimeoutError({ timeoutMs: 10, origin: '', summary: 'late', hint: 'wait' });
+    await withHint(given);
+    expect(given.message).toBe('late\nHint: wait');
   });
 
   it('marks what may succeed later as retryable', () => {
