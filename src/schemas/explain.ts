@@ -2,11 +2,17 @@
  * Names the field of a result that failed its schema's predicate, with superstruct. Loaded by
  * `validate.ts` only when a response is refused, so that apps whose responses are valid never download
  * superstruct (docs/tree-shaking.md).
+ *
+ * It imports nothing of the client but types, and `validate.ts` builds the `ValidationError` from what it
+ * returns: a module shared by this chunk and an app's entry would be split into a third chunk, loaded up
+ * front, which costs every app some 200 bytes of gzip that one file would not.
  */
 import * as superstruct from 'superstruct';
-import { redactUrls } from '../errors/redact.js';
-import { ValidationError } from '../errors/ValidationError.js';
+import type { ValidationError } from '../errors/ValidationError.js';
 import type { AnySchema, AnyStruct, Superstruct } from './struct.js';
+
+/** A `ValidationError`'s fields but its method: what `validate.ts` builds the error from. */
+export type Explanation = Omit<ConstructorParameters<typeof ValidationError>[0], 'method'>;
 
 // Named one by one, never the namespace itself as a value: a namespace passed around makes bundlers keep
 // all of superstruct in this chunk, and put a helper to build it in a chunk every app loads up front
@@ -42,8 +48,11 @@ export function toStruct(schema: AnySchema): AnyStruct {
   return struct;
 }
 
-/** The `ValidationError` for a result that failed its schema: the first failing field, what it must hold. */
-export function explain(method: string, value: unknown, schema: AnySchema): ValidationError {
+/**
+ * Why a result failed its schema: the first failing field and what it must hold. `redactUrls` (passed in,
+ * see above) cuts URLs in what the result held to their origin.
+ */
+export function explain(value: unknown, schema: AnySchema, redactUrls: (text: string) => string): Explanation {
   let outcome: ReturnType<typeof superstruct.validate<unknown, unknown>>;
   try {
     outcome = superstruct.validate(value, toStruct(schema));
@@ -51,23 +60,17 @@ export function explain(method: string, value: unknown, schema: AnySchema): Vali
     // superstruct prints a failing value with `${value}`, which throws for an object whose `toString`
     // key the server set to a non-function ({"toString": ""}): report it as the invalid field it is.
     if (!(error instanceof TypeError)) throw error;
-    return new ValidationError({
-      method,
+    return {
       path: ['result', ...(unprintablePath(value) ?? [])].join('.'),
       expected: 'a value of the documented shape',
       received: 'an object with a toString or valueOf key',
-    });
+    };
   }
   const [failure] = outcome;
   if (!failure) {
     // The predicates answer what superstruct answers (struct.differential.test.ts); should they ever part,
     // the refusal stands rather than letting a result through unchecked.
-    return new ValidationError({
-      method,
-      path: 'result',
-      expected: 'a value of the documented shape',
-      received: 'a value the schema refused',
-    });
+    return { path: 'result', expected: 'a value of the documented shape', received: 'a value the schema refused' };
   }
   // The error is the first failure itself. Its `failures()` would list every failure in the response,
   // which for a large bad response costs seconds and gigabytes to report one line.
@@ -80,14 +83,9 @@ export function explain(method: string, value: unknown, schema: AnySchema): Vali
     failure.value === undefined
       ? 'nothing (the field is missing)'
       : match && (typeof failure.value !== 'object' || failure.value === null)
-        ? shorten(match[2] as string)
+        ? shorten(redactUrls(match[2] as string))
         : describeValue(failure.value); // superstruct prints arrays as '' and objects as [object Object]
-  return new ValidationError({
-    method,
-    path,
-    expected: match ? (match[1] as string) : `a value of type ${failure.type}`,
-    received,
-  });
+  return { path, expected: match ? (match[1] as string) : `a value of type ${failure.type}`, received };
 }
 
 /** The path of the first object holding a `toString` or `valueOf` that is not a function. */
@@ -113,8 +111,7 @@ function describeValue(value: unknown): string {
 }
 
 // Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message. URLs are cut
-// to their origin first: once truncated, a URL's key would no longer be recognised as part of one.
-function shorten(full: string): string {
-  const text = redactUrls(full);
+// to their origin first (by the caller): once truncated, a URL's key would no longer be recognised.
+function shorten(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 }

@@ -1,3 +1,4 @@
+import { redactUrls } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { AnySchema, Schema } from './struct.js';
 
@@ -41,5 +42,8 @@ export async function explainMismatch(mismatch: SchemaMismatch): Promise<Validat
       received: 'a value the schema refused (the check that names the field could not be loaded)',
     });
   }
-  return explainer.explain(mismatch.method, mismatch.value, mismatch.schema);
+  return new ValidationError({
+    method: mismatch.method,
+    ...explainer.explain(mismatch.value, mismatch.schema, redactUrls),
+  });
 }
