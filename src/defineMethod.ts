@@ -10,7 +10,10 @@ export interface PreparedCall<TShape = unknown> {
   params: unknown[];
   /** The per-call options found in the caller's config. */
   options?: CallOptions;
-  /** Work that must finish before decoding, started now so it overlaps the request (loading zstd). */
+  /**
+   * Work that must finish before decoding, started now so it overlaps the request (loading zstd). If it
+   * fails, its error is the call's: make it a typed one (`zstdReady` in options/accountConfig.ts does).
+   */
   ready?: Promise<unknown>;
   /** Which result shape the request asked for, for methods whose result depends on their params. */
   shape?: TShape;
