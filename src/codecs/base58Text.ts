@@ -55,11 +55,11 @@ function alphabetProblem(text: string, index: number): string {
 export function decodeBase58(text: string, maxBytes: number): Uint8Array | undefined {
   if (text.length > Math.ceil(maxBytes * CHARS_PER_BYTE) || NOT_BASE58.test(text)) return undefined;
   const [zeros, value] = readDigits(text);
-  const hex = value.toString(16);
-  const bytes = new Uint8Array(zeros + (value ? (hex.length + 1) >> 1 : 0));
+  const hex = value ? value.toString(16) : '';
+  const bytes = new Uint8Array(zeros + ((hex.length + 1) >> 1));
   if (bytes.length > maxBytes) return undefined;
   // From the last byte back, so an odd number of hex digits leaves the first byte one digit.
-  for (let i = bytes.length - 1, end = hex.length; value && end > 0; i--, end -= 2) {
+  for (let i = bytes.length - 1, end = hex.length; end > 0; i--, end -= 2) {
     bytes[i] = Number.parseInt(hex.slice(Math.max(0, end - 2), end), 16);
   }
   return bytes;

@@ -1,8 +1,9 @@
 /**
  * Completes an error before a transport or the client throws it: an `RpcError`'s code name and the hint
  * for an `RpcError`, `HttpError`, plain `TimeoutError` or `ResponseTooLargeError` live in errors/hints.ts,
- * loaded with the first such error instead of up front (their texts are a quarter of a small app's bundle). If that module cannot be loaded, e.g. in a browser that
- * went offline, the error is thrown as it is, without them.
+ * loaded with the first such error instead of up front (their texts are a quarter of a small app's
+ * bundle). If that module cannot be loaded, e.g. in a browser that went offline, the error is thrown as
+ * it is, without them.
  */
 import type { CompletedError } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
