@@ -178,6 +178,31 @@ describe('Retry-After', () => {
     expect(sleeps).toEqual([]);
   });
 
+  // Issue 29, defect 8: an 11-digit delay was taken as malformed (four requests, then HttpError 429).
+  it.each([
+    ['99999999999', '99999999999', 99_999_999_999_000],
+    ['2147484', '2147484', 2_147_484_000], // just past setTimeout's 2^31 - 1 ms
+    ['9007199254741', '9007199254741', Number.MAX_SAFE_INTEGER], // past 2^53 ms: held at the largest exact number
+    ['400 nines', '9'.repeat(400), Number.MAX_SAFE_INTEGER], // Number() of it is Infinity
+  ])('a huge delay (%s s) is a pause beyond any budget: RateLimitedError at once, naming it', async (_, header, ms) => {
+    const { rpc, sent, sleeps } = harness(() => text(429, { 'retry-after': header }));
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'RateLimitedError') && error.retryAfterMs).toBe(ms);
+    expect(error.message.split('\n')[0]).toBe(
+      `getBalance: https://a.test asked to wait ${ms} ms (HTTP 429), more than the 30000 ms allowed`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('an HTTP date far in the future is a pause beyond any budget too', async () => {
+    const { rpc, sent } = harness(() => text(503, { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }));
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'RateLimitedError') && error.status).toBe(503);
+    expect(isSolRpcError(error, 'RateLimitedError') && error.retryAfterMs).toBeGreaterThan(2 ** 31);
+    expect(sent).toHaveLength(1);
+  });
+
   it('fails fast when the wait would pass the total deadline', async () => {
     const { rpc, sent } = harness(() => text(429, { 'retry-after': '20' }), { totalTimeoutMs: 10_000 });
     const error = await failure(rpc.getBalance(ADDRESS));
