@@ -6,9 +6,19 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createBasicTransport, createHttpTransport, isSolRpcError, type Transport } from '../../src/index.js';
+import { secretsOf } from '../../src/errors/secrets.js';
+import {
+  createBasicTransport,
+  createHttpTransport,
+  createRpc,
+  isSolRpcError,
+  signaturesOf,
+  type Transport,
+} from '../../src/index.js';
+import { viewsOfError } from '../support/canaryScan.js';
 import { failure } from '../support/failure.js';
 
+const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
 const PATH_KEY = 'SECRETKEY123abc';
 const QUERY_KEY = 'QueryKey456def';
 const PLUS_KEY = 'Ab+Cd/Ef=Gh12'; // base64-like: sent percent-encoded, echoed decoded
@@ -140,4 +150,96 @@ describe('a transport called directly', () => {
       expect(error.message).toContain('\nHint: ');
     },
   );
+});
+
+/**
+ * Issue 29, defect 6: `createRpc('http://host/KEY?api-key=KEY').getGenesisHash()` against a server answering
+ * `"result":"KEY"` threw `ValidationError … got "KEY"`; so did a signaturesOf page carrying the key as a
+ * signature. Every secret part of the URL, in every form it was sent or could be quoted, in every place a
+ * result can hold it, must be blanked out of every view of the error.
+ */
+describe('secrets a server puts in a result', () => {
+  const USER = 'AcctUser2024';
+  const PASSWORD = 'Pass+Word/99';
+  const url = `https://${USER}:${encodeURIComponent(PASSWORD)}@rpc.test/v1/${PATH_KEY}/?api-key=${QUERY_KEY}&k=${encodeURIComponent(PLUS_KEY)}`;
+  const FORMS = [
+    PATH_KEY,
+    QUERY_KEY,
+    PLUS_KEY,
+    encodeURIComponent(PLUS_KEY),
+    USER,
+    PASSWORD,
+    encodeURIComponent(PASSWORD),
+    Buffer.from(`${USER}:${PASSWORD}`).toString('base64'),
+  ];
+  const found = (error: unknown) => {
+    const texts = viewsOfError(error)
+      .map((view) => view.text)
+      .join('\n')
+      .toLowerCase();
+    return FORMS.filter((form) => texts.includes(form.toLowerCase()));
+  };
+  /** A client whose server answers every call with `result(secret)`. */
+  const clientAnswering = (result: unknown, base = url) =>
+    createRpc(base, {
+      retry: false,
+      fetch: async (_url: string, init: RequestInit) => {
+        const { id } = JSON.parse(String(init.body)) as { id: number };
+        return new Response(JSON.stringify({ jsonrpc: '2.0', result, id }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+
+  it("blanks the issue's own case: the key as getGenesisHash's result", async () => {
+    const KEY = 'k3yOfTheIssue29';
+    const error = await failure(clientAnswering(KEY, `http://host/${KEY}?api-key=${KEY}`).getGenesisHash());
+    expect(error.name).toBe('ValidationError');
+    expect(viewsOfError(error).filter((view) => view.text.includes(KEY))).toEqual([]);
+    // What the result held is still described, with the key blanked out.
+    expect(isSolRpcError(error, 'ValidationError') && error.received).toBe('"[redacted]"');
+  });
+
+  const PLACES: ReadonlyArray<[string, (secret: string) => Promise<unknown>]> = [
+    ['the whole result', (secret) => clientAnswering(secret).getGenesisHash()],
+    ['a leaf', (secret) => clientAnswering({ context: { slot: 1 }, value: secret }).getBalance(ADDRESS)],
+    ['a string cut to 60 characters', (secret) => clientAnswering(`${'x'.repeat(55)}${secret}`).getGenesisHash()],
+    ['a key of a server-keyed map', (secret) => clientAnswering({ [ADDRESS]: [1], [secret]: [2] }).getLeaderSchedule()],
+    [
+      'a signature of a signaturesOf page',
+      async (secret) => {
+        const page = [{ signature: secret, slot: 1, err: null, memo: null, blockTime: null }];
+        for await (const _ of signaturesOf(clientAnswering(page), ADDRESS)) break;
+      },
+    ],
+  ];
+  describe.each(PLACES)('in %s', (_place, call) => {
+    it.each(FORMS)('blanks %s out of every view of the error', async (secret) => {
+      const error = await failure(Promise.resolve().then(() => call(secret)));
+      expect(error.name).toBe('ValidationError');
+      expect(found(error)).toEqual([]);
+    });
+  });
+});
+
+describe('what counts as a secret part of a URL', () => {
+  it.each([
+    ['a path segment of 8 characters or more that is not a plain word', '/v1/Key2024xyz', 'Key2024xyz'],
+    ['a long run of lowercase letters (a random key)', '/kqzvmwxhjtplrnsd', 'kqzvmwxhjtplrnsd'],
+    ['the value of a query parameter named like a key, from 4 characters', '/?api-key=ab12', 'ab12'],
+    ['a token parameter of lowercase letters', '/?token=devnetonly', 'devnetonly'],
+    ['a user name alone (the whole credential)', '', 'solo'],
+  ])('%s', (_what, tail, secret) => {
+    const base = tail === '' ? `https://${secret}@rpc.test/` : `https://rpc.test${tail}`;
+    expect(secretsOf(new URL(base), [])).toContain(secret);
+  });
+
+  it.each([
+    ['short path segments', '/v1/rpc/api', ['v1', 'rpc', 'api']],
+    ['plain lowercase words', '/mainnet-beta/solana_rpc/subscription', ['mainnet-beta', 'solana_rpc', 'subscription']],
+    ['short values of other parameters', '/?cluster=devnet&v=2', ['devnet', '2', 'cluster']],
+  ])('not %s', (_what, tail, words) => {
+    const secrets = secretsOf(new URL(`https://rpc.test${tail}`), []);
+    for (const word of words) expect(secrets).not.toContain(word);
+  });
 });
