@@ -8,7 +8,7 @@ import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
 import { parseJsonExact } from '../transport/json.js';
 import { encodeRequest } from '../transport/jsonrpc.js';
 import type { DecodeContext } from '../types/index.js';
-import type { PreparedSubscription, SubscriptionDefinition } from './defineSubscription.js';
+import { type PreparedSubscription, REMEMBERED_KEYS, type SubscriptionDefinition } from './defineSubscription.js';
 import type { NotificationStream } from './stream.js';
 import type { OpenWebSocket, WebSocketLike } from './webSocket.js';
 
@@ -92,8 +92,10 @@ export interface Entry {
   readonly streams: Set<NotificationStream<unknown>>;
   /** The server's id while it is subscribed on the current socket. */
   id: number | undefined;
-  /** Whether the server ever accepted it: a later subscribe is a resubscribe, and resyncs. */
+  /** Whether the server ever accepted it. */
   accepted: boolean;
+  /** Whether a subscribe was ever sent: a later one resyncs, even if the first was lost before its answer. */
+  sent?: boolean;
   /** The newest slot delivered (by key for `latestByKey`): resynced reads and late notifications older are dropped. */
   readonly slots: Map<string, number>;
   /** Notifications are decoded in order, one after another. */
@@ -271,7 +273,8 @@ export class Connection {
 
   private subscribe(entry: Entry): void {
     const { definition, prepared } = entry;
-    const resubscribe = entry.accepted;
+    const resubscribe = entry.sent === true;
+    entry.sent = true;
     // Answered synchronously: a notification in the same chunk as the answer must find its id mapped.
     this.send(definition.name, prepared.params, {
       method: definition.name,
@@ -307,7 +310,7 @@ export class Connection {
     const abort = new AbortController();
     entry.resync = abort;
     const definition = entry.definition as Required<Pick<SubscriptionDefinition, 'resync'>> & SubscriptionDefinition;
-    definition.resync(entry.prepared, abort.signal).then(
+    definition.resync(entry.prepared, abort.signal, entry.slots).then(
       (values) => {
         if (abort.signal.aborted || !this.entries.has(entry)) return;
         entry.tail = entry.tail.then(() => {
@@ -536,7 +539,10 @@ function deliver(entry: Entry, value: unknown, resynced = false): void {
     const key = definition.keyOf ? definition.keyOf(value) : '';
     const newest = entry.slots.get(key);
     if (newest !== undefined && (slot < newest || (resynced && slot === newest))) return;
+    // Newest last, so the least recently delivered key is the one forgotten past the bound.
+    entry.slots.delete(key);
     entry.slots.set(key, slot);
+    if (entry.slots.size > REMEMBERED_KEYS) entry.slots.delete(entry.slots.keys().next().value as string);
   }
   for (const stream of entry.streams) stream.push(value);
 }

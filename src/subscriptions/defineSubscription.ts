@@ -44,12 +44,26 @@ export interface SubscriptionDefinition<TSignature = unknown, TShape = unknown> 
   slotOf?(value: unknown): number;
   /**
    * Reads the current state over HTTP, as notifications, after a resubscribe: what changed while the
-   * socket was down. Account and program subscriptions have one.
+   * socket was down, an account closed meanwhile included. `delivered` holds the newest slot delivered by
+   * key (`keyOf`'s, or `''`), at most `REMEMBERED_KEYS` of them: a program subscription reads back those
+   * its read no longer lists. Account and program subscriptions have one.
    */
-  resync?(prepared: PreparedSubscription<TShape>, signal: AbortSignal): Promise<unknown[]>;
+  resync?(
+    prepared: PreparedSubscription<TShape>,
+    signal: AbortSignal,
+    delivered: ReadonlyMap<string, number>,
+  ): Promise<unknown[]>;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }
+
+/**
+ * The most keys whose newest delivered slot a subscription remembers (a program's accounts), the least
+ * recently delivered forgotten first: memory stays bounded however many accounts a program churns through.
+ * A key forgotten is as one never delivered: its next read or notification is delivered whatever its slot,
+ * and a program's resync cannot tell that it left.
+ */
+export const REMEMBERED_KEYS = 10_000;
 
 /** Declares a subscription method; the identity, typed, so each file writes its name once. */
 export function defineSubscription<TSignature, TShape = unknown>(

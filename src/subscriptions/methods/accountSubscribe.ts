@@ -3,6 +3,7 @@ import { getAccountInfo } from '../../methods/getAccountInfo.js';
 import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
 import { checkAddress, checkArity } from '../../options/check.js';
 import type { AccountEncoding, Address, BinaryEncoding, Commitment, DataSlice } from '../../types/index.js';
+import { closedAccount } from '../closedAccount.js';
 import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
@@ -18,7 +19,9 @@ export interface AccountSubscribeConfig {
   signal?: AbortSignal;
   /**
    * A client over HTTP (`createRpc(httpUrl)`): after each reconnect the account is read with it, so a
-   * change made while the socket was down is not missed. A read older than the last notification is dropped.
+   * change made while the socket was down is not missed; an account closed meanwhile comes as the node
+   * notifies a closed one (0 lamports, the system program as owner, no data). A read not newer than the
+   * last notification is dropped.
    */
   rpc?: {
     /** The method the read uses: any solrpc client has it. */
@@ -96,8 +99,9 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
   async resync(prepared, signal) {
     const [address, wire] = prepared.params as [string, Record<string, unknown>];
     const rpc = prepared.rpc as { getAccountInfo(address: string, config: unknown): Promise<AccountInfoResult> };
-    const read = await rpc.getAccountInfo(address, { ...wire, signal });
-    // An account that no longer exists has no state to deliver; its closing notification was sent as one.
-    return read.value === null ? [] : [read];
+    const { context, value } = await rpc.getAccountInfo(address, { ...wire, signal });
+    // Gone (closed while the socket was down): delivered as the node notifies a closed account, so a loop
+    // waiting for 0 lamports ends. Not newer than what was delivered, it is dropped as any read is.
+    return [{ context, value: value ?? closedAccount() }];
   },
 });

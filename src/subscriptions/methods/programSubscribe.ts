@@ -9,6 +9,7 @@ import { decodeContext, rpcContext } from '../../schemas/context.js';
 import { memo } from '../../schemas/memo.js';
 import { type } from '../../schemas/struct.js';
 import type {
+  Account,
   AccountEncoding,
   Address,
   BinaryEncoding,
@@ -17,7 +18,13 @@ import type {
   KeyedAccount,
   RpcResult,
 } from '../../types/index.js';
-import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { closedAccount } from '../closedAccount.js';
+import {
+  checkResyncRpc,
+  defineSubscription,
+  type PreparedSubscription,
+  prepareSubscriptionConfig,
+} from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `programSubscribe`. */
@@ -34,8 +41,11 @@ export interface ProgramSubscribeConfig {
   signal?: AbortSignal;
   /**
    * A client over HTTP (`createRpc(httpUrl)`): after each reconnect the program's accounts are read with
-   * `getProgramAccounts`, so a change made while the socket was down is not missed (an account closed
-   * meanwhile is not in that read). A read older than an account's last notification is dropped.
+   * `getProgramAccounts`, so a change made while the socket was down is not missed. An account delivered
+   * before (one of the last 10,000) that this read no longer lists is read with `getMultipleAccounts` and
+   * delivered once as it is now: closed (0 lamports, the system program as owner, no data), or under
+   * another owner, or with data the filters no longer pass. A read not newer than an account's last
+   * notification is dropped.
    */
   rpc?: {
     /** The method the read uses: any solrpc client has it. */
@@ -95,6 +105,21 @@ const parsed = /* @__PURE__ */ memo(() =>
 
 const METHOD = 'programSubscribe';
 
+/** A program subscription's prepared request, with what its resyncs have reported gone. */
+interface PreparedProgram extends PreparedSubscription<AccountShape> {
+  /**
+   * Accounts reported gone (no longer in the program's read) since they were last seen: not read back
+   * again until a notification or a read shows them. At most the keys delivered (`REMEMBERED_KEYS`).
+   */
+  gone: Set<string>;
+}
+
+/** What a resync calls: any solrpc client has both; without `getMultipleAccounts` no departure is reported. */
+interface ResyncRpc {
+  getProgramAccounts(programId: string, config: unknown): Promise<RpcResult<KeyedAccount<unknown>[]>>;
+  getMultipleAccounts?(addresses: string[], config: unknown): Promise<RpcResult<(Account<unknown> | null)[]>>;
+}
+
 /** `programSubscribe`: changes of the accounts a program owns. */
 export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscribe, AccountShape>({
   name: METHOD,
@@ -112,24 +137,59 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
     const { rpc, filters, signal: _signal, ...rest } = given;
     const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
     if (filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', filters);
-    return { params: [programId, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getProgramAccounts') };
+    const prepared: PreparedProgram = {
+      params: [programId, wire],
+      signal,
+      ready,
+      shape,
+      rpc: checkResyncRpc(METHOD, rpc, 'getProgramAccounts'),
+      gone: new Set(),
+    };
+    return prepared;
   },
-  decode: (result, context, { shape }) =>
-    decodeAccountResult(result, context, shape, { parsed, binary }, (checked) => ({
-      context: decodeContext(checked.context),
-      value: {
-        pubkey: checked.value.pubkey,
-        account: decodeAccount(checked.value.account as never, context, 'result.value.account'),
-      },
-    })),
+  decode: (result, context, prepared) =>
+    decodeAccountResult(result, context, prepared.shape, { parsed, binary }, (checked) => {
+      // Notified, so back in the program: a later resync reads it back if it leaves again.
+      (prepared as PreparedProgram).gone.delete(checked.value.pubkey);
+      return {
+        context: decodeContext(checked.context),
+        value: {
+          pubkey: checked.value.pubkey,
+          account: decodeAccount(checked.value.account as never, context, 'result.value.account'),
+        },
+      };
+    }),
   keyOf: (value) => (value as ProgramNotification).value.pubkey,
   slotOf: (value) => (value as ProgramNotification).context.slot,
-  async resync(prepared, signal) {
+  async resync(prepared, signal, delivered) {
     const [programId, wire] = prepared.params as [string, Record<string, unknown>];
-    const rpc = prepared.rpc as {
-      getProgramAccounts(programId: string, config: unknown): Promise<RpcResult<KeyedAccount<unknown>[]>>;
-    };
+    const { gone } = prepared as PreparedProgram;
+    const rpc = prepared.rpc as ResyncRpc;
     const { context, value } = await rpc.getProgramAccounts(programId, { ...wire, withContext: true, signal });
-    return value.map((keyed) => ({ context, value: keyed }));
+    const notifications: ProgramNotification[] = value.map((keyed) => ({ context, value: keyed as never }));
+    const listed = new Set(value.map((keyed) => keyed.pubkey));
+    for (const key of gone) if (listed.has(key) || !delivered.has(key)) gone.delete(key);
+    // agave never notifies an account leaving a program (a closed account is stored as the system's), so
+    // the read cannot show it either: what was delivered and is not listed is read on its own.
+    const missing = [...delivered.keys()].filter((key) => !listed.has(key) && !gone.has(key));
+    if (missing.length === 0 || typeof rpc.getMultipleAccounts !== 'function') return notifications;
+    const { filters: _filters, ...accountWire } = wire;
+    let read: RpcResult<(Account<unknown> | null)[]>;
+    try {
+      read = await rpc.getMultipleAccounts(missing, { ...accountWire, signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // The program's read stands; the departures are read again at the next reconnect.
+      return notifications;
+    }
+    // One state per address asked, in order, or none is trusted.
+    if (read.value.length !== missing.length) return notifications;
+    missing.forEach((pubkey, index) => {
+      const account = (read.value[index] ?? closedAccount()) as never;
+      notifications.push({ context: read.context, value: { pubkey, account } });
+      // Reported once; unless it is no newer than what was delivered, and will be dropped: then read again.
+      if (read.context.slot > (delivered.get(pubkey) ?? -1)) gone.add(pubkey);
+    });
+    return notifications;
   },
 });
