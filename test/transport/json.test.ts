@@ -2,14 +2,20 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createRpc, isSolRpcError, type Rpc } from '../../src/index.js';
 import {
   JsonSyntaxError,
+  MAX_JSON_DEPTH,
   parseJson,
   parseJsonExact,
   parseJsonExactAt,
   parseSafeJson,
   stringifyJson,
 } from '../../src/transport/json.js';
+import { startServer } from '../support/httpServer.js';
+
+const ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+const SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
@@ -140,6 +146,69 @@ describe('parseJson', () => {
     expect(parseJson('"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"')).toBe('a"b\\c/d\b\f\n\r\té😀');
     expect(() => parseJson('"\\u12"')).toThrow(JsonSyntaxError);
     expect(() => parseJson('"\\q"')).toThrow(JsonSyntaxError);
+  });
+});
+
+/** `depth` arrays one in another, or objects (`{"a":…}`) with a value at the bottom. */
+const nested = (depth: number, kind: 'array' | 'object' = 'array', leaf = '1') =>
+  kind === 'array'
+    ? `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+
+describe("the nesting limit (MAX_JSON_DEPTH, 128 as agave's serde_json), the same for every parser", () => {
+  const parsers = {
+    parseJson,
+    parseSafeJson,
+    parseJsonExact,
+    parseJsonExactAt: (text: string) => parseJsonExactAt(text, ['lamports']),
+  };
+
+  it('is 128', () => {
+    expect(MAX_JSON_DEPTH).toBe(128);
+  });
+
+  it.each(Object.entries(parsers))(
+    '%s reads 128 levels and refuses 129 with a typed JsonSyntaxError (tooDeep)',
+    (_name, parse) => {
+      for (const kind of ['array', 'object'] as const) {
+        expect(parse(nested(128, kind))).toEqual(JSON.parse(nested(128, kind)));
+        const error = (() => {
+          try {
+            parse(nested(129, kind));
+          } catch (thrown) {
+            return thrown;
+          }
+        })();
+        expect(error).toBeInstanceOf(JsonSyntaxError);
+        expect(error).toMatchObject({
+          tooDeep: true,
+          message: expect.stringMatching(/^nesting too deep \(more than 128 levels\) at offset \d+$/),
+        });
+      }
+    },
+  );
+
+  // Each of these was a RangeError (Maximum call stack size exceeded) once a deep value reached a
+  // recursive reader (superstruct naming a failing field); the engine's JSON.parse reads them fine.
+  it.each(Object.entries(parsers))(
+    '%s refuses 5,000 and 100,000 levels, in a result, an error and a notification',
+    (_name, parse) => {
+      for (const depth of [5_000, 100_000]) {
+        for (const text of [
+          `{"jsonrpc":"2.0","result":${nested(depth)},"id":1}`,
+          `{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":${nested(depth, 'object')}},"id":1}`,
+          `{"jsonrpc":"2.0","error":{"code":-32602,"message":"x","data":${nested(depth)}},"id":1}`,
+          `{"jsonrpc":"2.0","method":"slotNotification","params":{"result":${nested(depth)},"subscription":0}}`,
+          `{"jsonrpc":"2.0","result":{"big":18446744073709551615,"deep":${nested(depth)}},"id":1}`,
+        ]) {
+          expect(() => parse(text)).toThrow(expect.objectContaining({ name: 'JsonSyntaxError', tooDeep: true }));
+        }
+      }
+    },
+  );
+
+  it('a syntax error is not tooDeep', () => {
+    expect(() => parseJson('{"a":')).toThrow(expect.objectContaining({ tooDeep: false }));
   });
 });
 
@@ -285,13 +354,11 @@ describe('parseJsonExact (JSON.parse, then every big integer token put back exac
     expect(parseJsonExact(text)).toEqual(parseJson(text));
   });
 
-  it('refuses bad text as parseJson does, never quoting it; deep nesting only where a token needs putting back', () => {
+  it('refuses bad text as parseJson does, never quoting it, and deep nesting whether or not a token needs putting back', () => {
     expect(() => parseJsonExact('{"api-key":"secret" x}')).toThrow(/^unexpected character at offset 20$/);
     const deep = (leaf: string) => `{"result":${'{"a":'.repeat(300)}${leaf}${'}'.repeat(300)}}`;
     expect(() => parseJsonExact(deep('9007199254740993'))).toThrow(/nesting too deep/);
-    // Like parseSafeJson: JSON.parse reads any depth without a stack to overflow, and the schemas stop
-    // at their own depth.
-    expect(parseJsonExact(deep('1'))).toEqual(JSON.parse(deep('1')));
+    expect(() => parseJsonExact(deep('1'))).toThrow(/nesting too deep/);
   });
 });
 
@@ -306,4 +373,49 @@ describe('stringifyJson', () => {
     expect(() => stringifyJson(Number.NaN)).toThrow(TypeError);
     expect(() => stringifyJson(() => 1)).toThrow(TypeError);
   });
+});
+
+describe('a deep body through createRpc, over loopback HTTP', () => {
+  // Before MAX_JSON_DEPTH held on every parser, getBlocks (parseSafeJson), getTransaction (parseJsonExact)
+  // and getBalance (parseJson after JSON.parse's tree failed its schema) rejected with a RangeError
+  // (superstruct printing the failing value), not a typed error.
+  it.each([
+    ['getBlocks', (rpc: Rpc) => rpc.getBlocks(1n, 2n)],
+    ['getTransaction', (rpc: Rpc) => rpc.getTransaction(SIGNATURE)],
+    ['getBalance', (rpc: Rpc) => rpc.getBalance(ADDRESS)],
+  ] as const)(
+    '%s: a result 100,000 levels deep is an InvalidResponseError naming the nesting',
+    {
+      timeout: 10_000,
+    },
+    async (method, call) => {
+      const server = await startServer();
+      try {
+        for (const depth of [5_000, 100_000]) {
+          const bodies = [
+            `{"jsonrpc":"2.0","result":${nested(depth)},"id":1}`,
+            `{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":${nested(depth, 'object')}},"id":1}`,
+            `{"jsonrpc":"2.0","error":{"code":-32602,"message":"bad","data":${nested(depth)}},"id":1}`,
+          ];
+          for (const body of bodies) {
+            server.reply((request, response) => {
+              const { id } = request.json as { id: number };
+              response.setHeader('content-type', 'application/json');
+              response.end(body.replace(/"id":1}$/, `"id":${id}}`));
+            });
+            const rpc = createRpc(server.url, { retry: false });
+            const error = await call(rpc).catch((thrown: unknown) => thrown);
+            expect(isSolRpcError(error, 'InvalidResponseError'), `${method}: ${String(error)}`).toBe(true);
+            expect(error).toMatchObject({
+              method,
+              reason: 'json',
+              message: expect.stringMatching(/nesting too deep \(more than 128 levels\)/),
+            });
+          }
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
