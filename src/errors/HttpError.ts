@@ -1,4 +1,4 @@
-import { redactSecrets, redactUrls } from './redact.js';
+import { redacter } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -31,11 +31,10 @@ export class HttpError extends SolRpcError {
     /** Values to blank out of the body and reason phrase: the request's header values and credentials. */
     secrets?: readonly string[];
   }) {
-    const excerpt = excerptOf(fields.body, fields.secrets);
+    const clean = redacter(fields.secrets);
+    const excerpt = excerptOf(fields.body, clean);
     // URLs and secrets go before truncation: a cut URL no longer looks like one, and its key would stay.
-    const reason = fields.statusText
-      ? sanitizeText(redactSecrets(redactUrls(fields.statusText), fields.secrets), 60, true)
-      : '';
+    const reason = fields.statusText ? sanitizeText(clean(fields.statusText), 60, true) : '';
     super(
       `HTTP ${fields.status}${reason ? ` ${reason}` : ''} from ${fields.origin}`,
       { method: fields.method, retryable: RETRYABLE_STATUSES.has(fields.status) },
@@ -48,9 +47,9 @@ export class HttpError extends SolRpcError {
   }
 }
 
-function excerptOf(body: string | undefined, secrets: readonly string[] | undefined): string | undefined {
+function excerptOf(body: string | undefined, clean: (text: string) => string): string | undefined {
   if (!body) return undefined;
   if (/^\s*</.test(body)) return undefined; // an HTML page from a proxy says nothing useful in one line
-  const excerpt = sanitizeText(redactSecrets(redactUrls(body), secrets), 200, true);
+  const excerpt = sanitizeText(clean(body), 200, true);
   return excerpt || undefined;
 }

@@ -1,4 +1,4 @@
-import { redactSecrets, redactUrls } from './redact.js';
+import { redacter } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -22,7 +22,7 @@ export class NetworkError extends SolRpcError {
     secrets?: readonly string[];
   }) {
     const code = systemCode(fields.cause);
-    const clean = (text: string) => redactSecrets(redactUrls(text), fields.secrets);
+    const clean = redacter(fields.secrets);
     // Without a system code, the innermost cause says why (fetch's "bad port", a TLS complaint…).
     const why = code ?? innermostMessage(fields.cause, clean);
     super(`cannot reach ${fields.origin}${why ? ` (${why})` : ''}`, {

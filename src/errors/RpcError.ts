@@ -1,4 +1,4 @@
-import { redactSecrets, redactUrls } from './redact.js';
+import { redactDeep, redacter } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -40,7 +40,7 @@ export class RpcError extends SolRpcError {
     secrets?: readonly string[];
   }) {
     // A proxy may echo the request URL, key and all, into its message; a server may quote a bare key.
-    const clean = (text: string) => redactSecrets(redactUrls(text), fields.secrets);
+    const clean = redacter(fields.secrets);
     const serverMessage = sanitizeText(clean(fields.message));
     super(`RPC error ${fields.code}: ${sanitizeText(serverMessage, 300, true)}`, {
       method: fields.method,
@@ -49,29 +49,6 @@ export class RpcError extends SolRpcError {
     this.code = fields.code;
     this.codeName = undefined;
     this.serverMessage = serverMessage;
-    this.data = redactDeep(fields.data, clean, 0);
+    this.data = redactDeep(fields.data, clean);
   }
-}
-
-/**
- * A copy of `data` with every URL inside its strings cut to its origin and every secret blanked out: a
- * proxy may echo the request URL into error data, and `data` reaches logs through `JSON.stringify` and
- * `util.inspect`.
- */
-function redactDeep(value: unknown, clean: (text: string) => string, depth: number): unknown {
-  if (typeof value === 'string') return clean(value);
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth > 32) return undefined;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, clean, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    // defineProperty, not assignment: an own "__proto__" key must stay a plain key.
-    Object.defineProperty(copy, clean(key), {
-      value: redactDeep((value as Record<string, unknown>)[key], clean, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return copy;
 }

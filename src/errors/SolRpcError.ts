@@ -1,3 +1,5 @@
+import { redacter } from './redact.js';
+
 /** Marks errors made by any copy of this package, so `isSolRpcError` works across duplicate installs. */
 export const BRAND = Symbol.for('solrpc.error');
 
@@ -18,6 +20,8 @@ export interface SolRpcErrorFields {
  * rather than `instanceof`, which fails when two copies of the package are installed.
  *
  * The message is: line 1, what failed and in which method; then `Hint: …` when one is known; then details.
+ * URLs in it are cut to their origin and the secrets of every client of the process blanked out
+ * (errors/redact.ts), whichever class and whoever builds it: its parts may quote a server.
  */
 export class SolRpcError extends Error {
   /** The class's name; `isSolRpcError(error, name)` checks it, so it survives duplicate installs. */
@@ -30,12 +34,14 @@ export class SolRpcError extends Error {
   readonly retryable: boolean;
 
   constructor(summary: string, fields: SolRpcErrorFields = {}, details: readonly string[] = []) {
+    const clean = redacter();
+    const hint = fields.hint && clean(fields.hint);
     const lines = [fields.method ? `${fields.method}: ${summary}` : summary];
-    if (fields.hint) lines.push(`Hint: ${fields.hint}`);
+    if (hint) lines.push(`Hint: ${hint}`);
     lines.push(...details);
-    super(lines.join('\n'), fields.cause === undefined ? undefined : { cause: fields.cause });
+    super(clean(lines.join('\n')), fields.cause === undefined ? undefined : { cause: fields.cause });
     this.method = fields.method;
-    this.hint = fields.hint;
+    this.hint = hint;
     this.retryable = fields.retryable ?? false;
     Object.defineProperty(this, BRAND, { value: true });
   }

@@ -1,4 +1,5 @@
 import type { TransactionError } from '../types/transaction.js';
+import { redactDeep, redacter } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -25,20 +26,23 @@ export class TransactionFailedError extends SolRpcError {
     err: TransactionError;
     logs?: string[] | null;
   }) {
-    const logs = fields.logs ?? null;
+    // Server text: a hostile node may put the client's key or URL in a log line or in `err`.
+    const clean = redacter();
+    const logs = fields.logs ? fields.logs.map(clean) : null;
+    const err = redactDeep(fields.err, clean) as TransactionError;
     // The last few log lines usually say why (the failing program's own message); server text, so sanitised.
     const tail =
       logs && logs.length > 0
         ? ['Logs (last lines):', ...logs.slice(-5).map((line) => `  ${sanitizeText(line, 300, true)}`)]
         : [];
     super(
-      `transaction ${fields.signature} failed in slot ${fields.slot}: ${JSON.stringify(fields.err)}`,
+      `transaction ${fields.signature} failed in slot ${fields.slot}: ${JSON.stringify(err)}`,
       { method: fields.method, retryable: false },
       tail,
     );
     this.signature = fields.signature;
     this.slot = fields.slot;
-    this.err = fields.err;
+    this.err = err;
     this.logs = logs;
   }
 }

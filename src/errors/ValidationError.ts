@@ -1,4 +1,4 @@
-import { redactUrls } from './redact.js';
+import { redacter } from './redact.js';
 import { SolRpcError } from './SolRpcError.js';
 
 /**
@@ -16,14 +16,15 @@ export class ValidationError extends SolRpcError {
   readonly received: string;
 
   constructor(fields: { method: string; path: string; expected: string; received: string }) {
-    // Both come from the server's response, which may echo the request's URL, key and all.
-    const path = redactUrls(fields.path);
-    const received = redactUrls(fields.received);
-    super(`invalid result: ${path} must be ${fields.expected}, got ${received}`, {
-      method: fields.method,
-    });
+    // All three may quote the server's response (a key of a map, a value, a signature it sent before),
+    // which may echo the request's URL or key: a result that is the key itself.
+    const clean = redacter();
+    const path = clean(fields.path);
+    const expected = clean(fields.expected);
+    const received = clean(fields.received);
+    super(`invalid result: ${path} must be ${expected}, got ${received}`, { method: fields.method });
     this.path = path;
-    this.expected = fields.expected;
+    this.expected = expected;
     this.received = received;
   }
 }

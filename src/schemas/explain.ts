@@ -49,10 +49,11 @@ export function toStruct(schema: AnySchema): AnyStruct {
 }
 
 /**
- * Why a result failed its schema: the first failing field and what it must hold. `redactUrls` (passed in,
- * see above) cuts URLs in what the result held to their origin.
+ * Why a result failed its schema: the first failing field and what it must hold. `redact` (passed in, see
+ * above) cuts URLs in what the result held to their origin and blanks out the clients' secrets, before
+ * the text is shortened: a key cut in half would no longer be recognised.
  */
-export function explain(value: unknown, schema: AnySchema, redactUrls: (text: string) => string): Explanation {
+export function explain(value: unknown, schema: AnySchema, redact: (text: string) => string): Explanation {
   let outcome: ReturnType<typeof superstruct.validate<unknown, unknown>>;
   try {
     outcome = superstruct.validate(value, toStruct(schema));
@@ -83,7 +84,7 @@ export function explain(value: unknown, schema: AnySchema, redactUrls: (text: st
     failure.value === undefined
       ? 'nothing (the field is missing)'
       : match && (typeof failure.value !== 'object' || failure.value === null)
-        ? shorten(redactUrls(match[2] as string))
+        ? shorten(redact(match[2] as string))
         : describeValue(failure.value); // superstruct prints arrays as '' and objects as [object Object]
   return { path, expected: match ? (match[1] as string) : `a value of type ${failure.type}`, received };
 }
@@ -110,8 +111,8 @@ function describeValue(value: unknown): string {
   return shorten(`${typeof value} ${String(value)}`);
 }
 
-// Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message. URLs are cut
-// to their origin first (by the caller): once truncated, a URL's key would no longer be recognised.
+// Superstruct prints whole strings; a 1 MiB base64 payload must not end up in a message. URLs and secrets
+// are blanked first (by the caller): once truncated, a URL's key would no longer be recognised.
 function shorten(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 }

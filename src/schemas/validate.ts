@@ -1,4 +1,4 @@
-import { redactUrls } from '../errors/redact.js';
+import { redacter } from '../errors/redact.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { AnySchema, Schema } from './struct.js';
 
@@ -44,6 +44,6 @@ export async function explainMismatch(mismatch: SchemaMismatch): Promise<Validat
   }
   return new ValidationError({
     method: mismatch.method,
-    ...explainer.explain(mismatch.value, mismatch.schema, redactUrls),
+    ...explainer.explain(mismatch.value, mismatch.schema, redacter()),
   });
 }

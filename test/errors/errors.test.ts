@@ -1,23 +1,29 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { displayOrigin, redactUrls } from '../../src/errors/redact.js';
+import { displayOrigin, redactUrls, rememberSecrets } from '../../src/errors/redact.js';
 import { sanitizeText } from '../../src/errors/sanitize.js';
+import { secretsOf } from '../../src/errors/secrets.js';
 import { withHint } from '../../src/errors/withHint.js';
 import {
   AbortError,
+  ConnectionLostError,
+  DecodeError,
   HttpError,
   InvalidInputError,
   InvalidResponseError,
   isSolRpcError,
   NetworkError,
+  RateLimitedError,
   ResponseTooLargeError,
   RpcError,
   SolRpcError,
+  SubscriptionOverflowError,
   TimeoutError,
   TransactionExpiredError,
   TransactionFailedError,
   ValidationError,
 } from '../../src/index.js';
+import { viewsOfError } from '../support/canaryScan.js';
 
 describe('error classes', () => {
   const samples = [
@@ -239,7 +245,8 @@ describe('transaction outcome errors', () => {
     expect(lines.slice(1, 2)).toStrictEqual(['Logs (last lines):']);
     expect(lines.slice(2).map((line) => line.trim().slice(0, 3))).toStrictEqual(['two', 'thr', 'fou', 'fiv', 'six']);
     expect(error.message).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
-    expect(error.logs).toBe(logs);
+    // Kept as sent, but for the clients' secrets blanked out (a copy).
+    expect(error.logs).toStrictEqual(logs);
     expect(error.retryable).toBe(false);
   });
 
@@ -253,5 +260,84 @@ describe('transaction outcome errors', () => {
       'transaction sig expired: its durable nonce N0nce has advanced, and it did not land',
     );
     expect([byNonce.lastValidBlockHeight, byNonce.blockHeight, byNonce.retryable]).toStrictEqual([null, null, false]);
+  });
+});
+
+/**
+ * Issue 29, defect 6: a key a server sends back reached a ValidationError. Whatever class, whoever builds
+ * it and from whatever field, no error shows a secret of a client the process made: checked in every view
+ * (message, stack, String, JSON.stringify, inspect with hidden fields, every field, the cause chain).
+ */
+describe('no error class shows a client secret', () => {
+  const KEY = 'ClassKeyQ7wX29';
+  const URL_ECHO = `https://user:pw@rpc.example.com/${KEY}?api-key=${KEY}`;
+  // What a client does when it is made: its URL's secret parts are listed, and remembered process-wide.
+  secretsOf(new URL(`https://rpc.example.com/${KEY}`), []);
+  const echo = `refused ${KEY} (${URL_ECHO})`;
+  const ALL: ReadonlyArray<[string, () => Error]> = [
+    ['SolRpcError', () => new SolRpcError(echo, { method: 'getBalance', hint: echo }, [echo])],
+    ['RpcError', () => new RpcError({ method: 'getBalance', code: -32603, message: echo, data: { [KEY]: [echo] } })],
+    [
+      'HttpError',
+      () => new HttpError({ status: 403, statusText: echo, origin: 'https://rpc.example.com', body: echo }),
+    ],
+    [
+      'InvalidResponseError',
+      () => new InvalidResponseError({ reason: 'json', origin: 'https://rpc.example.com', detail: echo }),
+    ],
+    [
+      'ValidationError',
+      () => new ValidationError({ method: 'getBalance', path: `result.${KEY}`, expected: echo, received: echo }),
+    ],
+    ['InvalidInputError', () => new InvalidInputError({ param: 'address', problem: echo, hint: echo })],
+    [
+      'TimeoutError',
+      () => new TimeoutError({ timeoutMs: 1, origin: 'https://rpc.example.com', summary: echo, hint: echo }),
+    ],
+    [
+      'NetworkError',
+      () => new NetworkError({ origin: 'https://rpc.example.com', cause: new Error(echo, { cause: echo }) }),
+    ],
+    ['ResponseTooLargeError', () => new ResponseTooLargeError({ limit: 1, what: 'body', hint: echo })],
+    [
+      'DecodeError',
+      () => new DecodeError({ decoder: 'decodeTransaction', field: 'message', offset: 1, problem: echo }),
+    ],
+    [
+      'RateLimitedError',
+      () => new RateLimitedError({ retryAfterMs: 1, status: 429, origin: 'https://rpc.example.com', reason: echo }),
+    ],
+    ['TransactionExpiredError', () => new TransactionExpiredError({ signature: 'sig', nonceAccount: echo })],
+    [
+      'TransactionFailedError',
+      () => new TransactionFailedError({ signature: 'sig', slot: 1, err: { [KEY]: echo } as never, logs: [echo] }),
+    ],
+    [
+      'ConnectionLostError',
+      () => new ConnectionLostError({ origin: 'wss://rpc.example.com', attempts: 1, elapsedMs: 1, reason: echo }),
+    ],
+    ['SubscriptionOverflowError', () => new SubscriptionOverflowError({ method: echo, dropped: 1, queueSize: 1 })],
+  ];
+
+  it.each(ALL)('%s', (name, build) => {
+    const error = build();
+    expect(error.name).toBe(name);
+    // Fields the caller gives (a nonce account, a subscription's method) are kept as given, but in the
+    // message; everything else is checked in every view.
+    const kept = /^(nonceAccount|method)$/;
+    const leaks = viewsOfError(error).filter(
+      (view) => !kept.test(view.where) && (view.text.includes(KEY) || view.text.includes('user:pw')),
+    );
+    const given = error as unknown as Record<string, unknown>;
+    const views = viewsOfError(Object.fromEntries(Object.entries(given).filter(([key]) => !kept.test(key))));
+    expect(views.filter((view) => view.text.includes(KEY)).map((view) => view.where)).toEqual([]);
+    expect(leaks.filter((leak) => !['inspect', 'JSON.stringify'].includes(leak.where))).toEqual([]);
+    expect(error.message).toContain('[redacted]');
+  });
+
+  it('blanks nothing shorter than 4 characters, and keeps the words around a secret', () => {
+    rememberSecrets(['abc']);
+    const error = new RpcError({ code: 1, message: `abc and ${KEY} at https://rpc.example.com/${KEY}` });
+    expect(error.serverMessage).toBe('abc and [redacted] at https://rpc.example.com');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The mutation check of reliability target L: with redaction removed (displayOrigin returns the whole
- * URL, redactUrls and redactSecrets return text unchanged), the canary scan of canary.test.ts must find
+ * URL, redactUrls, redacter's functions and redactSecrets return text unchanged), the canary scan of canary.test.ts must find
  * the canaries; with only the scrubbing of bare secrets removed, it must find the bare keys a server
  * quotes back. A scan that stays silent here could never have failed there.
  */
@@ -25,11 +25,14 @@ import { optionsFor, paramsOf, SCENARIOS, type Scenario } from '../support/fault
 const removed = vi.hoisted(() => ({ urls: true, secrets: true }));
 vi.mock('../../src/errors/redact.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/errors/redact.js')>();
+  const urls = (text: string) => (removed.urls ? text : real.redactUrls(text));
   return {
+    ...real,
     displayOrigin: (url: URL | string) => (removed.urls ? String(url) : real.displayOrigin(url)),
-    redactUrls: (text: string) => (removed.urls ? text : real.redactUrls(text)),
+    redactUrls: urls,
+    redacter: (secrets?: readonly string[]) => (removed.secrets ? urls : real.redacter(secrets)),
     redactSecrets: (text: string, secrets: readonly string[] | undefined) =>
-      removed.secrets ? text : real.redactSecrets(text, secrets),
+      removed.secrets ? urls(text) : real.redactSecrets(text, secrets),
   };
 });
 
