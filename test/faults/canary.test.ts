@@ -5,6 +5,11 @@
  * the same URL across every scenario (with and without --verbose). No canary may appear in any view of
  * an error (message, stack, String, JSON, inspect with hidden fields, the cause chain), in a result,
  * or in the CLI's output. Keypair files: no run of 3 consecutive numbers of the file in the CLI's output.
+ *
+ * And servers that send the keys back as data (issue 29, defect 6): each key as the whole result, at a
+ * wrong-typed leaf and as a map key for every method, as a signature of a signaturesOf page, in a batch
+ * answer, and over WebSocket (a notification, a refusal, a close reason). Run against the code before
+ * the fix, 263 of these cases found the key in a ValidationError.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,18 +17,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
-import { isSolRpcError } from '../../src/index.js';
+import { createRpc, createRpcSubscriptions, isSolRpcError, signaturesOf } from '../../src/index.js';
+import { parseJson, stringifyJson } from '../../src/transport/json.js';
 import { type Finding, keypairRuns, scanError, scanText } from '../support/canaryScan.js';
-import { CANARY, callSdk, type Harness, runCli, settle, startHarness, urlFor } from '../support/faultCase.js';
 import {
+  CANARY,
+  callSdk,
+  type Harness,
+  runCli,
+  type Settled,
+  settle,
+  startHarness,
+  urlFor,
+} from '../support/faultCase.js';
+import {
+  bareKeys,
+  echoedUrl,
   faultPlan,
+  METHODS,
   type MethodName,
   methodsOf,
+  okText,
   optionsFor,
   paramsOf,
   SCENARIOS,
   type Scenario,
 } from '../support/faultScenarios.js';
+import type { Exchange } from '../support/faultServer.js';
+import { PROFILES, profileOf } from '../support/methodProfiles.js';
+import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
 import { CANARY_BUGS, type CanaryBug, knownBug } from './knownBugs.js';
 
 const HEADERS = { 'x-api-key': CANARY.header };
@@ -45,6 +67,7 @@ const figures = {
   hangs: 0,
   bugHangs: 0,
   untyped: 0,
+  echoedResults: 0,
 };
 
 beforeAll(async () => {
@@ -63,7 +86,8 @@ afterAll(async () => {
     `canary scan: scenarios ${SCENARIOS.length}, SDK cases ${figures.sdkCases} (${PLAN.summary}), CLI runs ${figures.cliRuns}, ` +
       `keypair runs ${figures.keypairRuns}, secrets found ${figures.secrets} (plus ${figures.knownBugSecrets} in known src bugs), ` +
       `keypair number runs ${figures.keypairLeaks}, ` +
-      `hangs ${figures.hangs} (plus ${figures.bugHangs} in a known src bug), untyped errors ${figures.untyped}, unhandled ${unhandledSeen.length}`,
+      `hangs ${figures.hangs} (plus ${figures.bugHangs} in a known src bug), untyped errors ${figures.untyped}, unhandled ${unhandledSeen.length}, ` +
+      `results that took an echoed key as data ${figures.echoedResults}`,
   );
 });
 
@@ -108,6 +132,187 @@ describe('SDK: errors and results of every scenario × its planned methods', () 
     if (clean.length > 0) it.concurrent.for(clean)('%s', { timeout: limit + 1000 }, scan(undefined));
     if (leaking.length > 0) it.concurrent.fails.for(leaking)('%s', { timeout: limit + 1000 }, scan(bug));
   });
+});
+
+// ---------------------------------------------------------------- keys sent back as data (issue 29, defect 6)
+
+/**
+ * A server that sends the client's keys back as data, not as an error: as the whole result, at the leaf
+ * the method's profile puts a wrong value (deepWrong), as a key of every object. The call fails with a
+ * ValidationError (or succeeds, if that place takes any string): the error must show no canary. A result
+ * is the server's data as sent, not something solrpc reports, so it is counted and not scanned here.
+ * Before the fix (issue 29) every whole-result case leaked the key through `ValidationError.received`.
+ */
+const KEYS = [
+  ['path token', CANARY.pathToken],
+  ['query key', CANARY.queryKey],
+  ['password', CANARY.password],
+  ['header value', CANARY.header],
+] as const;
+const echoScenario = (name: string, result: (x: Exchange, method: MethodName) => unknown): Scenario => ({
+  name,
+  row: 12,
+  perMethod: true,
+  expect: { outcome: 'ValidationError', attempts: 1 },
+  handle: (x) =>
+    x.send(
+      200,
+      `{"jsonrpc":"2.0","result":${stringifyJson(result(x, x.request.rpcMethod as MethodName))},"id":${JSON.stringify(x.request.id ?? null)}}`,
+    ),
+});
+/** The recorded result of the method called, with the leaf at `path` set to `value` (`*`: the first key). */
+function withLeaf(x: Exchange, path: readonly (string | number)[], value: unknown): unknown {
+  const root = (parseJson(okText(x)) as { result: unknown }).result;
+  if (path.length === 0) return value;
+  let node = root as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) node = node[step === '*' ? (Object.keys(node)[0] as string) : step] as never;
+  node[path[path.length - 1] as string | number] = value;
+  return root;
+}
+const ECHOES: readonly Scenario[] = [
+  ...KEYS.map(([canary, key]) => echoScenario(`the ${canary} as the whole result`, () => key)),
+  echoScenario('the path token at the wrong-typed leaf', (x, method) =>
+    withLeaf(x, PROFILES[method].deepWrong.path, CANARY.pathToken),
+  ),
+  echoScenario('the query key as a key of a server-keyed map, or a leaf', (x, method) =>
+    profileOf(method).keyedResult
+      ? { [CANARY.queryKey]: [1] }
+      : withLeaf(x, PROFILES[method].deepWrong.path, { [CANARY.queryKey]: 1 }),
+  ),
+];
+
+describe('SDK: keys a server sends back as data, every method', () => {
+  describe.each(ECHOES.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
+    beforeAll(() => {
+      h.server.reset((x) => scenario.handle(x, { otherOrigin: h.other.origin }));
+    });
+    const limit = (optionsFor(scenario).totalTimeoutMs ?? 0) + 1000;
+    it.concurrent.for(METHODS)('%s', { timeout: limit + 1000 }, async (method, { expect }) => {
+      const client = { url: urlFor(h, scenario, 'canary'), headers: HEADERS };
+      const outcome = await settle(callSdk(scenario, method, client), limit);
+      figures.sdkCases++;
+      expect(outcome.settled, `${method} did not settle within ${limit} ms`).toBe(true);
+      if (outcome.ok) {
+        figures.echoedResults++;
+        return;
+      }
+      if (!isSolRpcError(outcome.error)) figures.untyped++;
+      const findings = show(scanError(outcome.error));
+      count(findings, undefined);
+      expect(findings).toEqual([]);
+    });
+  });
+
+  it('signaturesOf: a page carrying each key as a signature', async () => {
+    for (const [, key] of KEYS) {
+      h.server.reset((x) =>
+        x.send(
+          200,
+          JSON.stringify({
+            jsonrpc: '2.0',
+            result: [{ signature: key, slot: 1, err: null, memo: null, blockTime: null }],
+            id: x.request.id,
+          }),
+        ),
+      );
+      const rpc = createRpc(urlFor(h, SCENARIOS[0] as Scenario, 'canary'), { headers: HEADERS, retry: false });
+      const outcome = await settle(
+        (async () => {
+          for await (const _ of signaturesOf(rpc, ADDRESS)) break;
+        })(),
+        5000,
+      );
+      figures.sdkCases++;
+      expect(outcome.settled && !outcome.ok && isSolRpcError(outcome.error, 'ValidationError')).toBe(true);
+      const findings = show(scanError(outcome.error));
+      count(findings, undefined);
+      expect(findings).toEqual([]);
+    }
+  });
+
+  it('a batch: every answer echoes the URL, and each key as a result', async () => {
+    h.server.reset((x) => {
+      const calls = JSON.parse(x.request.body) as Array<{ id: number }>;
+      const answers = calls.map((call, i) =>
+        i === 0
+          ? {
+              jsonrpc: '2.0',
+              error: { code: -32603, message: `upstream ${echoedUrl(x)} failed`, data: bareKeys(x) },
+              id: call.id,
+            }
+          : { jsonrpc: '2.0', result: (KEYS[i % KEYS.length] as readonly [string, string])[1], id: call.id },
+      );
+      x.send(200, JSON.stringify(answers));
+    });
+    const rpc = createRpc(urlFor(h, SCENARIOS[0] as Scenario, 'canary'), {
+      headers: HEADERS,
+      retry: false,
+      batch: true,
+    });
+    const outcomes = await Promise.allSettled([
+      rpc.getBalance(ADDRESS),
+      rpc.getGenesisHash(),
+      rpc.getSlot(),
+      rpc.getBlockHeight(),
+      rpc.getEpochInfo(),
+    ]);
+    expect(h.server.requests).toHaveLength(1);
+    for (const outcome of outcomes) {
+      figures.sdkCases++;
+      expect(outcome.status).toBe('rejected');
+      const findings = show(scanError((outcome as PromiseRejectedResult).reason));
+      count(findings, undefined);
+      expect(findings).toEqual([]);
+    }
+  });
+});
+
+describe('subscriptions: keys a WebSocket server sends back', () => {
+  const wsUrl = (server: PubsubServer) =>
+    `ws://user:${CANARY.password}@127.0.0.1:${server.port}/${CANARY.pathToken}?api-key=${CANARY.queryKey}`;
+  const fast = { heartbeatIntervalMs: 200, reconnect: { maxAttempts: 1, initialDelayMs: 10, maxDelayMs: 10 } };
+
+  it('in a notification, a refusal and a close reason: no canary in any iterator error', async () => {
+    const server = await startPubsubServer();
+    const subs = createRpcSubscriptions(wsUrl(server), fast);
+    try {
+      // A refusal quoting the URL and every key.
+      server.refuse.set('rootSubscribe', {
+        code: -32603,
+        // The header canary is the HTTP clients' own: this client never knew it.
+        message: `refused ${wsUrl(server)} ${CANARY.pathToken} ${CANARY.queryKey} ${CANARY.password}`,
+      });
+      const refused = settle(subs.rootSubscribe()[Symbol.asyncIterator]().next(), 5000);
+      // Each key as a notification's result, where a slot object is due.
+      const slots = subs.slotSubscribe()[Symbol.asyncIterator]();
+      const first = settle(slots.next(), 5000);
+      const deadline = Date.now() + 5000;
+      while (server.notify('slotSubscribe', { slot: CANARY.pathToken, parent: CANARY.queryKey, root: 1 }) === 0) {
+        if (Date.now() > deadline) throw new Error('slotSubscribe never reached the server');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const outcomes: Settled<unknown>[] = [await refused, await first];
+      // The server goes away with each key in its close reason.
+      const accounts = subs.accountSubscribe(ADDRESS)[Symbol.asyncIterator]();
+      const lost = settle(accounts.next(), 10_000);
+      const accountServed = () => [...server.subscriptions.values()].some((sub) => sub.method === 'accountSubscribe');
+      while (!accountServed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      server.down(true);
+      server.closeAll(4001);
+      outcomes.push(await lost);
+      for (const outcome of outcomes) {
+        figures.sdkCases++;
+        expect(outcome.settled).toBe(true);
+        const findings = show(scanError(outcome.ok ? outcome.value : outcome.error));
+        count(findings, undefined);
+        expect(findings).toEqual([]);
+      }
+      expect(outcomes.filter((o) => !o.ok).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      subs.close();
+      await server.stop();
+    }
+  }, 20_000);
 });
 
 const ADDRESS = paramsOf('getBalance')[0] as string;
