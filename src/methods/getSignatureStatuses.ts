@@ -1,5 +1,6 @@
 import { callMethod, defineCustomMethod, type PreparedCall } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { ValidationError } from '../errors/ValidationError.js';
 import { checkArity, checkSignature, describe } from '../options/check.js';
 import { flag, prepareConfig } from '../options/config.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
@@ -79,6 +80,31 @@ const statusesResult = /* @__PURE__ */ memo(() =>
   }),
 );
 
+/**
+ * Refuses a status that contradicts itself or the answer it came in: `err` and its deprecated mirror
+ * `status` disagreeing, or a block slot beyond the slot of the bank that answered (a bank holds only
+ * blocks up to its own slot). Taken as an outcome, such a lie would read as a success or a failure.
+ */
+export function checkSignatureStatus(method: string, status: SignatureStatus, contextSlot: number, path: string) {
+  const mirrorFailed = 'Err' in status.status;
+  if ((status.err !== null) !== mirrorFailed) {
+    throw new ValidationError({
+      method,
+      path: `${path}.status`,
+      expected: `${status.err === null ? '{"Ok":null}, as err is null' : '{"Err":…}, as err is set'}`,
+      received: mirrorFailed ? '{"Err":…}' : '{"Ok":null}',
+    });
+  }
+  if (status.slot > contextSlot) {
+    throw new ValidationError({
+      method,
+      path: `${path}.slot`,
+      expected: `at most the answer's context slot ${contextSlot}`,
+      received: String(status.slot),
+    });
+  }
+}
+
 /** agave's `MAX_GET_SIGNATURE_STATUSES_QUERY_ITEMS`: it refuses more in one request. */
 const PER_REQUEST = 256;
 
@@ -109,19 +135,21 @@ export const getSignatureStatuses = /* @__PURE__ */ defineCustomMethod<GetSignat
   prepare,
   decode(result, context): SignatureStatusesResult {
     const wire = validateResult(context.method, result, statusesResult());
+    const decoded = decodeContext(wire.context);
     return {
-      context: decodeContext(wire.context),
-      value: wire.value.map((entry) =>
-        entry == null
-          ? null
-          : {
-              slot: entry.slot,
-              confirmations: entry.confirmations ?? null,
-              err: entry.err ?? null,
-              status: 'Err' in entry.status ? { Err: entry.status.Err } : { Ok: null },
-              confirmationStatus: entry.confirmationStatus ?? null,
-            },
-      ),
+      context: decoded,
+      value: wire.value.map((entry, i) => {
+        if (entry == null) return null;
+        const status: SignatureStatus = {
+          slot: entry.slot,
+          confirmations: entry.confirmations ?? null,
+          err: entry.err ?? null,
+          status: 'Err' in entry.status ? { Err: entry.status.Err } : { Ok: null },
+          confirmationStatus: entry.confirmationStatus ?? null,
+        };
+        checkSignatureStatus(context.method, status, decoded.slot, `result.value.${i}`);
+        return status;
+      }),
     };
   },
   async run(definition, transport, args, context) {

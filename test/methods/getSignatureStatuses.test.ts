@@ -83,6 +83,26 @@ describeMethod('getSignatureStatuses', {
       answer: '{"context":{"slot":1},"value":[{"slot":1,"confirmations":0,"err":{"A":1,"B":2},"status":{"Ok":null}}]}',
       path: 'result.value.0.err',
     },
+    {
+      // A lie that read as success: err says it succeeded, its mirror says it failed.
+      name: 'err null but status Err',
+      answer:
+        '{"context":{"slot":5},"value":[null,{"slot":4,"confirmations":null,"err":null,"status":{"Err":"AccountInUse"},"confirmationStatus":"finalized"}]}',
+      path: 'result.value.1.status',
+    },
+    {
+      name: 'err set but status Ok',
+      answer:
+        '{"context":{"slot":5},"value":[{"slot":4,"confirmations":1,"err":"AccountInUse","status":{"Ok":null},"confirmationStatus":"confirmed"}]}',
+      path: 'result.value.0.status',
+    },
+    {
+      // A bank holds no block beyond its own slot.
+      name: 'a status slot beyond the context slot',
+      answer:
+        '{"context":{"slot":330000000},"value":[{"slot":999999999999,"confirmations":null,"err":null,"status":{"Ok":null},"confirmationStatus":"finalized"}]}',
+      path: 'result.value.0.slot',
+    },
   ],
   inputErrors: [
     { name: 'one signature, not in a list', args: [MIXED_SIGNATURES[0]], param: 'signatures' },
