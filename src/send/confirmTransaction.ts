@@ -9,35 +9,32 @@ import { encodeBase58 } from '../codecs/base58.js';
 import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeTransaction } from '../codecs/transaction.js';
 import type { RpcWith } from '../createRpc.js';
-import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
-import { TimeoutError } from '../errors/TimeoutError.js';
 import { TransactionExpiredError } from '../errors/TransactionExpiredError.js';
 import { TransactionFailedError } from '../errors/TransactionFailedError.js';
 import type { getAccountInfo } from '../methods/getAccountInfo.js';
 import type { getBlockHeight } from '../methods/getBlockHeight.js';
-import type { getEpochInfo } from '../methods/getEpochInfo.js';
-import type { getSignatureStatuses, SignatureStatus } from '../methods/getSignatureStatuses.js';
+import {
+  checkSignatureStatus,
+  type getSignatureStatuses,
+  type SignatureStatus,
+} from '../methods/getSignatureStatuses.js';
 import type { getTransaction } from '../methods/getTransaction.js';
 import type { isBlockhashValid } from '../methods/isBlockhashValid.js';
 import { checkAddress, checkCommitment, checkHash, checkSignature } from '../options/check.js';
 import type { SignatureStatusNotification, SignatureSubscribe } from '../subscriptions/methods/signatureSubscribe.js';
 import { realClock } from '../transport/retry.js';
 import type { Address, Commitment } from '../types/index.js';
+import { type CallDeadline, callDeadline } from './callDeadline.js';
 
-/** The methods confirmation calls: a full `createRpc` client, or `createRpcWith` with just these six. */
+/** The methods confirmation calls: a full `createRpc` client, or `createRpcWith` with just these five. */
 export type ConfirmRpc = RpcWith<{
   /** Polled for the signature's status; once more with `searchTransactionHistory` before any expiry. */
   getSignatureStatuses: typeof getSignatureStatuses;
-  /** Compared with `lastValidBlockHeight`, when it is given. */
+  /** Compared with `lastValidBlockHeight`, when it is given, to know when to ask `isBlockhashValid`. */
   getBlockHeight: typeof getBlockHeight;
-  /**
-   * Read once the block height has passed `lastValidBlockHeight`: the height and the slot of one bank, so
-   * the last look at the signature can be required to come from a view at least that recent.
-   */
-  getEpochInfo: typeof getEpochInfo;
-  /** Asked about the blockhash when `lastValidBlockHeight` is not given. */
+  /** The only word on a blockhash's expiry: asked while the signature is not found. */
   isBlockhashValid: typeof isBlockhashValid;
   /** Reads a durable nonce account's stored value. */
   getAccountInfo: typeof getAccountInfo;
@@ -59,7 +56,10 @@ export interface ConfirmClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** What `onProgress` is told, in this order: `sent` once, `resent` any number of times, then each commitment reached. */
+/**
+ * What `onProgress` is told: `sent` once, `resent` any number of times, then each commitment reached, in
+ * that order; `stale-height` at most once, whenever it is found.
+ */
 export type ConfirmProgress =
   | {
       /** The first send was accepted by the node. */
@@ -76,6 +76,20 @@ export type ConfirmProgress =
       count: number;
     }
   | {
+      /**
+       * The block height passed the `lastValidBlockHeight` given, yet the node still accepts the
+       * transaction's blockhash: the height given was lower than the blockhash's own (kept from an older
+       * blockhash, say). The call goes on, asking `isBlockhashValid` alone.
+       */
+      stage: 'stale-height';
+      /** The transaction's first signature. */
+      signature: string;
+      /** The height given in the options. */
+      lastValidBlockHeight: number;
+      /** The block height seen past it. */
+      blockHeight: number;
+    }
+  | {
       /** The commitment the transaction has reached; each is reported once, lower ones first. */
       stage: Commitment;
       /** The transaction's first signature. */
@@ -90,25 +104,30 @@ export interface ConfirmOptionsBase {
   commitment?: Commitment;
   /**
    * The last block height at which the transaction can land, as `getLatestBlockhash` returned it with the
-   * blockhash the transaction was signed on. Given, expiry is `getBlockHeight` (at `commitment`) passing
-   * it, confirmed by `getEpochInfo` (the height and slot of one bank); left out, expiry is
-   * `isBlockhashValid` answering `false`. Ignored for durable-nonce transactions.
+   * blockhash the transaction was signed on. It only says when to ask: `isBlockhashValid` is asked once
+   * `getBlockHeight` has passed it (left out, at every poll), and only the node's `false` ends the call as
+   * expired, so a height that is wrong (kept from an older blockhash) can delay an expiry, never make a
+   * false one; `onProgress` is told `stale-height` then. Needs the blockhash (`transaction` or
+   * `blockhash`). Ignored for durable-nonce transactions.
    */
   lastValidBlockHeight?: number;
   /** Milliseconds between status polls. Default 500. */
   pollIntervalMs?: number;
   /**
-   * The most milliseconds the whole call may take; it then rejects with `TimeoutError` (the transaction
-   * may still land). Default 300,000: longer than a blockhash lives (150 blocks, about 60-90 s) plus
-   * finalization, so it only ends calls that expiry cannot end: a durable nonce that never advances, a
-   * node that stays unreachable or behind.
+   * The most milliseconds the whole call may take, a request in flight included (it is aborted); it then
+   * rejects with `TimeoutError` (the transaction may still land). Default 300,000: longer than a blockhash
+   * lives (150 blocks, about 60-90 s) plus finalization, so it only ends calls that expiry cannot end: a
+   * durable nonce that never advances, a node that stays unreachable, silent or behind.
    */
   timeoutMs?: number;
   /** Cancels the call; it then rejects with `AbortError`. The transaction may still land. */
   signal?: AbortSignal;
   /** Told of each step (sent, resent, processed, confirmed, finalized). A callback that throws ends the call with its error. */
   onProgress?: (event: ConfirmProgress) => void;
-  /** Time for the waits; inject a fake to test on virtual time. */
+  /**
+   * Time for the waits; inject a fake to test on virtual time. A request in flight is bounded by a real
+   * timer of the time left, since a virtual clock does not move while a request is pending.
+   */
   clock?: ConfirmClock;
   /**
    * A subscriptions client (`createRpcSubscriptions(wsUrl)`, or one with `signatureSubscribe` only): its
@@ -157,6 +176,8 @@ export interface ConfirmSettings {
   onProgress: ((event: ConfirmProgress) => void) | undefined;
   clock: ConfirmClock;
   subscriptions: ConfirmSubscriptions | undefined;
+  /** When the call started, on `clock`: `timeoutMs` counts from here, the first send included. */
+  startedAt: number;
 }
 
 const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
@@ -173,6 +194,13 @@ const NONCE_VALUE_OFFSET = 40;
 const NONCE_INITIALIZED = 1;
 /** The default of `timeoutMs`: 300,000 ms, longer than a blockhash lives plus finalization. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 300_000;
+/**
+ * A blockhash's life: agave's MAX_PROCESSING_AGE, 150 blocks. As slots it is at least that many (skipped
+ * slots make no block), so a view this many slots on from another has passed any blockhash that view held.
+ */
+const BLOCKHASH_LIFE_SLOTS = 150;
+/** setTimeout's largest delay: a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Waits until a sent transaction reaches `commitment` (default `'confirmed'`), over HTTP: it polls
@@ -221,6 +249,16 @@ export async function confirmTransaction(
     lifetime = { kind: 'nonce', nonceAccount: options.nonceAccount, nonceValue: options.blockhash };
   } else {
     if (options.blockhash !== undefined) checkHash(method, 'options.blockhash', options.blockhash);
+    else if (options.lastValidBlockHeight !== undefined) {
+      // A height alone cannot prove expiry: only the node's word on the blockhash can (a height kept from
+      // an older blockhash would otherwise end the call as expired while the transaction can still land).
+      throw new InvalidInputError({
+        method,
+        param: 'options.lastValidBlockHeight',
+        problem:
+          'it needs the blockhash it came with: give options.transaction (the signed bytes) or options.blockhash',
+      });
+    }
     lifetime = {
       kind: 'blockhash',
       blockhash: options.blockhash ?? null,
@@ -266,15 +304,28 @@ export function checkConfirmOptions(method: string, options: ConfirmOptionsBase)
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new InvalidInputError({ method, param: 'options.onProgress', problem: 'expected a function' });
   }
+  if (clock !== undefined && (typeof clock?.now !== 'function' || typeof clock.sleep !== 'function')) {
+    throw new InvalidInputError({ method, param: 'options.clock', problem: 'expected { now(), sleep(ms, signal) }' });
+  }
+  const timeoutMs = positive('options.timeoutMs', options.timeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS);
+  if (timeoutMs > MAX_TIMER_MS) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.timeoutMs',
+      problem: `expected at most ${MAX_TIMER_MS} milliseconds (a timer's limit)`,
+    });
+  }
+  const time = clock ?? { now: realClock.now, sleep: (ms, s) => realClock.sleep(ms, s, method) };
   return {
     method,
     commitment,
     pollIntervalMs: positive('options.pollIntervalMs', options.pollIntervalMs, 500),
-    timeoutMs: positive('options.timeoutMs', options.timeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS),
+    timeoutMs,
     signal,
     onProgress,
-    clock: clock ?? { now: realClock.now, sleep: (ms, s) => realClock.sleep(ms, s, method) },
+    clock: time,
     subscriptions,
+    startedAt: time.now(),
   };
 }
 
@@ -309,44 +360,72 @@ function isTransient(error: unknown): boolean {
   return isSolRpcError(error) && error.retryable && error.name !== 'AbortError';
 }
 
-/** What one look at the lifetime found: whether it is over, and as of which slot, when the answer says. */
+/**
+ * The newest context slot this call has seen at each commitment. An answer from an older view (another
+ * node, behind) proves nothing, and the expiry questions ask for at least this slot (`minContextSlot`), so
+ * a node behind answers -32016 instead of a `false` about a blockhash it has not seen yet.
+ */
+type NewestSlots = Record<Commitment, number>;
+
+/** What one look at the lifetime found: whether it is over, and as of which slot. */
 interface ExpiryCheck {
   expired: boolean;
+  /** The block height seen, when one was read. */
   blockHeight: number | null;
+  /** The slot of the view that said it is over. */
   contextSlot: number;
+}
+
+/** What the expiry check keeps between polls. */
+interface ExpiryState {
+  newest: NewestSlots;
+  /** The `lastValidBlockHeight` given proved lower than the blockhash's own: ask `isBlockhashValid` alone. */
+  heightStale: boolean;
+  /** The last block height read, for the error's `blockHeight`. */
+  blockHeight: number | null;
+  /** The first processed slot the call saw: where its view of the chain begins. */
+  firstSlot: number | null;
+  /** The newest processed slot at which the node called the blockhash valid. */
+  validAt: number | null;
+  onStale(lastValidBlockHeight: number, blockHeight: number): void;
 }
 
 /**
  * The confirmation loop. `resend`, when given, is called every `resendIntervalMs` while the signature is
- * not found (sendAndConfirmTransaction's resending).
+ * not found (sendAndConfirmTransaction's resending), under the call's deadline.
  */
 export async function waitForConfirmation(
   rpc: ConfirmRpc,
   signature: string,
   lifetime: Lifetime,
   settings: ConfirmSettings,
-  resend?: { intervalMs: number; send: () => Promise<void>; lastSentAt: number },
+  resend?: { intervalMs: number; send: (deadline: CallDeadline) => Promise<void>; lastSentAt: number },
 ): Promise<ConfirmedTransaction> {
   const { method, commitment, clock, signal } = settings;
-  const deadline = clock.now() + settings.timeoutMs;
+  const deadline = callDeadline(settings, signature);
   let reported = -1;
   /** Found by the final check after its lifetime ended: no more expiry checks. */
   let landed = false;
-  /** The newest slot a status answer came from: an older answer is from a node behind. */
-  let newestStatusSlot = 0;
   let lastTransient: unknown;
+  const state: ExpiryState = {
+    newest: { processed: 0, confirmed: 0, finalized: 0 },
+    heightStale: false,
+    blockHeight: null,
+    firstSlot: null,
+    validAt: null,
+    onStale: (lastValidBlockHeight, blockHeight) =>
+      settings.onProgress?.({ stage: 'stale-height', signature, lastValidBlockHeight, blockHeight }),
+  };
 
-  const aborted = () => new AbortError({ method, reason: signal?.reason });
   const notified = notifyWhenReached(settings.subscriptions, signature, commitment, signal);
-  /** Runs one request; a transient failure comes back as `undefined` and is remembered. */
-  const attempt = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
-    if (signal?.aborted) throw aborted();
+  /** Runs requests under the deadline; a transient failure comes back as `undefined` and is remembered. */
+  const attempt = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> => {
     try {
-      const result = await call();
+      const result = await deadline.run(call);
       lastTransient = undefined;
       return result;
     } catch (error) {
-      if (signal?.aborted) throw aborted();
+      if (deadline.isOwn(error)) throw deadline.timedOut(lastTransient);
       if (!isTransient(error)) throw error;
       lastTransient = error;
       return undefined;
@@ -366,10 +445,18 @@ export async function waitForConfirmation(
         signature,
         slot: status.slot,
         err: status.err,
-        logs: await logsOf(rpc, signature, commitment, signal),
+        logs: await logsOf(rpc, signature, commitment, deadline),
       });
     }
     return { signature, slot: status.slot, commitment: level };
+  };
+  /** A status as the node reported it, checked against its own answer's slot (a client of any make may lie). */
+  const statusIn = (answer: { context: { slot: number }; value: (SignatureStatus | null)[] }) => {
+    const status = answer.value[0] ?? null;
+    if (status) checkSignatureStatus('getSignatureStatuses', status, answer.context.slot, 'result.value.0');
+    state.firstSlot ??= answer.context.slot;
+    state.newest.processed = Math.max(state.newest.processed, answer.context.slot);
+    return status;
   };
 
   try {
@@ -380,11 +467,10 @@ export async function waitForConfirmation(
 
   async function loop(): Promise<ConfirmedTransaction> {
     for (;;) {
-      const polled = await attempt(() => rpc.getSignatureStatuses([signature], { signal }));
+      const polled = await attempt((s) => rpc.getSignatureStatuses([signature], { signal: s }));
       let seen = false;
       if (polled) {
-        newestStatusSlot = Math.max(newestStatusSlot, polled.context.slot);
-        const status = polled.value[0];
+        const status = statusIn(polled);
         if (status) {
           seen = true;
           const done = await settle(status);
@@ -406,22 +492,23 @@ export async function waitForConfirmation(
         if (done) return done;
       }
       if (polled && !seen && !landed) {
-        const expiry = await attempt(() => checkExpiry(rpc, lifetime, commitment, signal));
+        const expiry = await attempt((s) => checkExpiry(rpc, lifetime, commitment, state, s));
         if (expiry?.expired) {
           // The last look, in the ledger too: a transaction that landed is never reported as expired.
-          const final = await attempt(() =>
-            rpc.getSignatureStatuses([signature], { searchTransactionHistory: true, signal }),
+          const final = await attempt((s) =>
+            rpc.getSignatureStatuses([signature], { searchTransactionHistory: true, signal: s }),
           );
           // An answer from a view older than one already seen (another node, behind) proves nothing.
-          if (final && final.context.slot >= Math.max(newestStatusSlot, expiry.contextSlot)) {
-            const status = final.value[0];
+          const newestBefore = Math.max(state.newest.processed, expiry.contextSlot);
+          if (final && final.context.slot >= newestBefore) {
+            const status = statusIn(final);
             if (!status) {
               throw new TransactionExpiredError({
                 method,
                 signature,
                 blockhash: lifetime.kind === 'nonce' ? lifetime.nonceValue : lifetime.blockhash,
                 lastValidBlockHeight: lifetime.kind === 'blockhash' ? lifetime.lastValidBlockHeight : null,
-                blockHeight: expiry.blockHeight ?? (await heightOrNull(rpc, commitment, signal)),
+                blockHeight: expiry.blockHeight ?? (await heightOrNull(rpc, commitment, deadline)),
                 nonceAccount: lifetime.kind === 'nonce' ? lifetime.nonceAccount : null,
               });
             }
@@ -432,17 +519,17 @@ export async function waitForConfirmation(
           }
         }
       }
-      if (clock.now() >= deadline) throw timedOut(settings, signature, lastTransient);
+      if (clock.now() >= deadline.at) throw deadline.timedOut(lastTransient);
       if (resend && !seen && !landed && clock.now() - resend.lastSentAt >= resend.intervalMs) {
-        await resend.send();
+        await resend.send(deadline);
         resend.lastSentAt = clock.now();
       }
-      if (signal?.aborted) throw aborted();
+      if (signal?.aborted) throw deadline.aborted();
       // The wait ends at the caller's signal, or at once when the notification arrives (its timer cleared).
       await clock
-        .sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline - clock.now())), notified.wake)
+        .sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline.at - clock.now())), notified.wake)
         .catch((error) => {
-          if (signal?.aborted) throw aborted();
+          if (signal?.aborted) throw deadline.aborted();
           if (!notified.value()) throw error;
         });
     }
@@ -487,18 +574,36 @@ function notifyWhenReached(
   };
 }
 
+/**
+ * One look at the lifetime. A blockhash is over only when the node says so (`isBlockhashValid` false) from
+ * a view no older than any this call has seen, first of the processed bank (the newest, where a blockhash
+ * too new for an older bank is known), then, when the commitment awaited is higher, of that bank too, so
+ * the verdict holds at the commitment awaited. `lastValidBlockHeight` only says when to start asking.
+ */
 async function checkExpiry(
   rpc: ConfirmRpc,
   lifetime: Lifetime,
   commitment: Commitment,
-  signal: AbortSignal | undefined,
+  state: ExpiryState,
+  signal: AbortSignal,
 ): Promise<ExpiryCheck> {
+  const { newest } = state;
+  const notOver = { expired: false, blockHeight: null, contextSlot: 0 };
+  const atLeast = (level: Commitment) => (newest[level] > 0 ? newest[level] : undefined);
+  /** Takes an answer's slot at `level`; true when no answer at that level came from a newer view. */
+  const fresh = (level: Commitment, slot: number) => {
+    const isFresh = slot >= newest[level];
+    newest[level] = Math.max(newest[level], slot);
+    return isFresh;
+  };
   if (lifetime.kind === 'nonce') {
     const { context, value } = await rpc.getAccountInfo(lifetime.nonceAccount, {
       commitment,
       encoding: 'base64',
+      minContextSlot: atLeast(commitment),
       signal,
     });
+    if (!fresh(commitment, context.slot)) return notOver;
     const data = value?.data;
     // A closed or uninitialized account holds no nonce: nothing can land on it any more.
     const stored =
@@ -507,22 +612,40 @@ async function checkExpiry(
         : null;
     return { expired: stored !== lifetime.nonceValue, blockHeight: null, contextSlot: context.slot };
   }
-  if (lifetime.lastValidBlockHeight !== null) {
-    const height = await rpc.getBlockHeight({ commitment, signal });
-    if (height <= lifetime.lastValidBlockHeight) return { expired: false, blockHeight: height, contextSlot: 0 };
-    // getBlockHeight tells no slot; getEpochInfo tells both of one bank (another node may have answered).
-    const info = await rpc.getEpochInfo({ commitment, signal });
-    return {
-      expired: info.blockHeight > lifetime.lastValidBlockHeight,
-      blockHeight: info.blockHeight,
-      contextSlot: info.absoluteSlot,
-    };
+  const { blockhash, lastValidBlockHeight } = lifetime;
+  if (blockhash === null) return notOver;
+  if (lastValidBlockHeight !== null && !state.heightStale) {
+    const height = await rpc.getBlockHeight({ commitment: 'processed', minContextSlot: atLeast('processed'), signal });
+    state.blockHeight = height;
+    if (height <= lastValidBlockHeight) return notOver;
   }
-  if (lifetime.blockhash !== null) {
-    const { context, value } = await rpc.isBlockhashValid(lifetime.blockhash, { commitment, signal });
-    return { expired: !value, blockHeight: null, contextSlot: context.slot };
+  const processed = await rpc.isBlockhashValid(blockhash, {
+    commitment: 'processed',
+    minContextSlot: atLeast('processed'),
+    signal,
+  });
+  const isFresh = fresh('processed', processed.context.slot);
+  if (processed.value) {
+    state.validAt = Math.max(state.validAt ?? 0, processed.context.slot);
+    const height = state.blockHeight;
+    if (lastValidBlockHeight !== null && !state.heightStale && height !== null && height > lastValidBlockHeight) {
+      state.heightStale = true;
+      state.onStale(lastValidBlockHeight, height);
+    }
+    return notOver;
   }
-  return { expired: false, blockHeight: null, contextSlot: 0 };
+  if (!isFresh) return notOver;
+  // `false` also means "never seen": from a node behind the blockhash (all this call may have heard from).
+  // Believed once the node called it valid before, or once its view is a blockhash's life past the call's
+  // first one: the blockhash was in use by then, so a node that far on has seen it, unless it is more than
+  // that far behind the cluster.
+  const firstSlot = state.firstSlot ?? processed.context.slot;
+  if (state.validAt === null && processed.context.slot < firstSlot + BLOCKHASH_LIFE_SLOTS) return notOver;
+  if (commitment !== 'processed') {
+    const atLevel = await rpc.isBlockhashValid(blockhash, { commitment, minContextSlot: atLeast(commitment), signal });
+    if (!fresh(commitment, atLevel.context.slot) || atLevel.value) return notOver;
+  }
+  return { expired: true, blockHeight: state.blockHeight, contextSlot: processed.context.slot };
 }
 
 function readU32(data: Uint8Array, offset: number): number {
@@ -532,47 +655,33 @@ function readU32(data: Uint8Array, offset: number): number {
   );
 }
 
-/** The failed transaction's logs, when the node has them; `null` otherwise (never an error of its own). */
+/** The failed transaction's logs, when the node has them in time; `null` otherwise (never an error of its own). */
 async function logsOf(
   rpc: ConfirmRpc,
   signature: string,
   commitment: Commitment,
-  signal: AbortSignal | undefined,
+  deadline: CallDeadline,
 ): Promise<string[] | null> {
   try {
-    const found = await rpc.getTransaction(signature, {
-      // getTransaction serves nothing below confirmed.
-      commitment: commitment === 'processed' ? 'confirmed' : commitment,
-      maxSupportedTransactionVersion: 0,
-      signal,
-    });
+    const found = await deadline.run((signal) =>
+      rpc.getTransaction(signature, {
+        // getTransaction serves nothing below confirmed.
+        commitment: commitment === 'processed' ? 'confirmed' : commitment,
+        maxSupportedTransactionVersion: 0,
+        signal,
+      }),
+    );
     return found?.meta?.logMessages ?? null;
-  } catch {
-    if (signal?.aborted) throw new AbortError({ method: 'getTransaction', reason: signal.reason });
+  } catch (error) {
+    if (isSolRpcError(error, 'AbortError') && !deadline.isOwn(error)) throw error;
     return null;
   }
 }
 
-async function heightOrNull(
-  rpc: ConfirmRpc,
-  commitment: Commitment,
-  signal: AbortSignal | undefined,
-): Promise<number | null> {
+async function heightOrNull(rpc: ConfirmRpc, commitment: Commitment, deadline: CallDeadline): Promise<number | null> {
   try {
-    return await rpc.getBlockHeight({ commitment, signal });
+    return await deadline.run((signal) => rpc.getBlockHeight({ commitment, signal }));
   } catch {
     return null;
   }
-}
-
-function timedOut(settings: ConfirmSettings, signature: string, lastTransient: unknown): TimeoutError {
-  const error = new TimeoutError({
-    method: settings.method,
-    timeoutMs: settings.timeoutMs,
-    origin: '',
-    summary: `transaction ${signature} did not reach ${settings.commitment} within ${settings.timeoutMs} ms`,
-    hint: 'it may still land: look its signature up later, or raise options.timeoutMs.',
-  });
-  if (lastTransient !== undefined) Object.defineProperty(error, 'cause', { value: lastTransient });
-  return error;
 }

@@ -8,6 +8,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { checkCommitment } from '../options/check.js';
 import type { Commitment } from '../types/index.js';
+import { type CallDeadline, callDeadline } from './callDeadline.js';
 import {
   type ConfirmedTransaction,
   type ConfirmOptionsBase,
@@ -101,19 +102,24 @@ export async function sendAndConfirmTransaction(
   const preflightCommitment =
     checkCommitment(method, options.preflightCommitment, 'options.preflightCommitment') ??
     (settings.commitment === 'processed' ? 'processed' : 'confirmed');
-  const { signal, clock } = settings;
+  const { clock } = settings;
+  const deadline = callDeadline(settings, signature);
 
-  // The first send: its errors reject, except the transient ones, after which the loop resends.
+  // The first send, under the call's deadline: its errors reject, except the transient ones, after which
+  // the loop resends.
   let sent = false;
   try {
-    await rpc.sendTransaction(transaction, {
-      skipPreflight: options.skipPreflight ?? false,
-      preflightCommitment,
-      maxRetries: 0,
-      signal,
-    });
+    await deadline.run((signal) =>
+      rpc.sendTransaction(transaction, {
+        skipPreflight: options.skipPreflight ?? false,
+        preflightCommitment,
+        maxRetries: 0,
+        signal,
+      }),
+    );
     sent = true;
   } catch (error) {
+    if (deadline.isOwn(error)) throw error;
     if (!(isSolRpcError(error) && error.retryable && error.name !== 'AbortError')) throw error;
   }
   if (sent) settings.onProgress?.({ stage: 'sent', signature });
@@ -122,11 +128,11 @@ export async function sendAndConfirmTransaction(
   const resend = {
     intervalMs: resendIntervalMs,
     lastSentAt: clock.now(),
-    async send() {
+    async send(bounded: CallDeadline) {
       try {
-        await rpc.sendTransaction(transaction, { skipPreflight: true, maxRetries: 0, signal });
+        await bounded.run((signal) => rpc.sendTransaction(transaction, { skipPreflight: true, maxRetries: 0, signal }));
       } catch (error) {
-        if (signal?.aborted) throw error;
+        if (isSolRpcError(error, 'AbortError') || bounded.isOwn(error)) throw error;
         // Ignored: a node busy or already holding it; the next poll tells where the transaction stands.
         return;
       }

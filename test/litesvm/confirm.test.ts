@@ -259,8 +259,8 @@ describe('sendAndConfirmTransaction over HTTP', () => {
       expect(released).toStrictEqual([signature]);
       // Seen once the statuses caught up, long after its blockhash expired: rooted by then.
       expect(result).toMatchObject({ signature, commitment: 'finalized' });
-      // The lifetime ended while the statuses lagged: last looks were asked, from a slot older than the
-      // bank getEpochInfo showed past the last valid height, and none was believed.
+      // The lifetime ended while the statuses lagged: isBlockhashValid said so, last looks were asked, from
+      // slots older than the view that said it, and none was believed.
       const looks = server.requests
         .slice(start)
         .filter(
@@ -269,7 +269,7 @@ describe('sendAndConfirmTransaction over HTTP', () => {
             (r.params as [unknown, { searchTransactionHistory?: boolean }?])[1]?.searchTransactionHistory,
         );
       expect(looks.length).toBeGreaterThan(0);
-      expect(server.requests.slice(start).some((r) => r.method === 'getEpochInfo')).toBe(true);
+      expect(server.requests.slice(start).some((r) => r.method === 'isBlockhashValid')).toBe(true);
     } finally {
       resetFaults();
     }

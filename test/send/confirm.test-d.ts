@@ -15,7 +15,6 @@ import {
   estimatePriorityFee,
   getAccountInfo,
   getBlockHeight,
-  getEpochInfo,
   getRecentPrioritizationFees,
   getSignatureStatuses,
   getTransaction,
@@ -35,7 +34,6 @@ test('a createRpcWith client with just the methods used serves them', () => {
   const narrow = createRpcWith('http://127.0.0.1:8899', {
     getSignatureStatuses,
     getBlockHeight,
-    getEpochInfo,
     isBlockhashValid,
     getAccountInfo,
     getTransaction,
@@ -45,7 +43,7 @@ test('a createRpcWith client with just the methods used serves them', () => {
   expectTypeOf(estimatePriorityFee(fees, { percentile: 75 })).toEqualTypeOf<Promise<bigint>>();
   // Without getTransaction it is not enough: the logs of a failure need it.
   const short = createRpcWith('http://127.0.0.1:8899', { getSignatureStatuses, getBlockHeight });
-  // @ts-expect-error missing getEpochInfo, isBlockhashValid, getAccountInfo and getTransaction
+  // @ts-expect-error missing isBlockhashValid, getAccountInfo and getTransaction
   confirmTransaction(short, 'sig');
 });
 

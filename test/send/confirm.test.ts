@@ -138,7 +138,10 @@ function scriptedRpc(script: {
   height?: Reply<number>;
   /** getEpochInfo: by default the last block height answered, at slot 5,100. */
   epoch?: Reply<{ blockHeight: number; absoluteSlot: number }>;
+  /** isBlockhashValid: by default whether the last block height answered is at most LAST_VALID. */
   valid?: Reply<boolean>;
+  /** isBlockhashValid's context slot. Default 5,300: a blockhash's life (150 slots) past the polls' 5,100. */
+  validSlot?: number;
   nonce?: Reply<string | null>;
   logs?: Reply<string[] | null>;
   send?: Reply<string>;
@@ -164,7 +167,7 @@ function scriptedRpc(script: {
     async getSignatureStatuses(signatures: string[], config?: { searchTransactionHistory?: boolean }) {
       calls.push({ method: 'getSignatureStatuses', args: [signatures, config] });
       if (config?.searchTransactionHistory) {
-        const { status: found, slot } = answer('history', script.history, { status: null, slot: 5_100 });
+        const { status: found, slot } = answer('history', script.history, { status: null, slot: 5_300 });
         return { context: { slot }, value: [found] };
       }
       polls++;
@@ -184,7 +187,8 @@ function scriptedRpc(script: {
     },
     async isBlockhashValid(blockhash: string, config?: unknown) {
       calls.push({ method: 'isBlockhashValid', args: [blockhash, config] });
-      return { context: { slot: 5_100 }, value: answer('isBlockhashValid', script.valid, true) };
+      const value = answer('isBlockhashValid', script.valid, lastHeight <= LAST_VALID);
+      return { context: { slot: script.validSlot ?? 5_300 }, value };
     },
     async getAccountInfo(account: string, config?: unknown) {
       calls.push({ method: 'getAccountInfo', args: [account, config] });
@@ -296,7 +300,7 @@ describe('sendAndConfirmTransaction', () => {
     const { rpc, called } = scriptedRpc({
       poll: () => null,
       height: (n) => (n < 3 ? LAST_VALID : LAST_VALID + 1),
-      history: { status: status('finalized'), slot: 5_100 },
+      history: { status: status('finalized'), slot: 5_300 },
     });
     const result = await sendAndConfirmTransaction(rpc, bytes, {
       lastValidBlockHeight: LAST_VALID,
@@ -316,7 +320,7 @@ describe('sendAndConfirmTransaction', () => {
     const { rpc, called } = scriptedRpc({
       poll: (n) => (n < 3 ? null : n < 6 ? status('processed') : status('confirmed')),
       height: LAST_VALID + 5,
-      history: { status: status('processed'), slot: 5_100 },
+      history: { status: status('processed'), slot: 5_300 },
     });
     const result = await sendAndConfirmTransaction(rpc, bytes, {
       lastValidBlockHeight: LAST_VALID,
@@ -366,9 +370,14 @@ describe('sendAndConfirmTransaction', () => {
     expect(error.lastValidBlockHeight).toBeNull();
     // The block height is read once, for the error.
     expect(error.blockHeight).toBe(1_000_000);
-    expect(called('isBlockhashValid').map((call) => call.args)).toStrictEqual(
-      Array.from({ length: 4 }, () => [BLOCKHASH, { commitment: 'confirmed', signal: undefined }]),
-    );
+    // Asked of the processed bank at every poll, no older than the first answer's view; its `false` is then
+    // asked again of the bank at the commitment awaited.
+    const signal = expect.any(AbortSignal);
+    expect(called('isBlockhashValid').map((call) => call.args)).toStrictEqual([
+      [BLOCKHASH, { commitment: 'processed', minContextSlot: 5_100, signal }],
+      ...Array.from({ length: 3 }, () => [BLOCKHASH, { commitment: 'processed', minContextSlot: 5_300, signal }]),
+      [BLOCKHASH, { commitment: 'confirmed', minContextSlot: undefined, signal }],
+    ]);
   });
 
   it('failed: TransactionFailedError with the runtime err and the logs from getTransaction', async () => {
@@ -395,7 +404,7 @@ describe('sendAndConfirmTransaction', () => {
     expect(error.message).toContain('Transfer: insufficient lamports 0, need 1000');
     expect(called('getTransaction')[0]?.args).toStrictEqual([
       signature,
-      { commitment: 'confirmed', maxSupportedTransactionVersion: 0, signal: undefined },
+      { commitment: 'confirmed', maxSupportedTransactionVersion: 0, signal: expect.any(AbortSignal) },
     ]);
   });
 
@@ -459,36 +468,48 @@ describe('sendAndConfirmTransaction', () => {
     expect(called('getSignatureStatuses').length).toBe(4 + 3);
   });
 
-  it('a height past from a newer bank than the last look: looks again until a view as recent answers', async () => {
+  it('expiry said from a newer bank than the last look: looks again until a view as recent answers', async () => {
     const { bytes, signature } = await signed();
     const { rpc, called } = scriptedRpc({
       poll: () => null,
       height: LAST_VALID + 1,
-      // The bank that showed the height past is at slot 5,200; the first two last looks come from 5,100.
-      epoch: { blockHeight: LAST_VALID + 1, absoluteSlot: 5_200 },
-      history: (n) => ({ status: null, slot: n < 3 ? 5_100 : 5_200 }),
+      // The bank that said the blockhash is over is at slot 5,300; the first two last looks come from 5,100.
+      history: (n) => ({ status: null, slot: n < 3 ? 5_100 : 5_300 }),
     });
     const error = await rejection(
       sendAndConfirmTransaction(rpc, bytes, { lastValidBlockHeight: LAST_VALID, clock: virtualClock() }),
     );
     expect(error).toMatchObject({ name: 'TransactionExpiredError', signature, blockHeight: LAST_VALID + 1 });
-    expect(called('getEpochInfo').length).toBe(3);
-    expect(called('getEpochInfo')[0]?.args).toStrictEqual([{ commitment: 'confirmed', signal: undefined }]);
+    // Each of the three looks asked the processed bank and the confirmed one.
+    expect(called('isBlockhashValid').map((call) => (call.args[1] as { commitment: string }).commitment)).toStrictEqual(
+      ['processed', 'confirmed', 'processed', 'confirmed', 'processed', 'confirmed'],
+    );
+    expect(called('getBlockHeight')[0]?.args).toStrictEqual([
+      { commitment: 'processed', minContextSlot: 5_100, signal: expect.any(AbortSignal) },
+    ]);
   });
 
-  it('getBlockHeight past but getEpochInfo not (two nodes disagree): not expired, waits', async () => {
+  it("a stale lastValidBlockHeight (below the blockhash's own): never expired while the node accepts the blockhash", async () => {
     const { bytes, signature } = await signed();
     const { rpc, called } = scriptedRpc({
       poll: (n) => (n < 5 ? null : status('confirmed')),
-      height: LAST_VALID + 1,
-      epoch: { blockHeight: LAST_VALID, absoluteSlot: 5_100 },
+      // The height given is 100 below the real one: the height passes it long before the blockhash expires.
+      height: LAST_VALID - 99,
+      valid: true,
     });
+    const events: ConfirmProgress[] = [];
     const result = await sendAndConfirmTransaction(rpc, bytes, {
-      lastValidBlockHeight: LAST_VALID,
+      lastValidBlockHeight: LAST_VALID - 100,
       clock: virtualClock(),
+      onProgress: (event) => events.push(event),
     });
     expect(result.signature).toBe(signature);
-    expect(called('getEpochInfo').length).toBe(4);
+    // Said once; from then on only isBlockhashValid is asked, the height no more.
+    expect(events.filter((event) => event.stage === 'stale-height')).toStrictEqual([
+      { stage: 'stale-height', signature, lastValidBlockHeight: LAST_VALID - 100, blockHeight: LAST_VALID - 99 },
+    ]);
+    expect(called('getBlockHeight').length).toBe(1);
+    expect(called('isBlockhashValid').length).toBe(4);
     expect(
       called('getSignatureStatuses').filter(
         (call) => (call.args[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory,
@@ -551,7 +572,7 @@ describe('sendAndConfirmTransaction', () => {
     });
     expect(called('getAccountInfo')[0]?.args).toStrictEqual([
       nonceAccount.address,
-      { commitment: 'confirmed', encoding: 'base64', signal: undefined },
+      { commitment: 'confirmed', encoding: 'base64', minContextSlot: undefined, signal: expect.any(AbortSignal) },
     ]);
     // The blockhash's height is no limit for a durable-nonce transaction (read once, for the error).
     expect(called('getBlockHeight').length).toBe(1);
@@ -633,7 +654,8 @@ describe('confirmTransaction', () => {
     const error = await rejection(confirmTransaction(rpc, signature, { timeoutMs: 5_000, clock }));
     expect(error.name).toBe('TimeoutError');
     expect(clock.now()).toBe(5_000);
-    expect(called('getSignatureStatuses').length).toBe(11);
+    // Polls at 0, 500, ... 4,500 ms: none is started at the deadline.
+    expect(called('getSignatureStatuses').length).toBe(10);
   });
 
   it('refuses a malformed signature', async () => {

@@ -1,0 +1,209 @@
+/**
+ * Confirmation against real loopback servers that misbehave: silent, lagging behind a failover list,
+ * lying about statuses, or given a stale `lastValidBlockHeight` by the caller. Each case is a defect once
+ * seen from outside; the outcome, not the time, decides each test (deadlines only guard against a hang).
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase58 } from '../../src/codecs/base58.js';
+import { decodeTransaction } from '../../src/codecs/transaction.js';
+import {
+  type ConfirmProgress,
+  confirmTransaction,
+  createRpc,
+  isSolRpcError,
+  sendAndConfirmTransaction,
+} from '../../src/index.js';
+import { startServer, type TestServer } from '../support/httpServer.js';
+import { signedWalletTransfer } from '../support/walletTransfer.js';
+
+const HANG = { timeout: 20_000 };
+const BLOCKHASH = encodeBase58(new Uint8Array(32).fill(7));
+
+type Answer = unknown | { error: { code: number; message: string; data?: unknown } } | 'silent';
+
+/** Serves JSON-RPC from `answer(method, params)`: a result, an error, or silence (the socket held open). */
+async function rpcServer(answer: (method: string, params: unknown[]) => Answer): Promise<TestServer> {
+  const server = await startServer();
+  server.reply((request, response) => {
+    const { id, method, params } = request.json as { id: number; method: string; params?: unknown[] };
+    const outcome = answer(method, params ?? []);
+    if (outcome === 'silent') return;
+    response.setHeader('content-type', 'application/json');
+    const body =
+      typeof outcome === 'object' && outcome !== null && 'error' in outcome
+        ? { jsonrpc: '2.0', id, error: (outcome as { error: unknown }).error }
+        : { jsonrpc: '2.0', id, result: outcome };
+    response.end(JSON.stringify(body));
+  });
+  return server;
+}
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+const track = (server: TestServer) => {
+  servers.push(server);
+  return server;
+};
+
+let bytes: Uint8Array;
+let signature: string;
+beforeAll(async () => {
+  const { wire } = await signedWalletTransfer(3, { blockhash: BLOCKHASH, lastValidBlockHeight: 0 });
+  bytes = new Uint8Array(Buffer.from(wire, 'base64'));
+  signature = decodeTransaction(bytes).signatures[0] as string;
+});
+
+/** A chain whose slot moves on one per request: the status found after `landsAfter` polls. */
+function chain(options: { landsAfter: number; lag?: number }) {
+  let slot = 300_000_000;
+  let polls = 0;
+  const statusAt = (at: number) =>
+    polls > options.landsAfter
+      ? {
+          slot: at - 2,
+          confirmations: 1,
+          err: null,
+          status: { Ok: null },
+          confirmationStatus: 'confirmed',
+        }
+      : null;
+  return {
+    answer(method: string, params: unknown[]): Answer {
+      slot++;
+      const here = slot - (options.lag ?? 0);
+      const config = (params.at(-1) ?? {}) as { minContextSlot?: number };
+      if (config.minContextSlot !== undefined && here < config.minContextSlot) {
+        return {
+          error: { code: -32016, message: 'Minimum context slot has not been reached', data: { contextSlot: here } },
+        };
+      }
+      switch (method) {
+        case 'sendTransaction':
+          return signature;
+        case 'getSignatureStatuses':
+          if (!(params[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory) polls++;
+          return { context: { slot: here }, value: [statusAt(here)] };
+        case 'getBlockHeight':
+          return here - 20_000_000;
+        case 'isBlockhashValid':
+          // A node behind (lag) has not seen the blockhash yet: it says false, as agave does.
+          return { context: { slot: here }, value: !options.lag };
+        default:
+          return { error: { code: -32601, message: 'Method not found' } };
+      }
+    },
+  };
+}
+
+describe('confirmation against hostile servers', () => {
+  it(
+    'a node that accepts and never answers: timeoutMs bounds the call, the request in flight aborted',
+    HANG,
+    async () => {
+      const server = track(await rpcServer(() => 'silent'));
+      // The client's own bounds (60 s a call) are far beyond the test's guard: only timeoutMs can end it in time.
+      const rpc = createRpc(server.url, { timeoutMs: 60_000 });
+      const error = await confirmTransaction(rpc, signature, { blockhash: BLOCKHASH, timeoutMs: 500 }).catch((e) => e);
+      expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
+      expect(error.method).toBe('confirmTransaction');
+      expect(error.message).toContain('did not reach confirmed within 500 ms');
+      expect(server.requests.map((request) => (request.json as { method: string }).method)).toStrictEqual([
+        'getSignatureStatuses',
+      ]);
+    },
+  );
+
+  it('a silent first send is bounded too: sendAndConfirmTransaction rejects with its TimeoutError', HANG, async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const rpc = createRpc(server.url, { timeoutMs: 60_000 });
+    const error = await sendAndConfirmTransaction(rpc, bytes, { timeoutMs: 500 }).catch((e) => e);
+    expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
+    expect(error.method).toBe('sendAndConfirmTransaction');
+  });
+
+  it('a stale lastValidBlockHeight: never "expired" while the node accepts the blockhash; it lands', HANG, async () => {
+    const world = chain({ landsAfter: 3 });
+    const server = track(await rpcServer((method, params) => world.answer(method, params)));
+    const events: ConfirmProgress[] = [];
+    const result = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+      // Far below the blockhash's own height, as a retry loop keeping an old height would pass it.
+      lastValidBlockHeight: 1_000,
+      pollIntervalMs: 10,
+      onProgress: (event) => events.push(event),
+    });
+    expect(result).toMatchObject({ signature, commitment: 'confirmed' });
+    expect(events.map((event) => event.stage)).toStrictEqual(['sent', 'stale-height', 'processed', 'confirmed']);
+  });
+
+  it('a failover list with a lagging node: its false about the blockhash never ends the call', HANG, async () => {
+    const current = chain({ landsAfter: 6 });
+    let refuse = 0;
+    // A answers the polls but fails every expiry question, so those go to B, 50 slots behind.
+    const a = track(
+      await rpcServer((method, params) =>
+        method === 'isBlockhashValid' && refuse++ >= 0
+          ? { error: { code: -32005, message: 'Node is behind by 3 slots', data: { numSlotsBehind: 3 } } }
+          : current.answer(method, params),
+      ),
+    );
+    const lagging = chain({ landsAfter: 1_000, lag: 50 });
+    const b = track(await rpcServer((method, params) => lagging.answer(method, params)));
+    const c = track(await rpcServer((method, params) => current.answer(method, params)));
+    const rpc = createRpc([a.url, b.url, c.url], { retry: { baseDelayMs: 0, maxDelayMs: 0 } });
+    const result = await confirmTransaction(rpc, signature, { blockhash: BLOCKHASH, pollIntervalMs: 10 });
+    expect(result).toMatchObject({ signature, commitment: 'confirmed' });
+    // B was asked and answered -32016 (its view older than the call's), never believed.
+    expect(b.requests.some((request) => (request.json as { method: string }).method === 'isBlockhashValid')).toBe(true);
+  });
+
+  it('a contradictory status is an invalid response (ValidationError), never a success', HANG, async () => {
+    const server = track(
+      await rpcServer(() => ({
+        context: { slot: 330_000_000 },
+        value: [
+          {
+            slot: 329_999_990,
+            confirmations: null,
+            err: null,
+            status: { Err: 'AccountInUse' },
+            confirmationStatus: 'finalized',
+          },
+        ],
+      })),
+    );
+    const error = await confirmTransaction(createRpc(server.url), signature, { blockhash: BLOCKHASH }).catch((e) => e);
+    expect(isSolRpcError(error, 'ValidationError')).toBe(true);
+    expect(error.path).toBe('result.value.0.status');
+  });
+
+  it("a success at a slot beyond the node's own is an invalid response, never a success", HANG, async () => {
+    const server = track(
+      await rpcServer(() => ({
+        context: { slot: 330_000_000 },
+        value: [
+          {
+            slot: 999_999_999_999,
+            confirmations: null,
+            err: null,
+            status: { Ok: null },
+            confirmationStatus: 'finalized',
+          },
+        ],
+      })),
+    );
+    const error = await confirmTransaction(createRpc(server.url), signature, { blockhash: BLOCKHASH }).catch((e) => e);
+    expect(isSolRpcError(error, 'ValidationError')).toBe(true);
+    expect(error.path).toBe('result.value.0.slot');
+  });
+
+  it('lastValidBlockHeight without its blockhash is refused before any request', async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const error = await confirmTransaction(createRpc(server.url), signature, { lastValidBlockHeight: 5 }).catch(
+      (e) => e,
+    );
+    expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.lastValidBlockHeight' });
+    expect(server.requests).toStrictEqual([]);
+  });
+});
