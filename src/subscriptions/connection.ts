@@ -1,11 +1,14 @@
 import { AbortError } from '../errors/AbortError.js';
 import { ConnectionLostError } from '../errors/ConnectionLostError.js';
+import { InvalidResponseError } from '../errors/InvalidResponseError.js';
+import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RpcError } from '../errors/RpcError.js';
 import { redactSecrets, redactUrls } from '../errors/redact.js';
 import { sanitizeText } from '../errors/sanitize.js';
+import { ValidationError } from '../errors/ValidationError.js';
 import { withHint } from '../errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
-import { parseJsonExact } from '../transport/json.js';
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseJsonExact } from '../transport/json.js';
 import { encodeRequest } from '../transport/jsonrpc.js';
 import type { DecodeContext } from '../types/index.js';
 import { type PreparedSubscription, REMEMBERED_KEYS, type SubscriptionDefinition } from './defineSubscription.js';
@@ -47,7 +50,10 @@ export type ConnectionEvent =
       reason: string;
     }
   | {
-      /** Every attempt failed: each iterator on the socket threw `error`. */
+      /**
+       * Every attempt failed, or the server closed the socket with a policy code (1008, 4000-4999):
+       * each iterator on the socket threw `error`.
+       */
       state: 'gave-up';
       /** Which socket of the pool, from 0. */
       socket: number;
@@ -104,7 +110,15 @@ export interface Entry {
   resync?: AbortController;
 }
 
-type Pending = { method: string; resolve(result: unknown): void; reject(error: unknown): void };
+type Pending = { method: string; resolve(result: unknown): void; reject(error: unknown): void; sentAt?: number };
+
+/**
+ * Close codes that end the subscriptions at once: 1008 (policy violation) and the 4000-4999 range
+ * applications define, which providers send for a refused key, a plan's limit or a rate limit. Retrying
+ * would only be refused again, at the server's cost. The client's own close codes (1000, and 4000 for a
+ * socket it dropped) are never seen here: it detaches its handlers before it closes a socket.
+ */
+const isPolicyClose = (code: number): boolean => code === 1008 || (code >= 4000 && code <= 4999);
 
 /**
  * One WebSocket of the pool and the subscriptions on it. It connects on its first subscription, pings
@@ -124,6 +138,14 @@ export class Connection {
   private lostOpen = false;
   private lastReason = '';
   private lastInbound = 0;
+  /**
+   * Whether the socket proved healthy: every subscribe answered, then a heartbeat answered. Only then is
+   * a loss over: until it, attempts and the time since the loss keep counting, so a server that accepts
+   * the handshake and then closes, refuses or stalls is bounded by `reconnect` like one that refuses it.
+   */
+  private healthy = false;
+  /** Whether the heartbeat that proves the socket healthy was sent (once every subscribe was answered). */
+  private probed = false;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private state: 'idle' | 'connecting' | 'open' | 'waiting' = 'idle';
@@ -219,13 +241,19 @@ export class Connection {
         this.lastReason = tooLarge ? TOO_LARGE : this.describe(error);
       };
       socket.onclose = (event) => {
+        if (isPolicyClose(event.code)) {
+          this.refused(event.code, event.reason);
+          return;
+        }
         const tooLarge = event.code === 1009 || this.lastReason === TOO_LARGE;
         if (tooLarge) this.lastReason = '';
         this.lost(tooLarge ? TOO_LARGE : this.closeReason(event.code, event.reason));
       };
       // `ws` answers protocol pings for us and reports pongs: every server answers those (RFC 6455).
       (socket as Partial<NodeSocket>).on?.('pong', () => {
-        this.lastInbound = this.settings.now();
+        if (this.socket !== socket) return;
+        this.heard();
+        if (this.probed) this.proved();
       });
     };
     if (typeof (opened as Promise<WebSocketLike>).then === 'function') {
@@ -240,35 +268,97 @@ export class Connection {
     this.clearTimers();
     const reconnected = this.lostAt !== undefined;
     this.state = 'open';
-    this.lostAt = undefined;
-    this.attempts = 0;
+    this.healthy = false;
+    this.probed = false;
     this.lastReason = '';
     this.lastInbound = settings.now();
     this.heartbeat = setInterval(() => this.beat(), settings.heartbeatIntervalMs);
+    if (this.lostAt !== undefined) {
+      // Open is not recovered: a socket that has not proved healthy when the budget ends is given up on.
+      const left = settings.reconnect.maxElapsedMs - (settings.now() - this.lostAt);
+      this.timer = setTimeout(
+        () => this.lost('reconnected, but the subscriptions and a heartbeat were not answered in time'),
+        Math.max(1, left),
+      );
+    }
     settings.emit({ state: 'connected', socket: this.index, reconnected });
     for (const entry of this.entries) this.subscribe(entry);
   }
 
+  private heard(): void {
+    this.lastInbound = this.settings.now();
+  }
+
+  /**
+   * Once every subscribe on the socket was answered, pings at once (not at the next beat, so a socket
+   * that serves and is dropped every few seconds still recovers each time): the answer proves it healthy.
+   */
+  private probe(): void {
+    if (this.healthy || this.probed || this.state !== 'open' || !this.socket || !this.answered()) return;
+    this.probed = true;
+    this.ping(true);
+  }
+
+  /** The probe was answered, every subscribe still answered: the loss is over, and its counts start again. */
+  private proved(): void {
+    if (this.healthy || this.state !== 'open' || !this.answered()) return;
+    this.healthy = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lostAt = undefined;
+    this.attempts = 0;
+  }
+
+  /** Whether every subscription on the socket has its id, and no subscribe awaits its answer. */
+  private answered(): boolean {
+    for (const entry of this.entries) if (entry.id === undefined) return false;
+    for (const request of this.pending.values()) if (request.method.endsWith('Subscribe')) return false;
+    return true;
+  }
+
   /** Pings a quiet line; drops a socket silent for longer than the timeout (a half-open TCP connection). */
   private beat(): void {
-    const silent = this.settings.now() - this.lastInbound;
+    const now = this.settings.now();
+    const silent = now - this.lastInbound;
+    const unanswered = this.oldestSubscribe();
     if (silent >= this.settings.heartbeatTimeoutMs) {
       this.lost(`no answer for ${Math.round(silent / 1000)} s`);
+    } else if (unanswered !== undefined && now - unanswered >= this.settings.heartbeatTimeoutMs) {
+      // A server that answers pings but not a subscribe would leave its iterator waiting for ever.
+      this.lost(`a subscribe unanswered for ${Math.round((now - unanswered) / 1000)} s`);
     } else if (silent >= this.settings.heartbeatIntervalMs) {
-      const socket = this.socket as Partial<NodeSocket> | undefined;
-      if (typeof socket?.ping === 'function') {
-        // A protocol ping: answered by the WebSocket layer of any server.
-        try {
-          socket.ping();
-        } catch {
-          // Closing already: its close event follows.
-        }
-      } else {
-        // Browsers cannot send protocol pings. Any answer will do, an error included: agave answers an
-        // unknown method with -32601.
-        this.request('ping', []).catch(() => undefined);
-      }
+      this.ping(this.probed && !this.healthy);
     }
+  }
+
+  /** Pings the server; with `probe`, its answer proves the socket healthy. */
+  private ping(probe: boolean): void {
+    const socket = this.socket as Partial<NodeSocket> | undefined;
+    if (typeof socket?.ping === 'function') {
+      // A protocol ping: answered by the WebSocket layer of any server, with a pong (see connect).
+      try {
+        socket.ping();
+      } catch {
+        // Closing already: its close event follows.
+      }
+      return;
+    }
+    // Browsers cannot send protocol pings. Any answer will do, an error included: agave answers an
+    // unknown method with -32601.
+    this.request('ping', []).then(
+      () => probe && this.proved(),
+      (error: unknown) => probe && error instanceof RpcError && this.proved(),
+    );
+  }
+
+  /** When the oldest subscribe still unanswered was sent. */
+  private oldestSubscribe(): number | undefined {
+    let oldest: number | undefined;
+    for (const request of this.pending.values()) {
+      if (request.method.endsWith('Subscribe') && request.sentAt !== undefined)
+        oldest = Math.min(oldest ?? request.sentAt, request.sentAt);
+    }
+    return oldest;
   }
 
   private subscribe(entry: Entry): void {
@@ -289,10 +379,14 @@ export class Connection {
         // agave gives identical requests one id; each holder is counted, so one leaving keeps it for the rest.
         this.byId.set(id, [...(this.byId.get(id) ?? []), entry]);
         if (resubscribe && definition.resync && prepared.rpc) this.resync(entry);
+        this.probe();
       },
       reject: (error: unknown) => {
-        // A refusal ends the subscription: it is not retried. A lost socket resubscribes on reconnect.
-        if (error instanceof RpcError && this.entries.has(entry)) this.refuse(entry, error);
+        // A refusal (or an answer too deep to read) ends the subscription: it is not retried. A lost
+        // socket resubscribes on reconnect.
+        const refused = error instanceof RpcError || isSolRpcError(error, 'InvalidResponseError');
+        if (refused && this.entries.has(entry)) this.refuse(entry, error);
+        this.probe();
       },
     });
   }
@@ -324,7 +418,7 @@ export class Connection {
   }
 
   private receive(data: unknown): void {
-    this.lastInbound = this.settings.now();
+    this.heard();
     // Binary frames are no JSON-RPC: ignored, as every frame that is not an answer or a notification is.
     if (typeof data !== 'string') return;
     if (data.length > this.settings.maxFrameBytes) {
@@ -335,7 +429,9 @@ export class Connection {
     let message: unknown;
     try {
       message = parseJsonExact(data);
-    } catch {
+    } catch (error) {
+      // Text that is not JSON names no subscription: ignored. JSON nested too deep names one.
+      if (error instanceof JsonSyntaxError && error.tooDeep) this.tooDeep(data);
       return;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
@@ -345,6 +441,51 @@ export class Connection {
     } else if (typeof frame.method === 'string' && typeof frame.params === 'object' && frame.params !== null) {
       this.notify(frame.method, frame.params as Record<string, unknown>);
     }
+  }
+
+  /**
+   * A frame nested deeper than `MAX_JSON_DEPTH`: the request or subscription it is for ends with an
+   * `InvalidResponseError`, as an HTTP body that deep does. The engine's `JSON.parse` reads any depth
+   * without recursion; only the frame's top-level scalars are read from its tree, never the deep value.
+   */
+  private tooDeep(data: string): void {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof frame !== 'object' || frame === null) return;
+    const { id, method, params } = frame as Record<string, unknown>;
+    const problem = `nesting too deep (more than ${MAX_JSON_DEPTH} levels)`;
+    if (id !== undefined && id !== null) {
+      const key = typeof id === 'string' ? Number(id) : id;
+      const pending = typeof key === 'number' ? this.pending.get(key) : undefined;
+      if (!pending) return;
+      this.pending.delete(key as number);
+      pending.reject(this.invalid(pending.method, `its answer: ${problem}`));
+      return;
+    }
+    if (typeof method !== 'string' || typeof params !== 'object' || params === null) return;
+    const subscription = (params as Record<string, unknown>).subscription;
+    const holders = typeof subscription === 'number' ? this.byId.get(subscription) : undefined;
+    for (const entry of holders ?? []) {
+      if (entry.notification !== method) continue;
+      const error = this.invalid(entry.definition.name, `a ${method}: ${problem}`);
+      // After the notifications before it: those were delivered, in order.
+      entry.tail = entry.tail.then(() => this.fail(entry, error));
+    }
+  }
+
+  private invalid(method: string, detail: string): InvalidResponseError {
+    return new InvalidResponseError({ method, reason: 'json', origin: this.settings.origin, detail });
+  }
+
+  /** Ends a subscription with `error`: unsubscribed, and each of its iterators throws it. */
+  private fail(entry: Entry, error: unknown): void {
+    if (!this.entries.has(entry)) return;
+    this.remove(entry);
+    for (const stream of entry.streams) stream.fail(error);
   }
 
   private answer(frame: Record<string, unknown>): void {
@@ -377,7 +518,10 @@ export class Connection {
     if (!holders) return;
     for (const entry of holders) {
       if (entry.notification !== method) continue;
-      entry.tail = entry.tail.then(() => this.decode(entry, params.result));
+      // The chain never rejects: a rejected link would skip every later notification, silently.
+      entry.tail = entry.tail
+        .then(() => this.decode(entry, params.result))
+        .catch((error: unknown) => this.fail(entry, this.unreadable(entry, error)));
     }
   }
 
@@ -388,9 +532,13 @@ export class Connection {
       value = await entry.definition.decode(result, entry.context, entry.prepared);
     } catch (error) {
       // A notification that is not what its subscription sends ends it, with the field named.
-      const reason = error instanceof SchemaMismatch ? await explainMismatch(error) : await withHint(error);
-      this.remove(entry);
-      for (const stream of entry.streams) stream.fail(reason);
+      let reason: unknown;
+      try {
+        reason = error instanceof SchemaMismatch ? await explainMismatch(error) : await withHint(error);
+      } catch (failure) {
+        reason = failure;
+      }
+      this.fail(entry, this.unreadable(entry, reason));
       return;
     }
     if (!this.entries.has(entry)) return;
@@ -402,6 +550,17 @@ export class Connection {
       this.remove(entry);
       for (const stream of entry.streams) stream.end();
     }
+  }
+
+  /** `error` if it is typed; otherwise the `ValidationError` of a notification the decoder could not read. */
+  private unreadable(entry: Entry, error: unknown): unknown {
+    if (isSolRpcError(error)) return error;
+    return new ValidationError({
+      method: entry.definition.name,
+      path: 'result',
+      expected: 'a notification its decoder can read',
+      received: `one that made it throw ${error instanceof Error ? error.name : typeof error}`,
+    });
   }
 
   private request(method: string, params: readonly unknown[]): Promise<unknown> {
@@ -416,6 +575,7 @@ export class Connection {
       return;
     }
     const id = this.nextId++;
+    handler.sentAt = this.settings.now();
     this.pending.set(id, handler);
     try {
       socket.send(encodeRequest(id, method, params));
@@ -429,20 +589,7 @@ export class Connection {
   private lost(reason: string): void {
     if (this.state === 'idle' || this.state === 'waiting') return;
     const { settings } = this;
-    this.clearTimers();
-    const socket = this.socket;
-    this.socket = undefined;
-    if (socket) {
-      detachHandlers(socket);
-      // 4000: ours, "stopped answering"; a half-open socket may never finish the closing handshake.
-      closeQuietly(socket, 4000);
-    }
-    this.failPending(new AbortError({ reason }));
-    this.byId.clear();
-    for (const entry of this.entries) {
-      entry.id = undefined;
-      entry.resync?.abort();
-    }
+    this.drop(reason);
     if (this.entries.size === 0) {
       this.shutdown();
       return;
@@ -475,13 +622,44 @@ export class Connection {
     }, delayMs);
   }
 
-  private giveUp(reason: string, elapsedMs: number): void {
+  /** Lets go of the socket, its timers and its requests; the entries stay, without ids. */
+  private drop(reason: string): void {
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) {
+      detachHandlers(socket);
+      // 4000: ours, "stopped answering"; a half-open socket may never finish the closing handshake.
+      closeQuietly(socket, 4000);
+    }
+    this.failPending(new AbortError({ reason }));
+    this.byId.clear();
+    for (const entry of this.entries) {
+      entry.id = undefined;
+      entry.resync?.abort();
+    }
+  }
+
+  /** The server closed the socket with a policy code: every iterator on it ends now, the code named. */
+  private refused(code: number, reason: string): void {
+    if (this.state === 'idle' || this.state === 'waiting') return;
+    const elapsed = this.lostAt === undefined ? 0 : this.settings.now() - this.lostAt;
+    this.drop(`closed by the server (code ${code})`);
+    if (this.entries.size === 0) {
+      this.shutdown();
+      return;
+    }
+    this.giveUp(reason ? this.clean(reason) : 'no reason given', elapsed, code);
+  }
+
+  private giveUp(reason: string, elapsedMs: number, closeCode?: number): void {
     const error = new ConnectionLostError({
       origin: this.settings.origin,
       attempts: this.attempts,
       elapsedMs,
       reason,
       connected: this.lostOpen,
+      closeCode,
     });
     const entries = [...this.entries];
     this.entries.clear();
