@@ -1,7 +1,7 @@
 /**
  * Automatic JSON-RPC batching: calls made within `waitMs` of each other (and at most `maxSize`) go
- * out as one array. Answers are matched by id, so order does not matter and a missing answer fails
- * only its own call. Many providers refuse batches: the first refusal (an HTTP error, or a single
+ * out as one array. Answers are matched by id, so order does not matter, answers to ids never sent are
+ * ignored, and a missing or repeated answer fails only its own call. Many providers refuse batches: the first refusal (an HTTP error, or a single
  * error object instead of an array) switches this client back to one request per call, and the
  * refused calls are sent again that way.
  */
@@ -84,19 +84,26 @@ export function createBatcher(
       refused = true;
       return runSingly(calls);
     }
-    const byId = new Map<unknown, unknown>();
+    // By id as text: a proxy may turn 7 into "7", and both then answer the same call. Answers to ids
+    // never sent are left unread; two answers to one id fail that call, whichever would be right.
+    const byId = new Map<string, unknown>();
+    const count = new Map<string, number>();
     for (const item of answer) {
-      if (typeof item === 'object' && item !== null) byId.set((item as { id?: unknown }).id, item);
+      const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+      if (typeof id !== 'number' && typeof id !== 'string') continue;
+      byId.set(String(id), item);
+      count.set(String(id), (count.get(String(id)) ?? 0) + 1);
     }
     for (const call of calls) {
-      const item = byId.get(call.id) ?? byId.get(String(call.id));
-      if (item === undefined) {
+      const item = byId.get(String(call.id));
+      const answers = count.get(String(call.id)) ?? 0;
+      if (answers !== 1) {
         call.reject(
           new InvalidResponseError({
             method: call.request.method,
-            reason: 'missing-response',
+            reason: answers === 0 ? 'missing-response' : 'id-mismatch',
             origin,
-            detail: `the batch answer has no response for id ${call.id}`,
+            detail: `the batch answer has ${answers === 0 ? 'no response' : `${answers} responses`} for id ${call.id}`,
           }),
         );
         continue;
