@@ -11,7 +11,7 @@
  * the system's, and one given to another owner is not the program's), so an account leaving a program is
  * never notified.
  */
-import type { Transport, WebSocketLike } from '../../src/index.js';
+import { SolRpcError, type Transport, type WebSocketLike } from '../../src/index.js';
 
 export const SYSTEM = '11111111111111111111111111111111';
 
@@ -62,6 +62,8 @@ export class World {
   httpLag = 0;
   /** Virtual milliseconds an HTTP answer takes. */
   httpLatencyMs = 20;
+  /** The next this many HTTP reads fail with a retryable error (after the client's own retries, say). */
+  failReads = 0;
   readonly reads: { method: string; params: readonly unknown[] }[] = [];
   private nextId = 0;
 
@@ -112,6 +114,10 @@ export class World {
   /** The HTTP side: reads the chain `httpLag` slots back, answered after `httpLatencyMs`. */
   readonly transport: Transport = async ({ method, params }) => {
     this.reads.push({ method, params });
+    if (this.failReads > 0) {
+      this.failReads--;
+      throw new SolRpcError('the node is restarting', { method, retryable: true });
+    }
     const slot = Math.max(0, this.slot - this.httpLag);
     const at = (key: string) => this.stateAt(key, slot) ?? null;
     let result: unknown;

@@ -4,7 +4,7 @@ import { type AccountShape, prepareAccountConfig } from '../../options/accountCo
 import { checkAddress, checkArity } from '../../options/check.js';
 import type { AccountEncoding, Address, BinaryEncoding, Commitment, DataSlice } from '../../types/index.js';
 import { closedAccount } from '../closedAccount.js';
-import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig } from '../defineSubscription.js';
+import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig, readBack } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `accountSubscribe`. */
@@ -99,7 +99,7 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
   async resync(prepared, signal) {
     const [address, wire] = prepared.params as [string, Record<string, unknown>];
     const rpc = prepared.rpc as { getAccountInfo(address: string, config: unknown): Promise<AccountInfoResult> };
-    const { context, value } = await rpc.getAccountInfo(address, { ...wire, signal });
+    const { context, value } = await readBack(() => rpc.getAccountInfo(address, { ...wire, signal }), signal);
     // Gone (closed while the socket was down): delivered as the node notifies a closed account, so a loop
     // waiting for 0 lamports ends. Not newer than what was delivered, it is dropped as any read is.
     return [{ context, value: value ?? closedAccount() }];

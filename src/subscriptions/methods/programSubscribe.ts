@@ -24,6 +24,7 @@ import {
   defineSubscription,
   type PreparedSubscription,
   prepareSubscriptionConfig,
+  readBack,
 } from '../defineSubscription.js';
 import type { NotificationIterator } from '../stream.js';
 
@@ -165,7 +166,10 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
     const [programId, wire] = prepared.params as [string, Record<string, unknown>];
     const { gone } = prepared as PreparedProgram;
     const rpc = prepared.rpc as ResyncRpc;
-    const { context, value } = await rpc.getProgramAccounts(programId, { ...wire, withContext: true, signal });
+    const { context, value } = await readBack(
+      () => rpc.getProgramAccounts(programId, { ...wire, withContext: true, signal }),
+      signal,
+    );
     const notifications: ProgramNotification[] = value.map((keyed) => ({ context, value: keyed as never }));
     const listed = new Set(value.map((keyed) => keyed.pubkey));
     for (const key of gone) if (listed.has(key) || !delivered.has(key)) gone.delete(key);
@@ -176,7 +180,8 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
     const { filters: _filters, ...accountWire } = wire;
     let read: RpcResult<(Account<unknown> | null)[]>;
     try {
-      read = await rpc.getMultipleAccounts(missing, { ...accountWire, signal });
+      const readMissing = rpc.getMultipleAccounts.bind(rpc);
+      read = await readBack(() => readMissing(missing, { ...accountWire, signal }), signal);
     } catch (error) {
       if (signal.aborted) throw error;
       // The program's read stands; the departures are read again at the next reconnect.
