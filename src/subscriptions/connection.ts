@@ -137,6 +137,8 @@ export class Connection {
   /** Whether the loss being recovered from was of an open socket (or of a connection never made). */
   private lostOpen = false;
   private lastReason = '';
+  /** Why the socket was last lost: what a socket that reopens but never proves healthy is given up with. */
+  private lastLoss = '';
   private lastInbound = 0;
   /**
    * Whether the socket proved healthy: every subscribe answered, then a heartbeat answered. Only then is
@@ -277,7 +279,7 @@ export class Connection {
       // Open is not recovered: a socket that has not proved healthy when the budget ends is given up on.
       const left = settings.reconnect.maxElapsedMs - (settings.now() - this.lostAt);
       this.timer = setTimeout(
-        () => this.lost('reconnected, but the subscriptions and a heartbeat were not answered in time'),
+        () => this.lost(`${this.lastLoss}; reconnected, but not answered in time`),
         Math.max(1, left),
       );
     }
@@ -600,6 +602,7 @@ export class Connection {
     const cause = neverOpened ? this.lastReason || reason : detail;
     const why = neverOpened ? `could not connect: ${cause}` : detail;
     this.lastReason = '';
+    this.lastLoss = cause;
     if (this.lostAt === undefined) {
       this.lostAt = settings.now();
       this.lostOpen = !neverOpened;

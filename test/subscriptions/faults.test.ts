@@ -219,6 +219,51 @@ describe('malformed frames and unknown ids', () => {
   });
 });
 
+describe('a server that says go away (real sockets; the scripted cases are in hostile.test.ts)', () => {
+  it('a policy close (4001, the key in its reason) ends every iterator at once: code and reason named, key redacted, no reconnect', {
+    timeout: 10_000,
+  }, async () => {
+    server.onConnect = { close: 4001, reason: `invalid api key ${SECRET}` };
+    const slots = subs.slotSubscribe();
+    const error = await slots.next().catch(keep);
+    expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
+    expect(error).toMatchObject({ closeCode: 4001, retryable: false, origin: server.url });
+    expect((error as Error).message).toMatch(/closed the connection with code 4001 \(invalid api key \[redacted\]\)/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.connections()).toBe(1);
+    expect(events.map((e) => e.state)).toEqual(['connected', 'gave-up']);
+  });
+
+  it.each([1000, 1008])(
+    'a close with %i after every handshake: bounded by reconnect.maxAttempts and maxElapsedMs',
+    {
+      timeout: 10_000,
+    },
+    async (code) => {
+      server.onConnect = { close: code, reason: 'go away' };
+      const error = await subs.slotSubscribe().next().catch(keep);
+      expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
+      // QUICK: at most 20 attempts within 1.5 s of the first loss (the slack is for a busy machine's loop).
+      expect(server.connections()).toBeLessThanOrEqual(21);
+      expect((error as { elapsedMs: number }).elapsedMs).toBeLessThan(1_500 + 1_000);
+      if (code === 1008) expect(server.connections()).toBe(1);
+      const attempts = events.flatMap((e) => (e.state === 'reconnecting' ? [e.attempt] : []));
+      expect(attempts).toEqual(Array.from({ length: attempts.length }, (_, i) => i + 1));
+    },
+  );
+
+  it('a frame cut in the middle on every connection: the heartbeat drops each one, and the client gives up in bounds', {
+    timeout: 15_000,
+  }, async () => {
+    server.onConnect = 'stall';
+    const error = await subs.slotSubscribe().next().catch(keep);
+    expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
+    expect((error as Error).message).toMatch(/no answer for \d+ s/);
+    expect((error as { elapsedMs: number }).elapsedMs).toBeLessThan(1_500 + 1_000);
+    expect(server.connections()).toBeLessThanOrEqual(21);
+  });
+});
+
 describe('a subscription the server refuses', () => {
   it('ends with the typed RpcError and is not retried', { timeout: 10_000 }, async () => {
     server.refuse.set('blockSubscribe', { code: -32601, message: 'Method not found' });

@@ -22,6 +22,8 @@ export interface ServerMode {
   subscribe: SubscribeAnswer;
   /** Whether protocol pings are answered. */
   pong: boolean;
+  /** Stalls each new socket once it has answered this many subscribes (a frame cut in the middle). */
+  stallAfterAnswers?: number;
 }
 
 export interface ServedSubscription {
@@ -86,6 +88,10 @@ export class ScriptedServer {
     const answer = this.mode.subscribe;
     if (answer === 'silent') return;
     socket.answered++;
+    if (this.mode.stallAfterAnswers !== undefined && socket.answered > this.mode.stallAfterAnswers) {
+      socket.stalled = true;
+      return;
+    }
     if (answer === 'refuse') return void reply('"error":{"code":-32601,"message":"Method not found"}');
     if (answer === 'deepResult') return void reply(`"result":${deepValue(DEEP)}`);
     if (answer === 'deepError') return void reply(`"error":{"code":-32602,"message":"bad","data":${deepValue(DEEP)}}`);

@@ -4,7 +4,7 @@
  * subscribe requests share one id, and one unsubscribe removes it for both; `*Unsubscribe` answers true,
  * or -32602 "Invalid subscription id." for an id it does not hold; an unknown method is -32601. Tests
  * push notifications, and break it: close or reset every socket, stop answering (pings included), send
- * malformed frames, refuse a method.
+ * malformed frames, refuse a method, meet every new connection with a close or a frame cut in the middle.
  */
 import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -24,6 +24,14 @@ export interface PubsubServer {
   subscriptions: Map<number, ServedSubscription>;
   /** Open sockets now. */
   sockets(): number;
+  /** Connections accepted (handshakes completed) since the start. */
+  connections(): number;
+  /**
+   * What each new connection meets right after its handshake: a close with this code and reason, or
+   * (`'stall'`) the first bytes of a text frame and then silence, pings unanswered (the rest of the frame
+   * never comes). `undefined`: nothing (the default).
+   */
+  onConnect: { close: number; reason: string } | 'stall' | undefined;
   /** Sends `result` to every live subscription of `method` whose params pass `match`. Returns how many. */
   notify(method: string, result: unknown, match?: (params: unknown[]) => boolean): number;
   /** Sends a raw text frame on every open socket. */
@@ -64,12 +72,23 @@ export async function startPubsubServer(): Promise<PubsubServer> {
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws));
   });
   const owner = new Map<number, WebSocket>();
+  let connections = 0;
+  const stalled = new WeakSet<WebSocket>();
   wss.on('connection', (ws: WebSocket) => {
+    connections++;
+    const greeting = served.onConnect;
+    if (greeting === 'stall') {
+      stalled.add(ws);
+      // A text frame header announcing 200 bytes, and 3 of them: the client's reader waits for the rest.
+      (ws as unknown as { _socket: Socket })._socket.write(Buffer.from([0x81, 0x7e, 0x00, 0xc8, 0x7b, 0x22, 0x6a]));
+    } else if (greeting) {
+      ws.close(greeting.close, greeting.reason);
+    }
     ws.on('ping', (data) => {
-      if (!muted) ws.pong(data);
+      if (!muted && !stalled.has(ws)) ws.pong(data);
     });
     ws.on('message', (raw) => {
-      if (muted) return;
+      if (muted || stalled.has(ws)) return;
       let message: { id?: unknown; method?: string; params?: unknown[] };
       try {
         message = JSON.parse(String(raw));
@@ -113,13 +132,15 @@ export async function startPubsubServer(): Promise<PubsubServer> {
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
-  return {
+  const served: PubsubServer = {
     url: `ws://127.0.0.1:${port}`,
     port,
     requests,
     subscriptions,
     refuse,
+    onConnect: undefined,
     sockets: () => wss.clients.size,
+    connections: () => connections,
     notify(method, result, match = () => true) {
       const notification = `${method.replace(/Subscribe$/, '')}Notification`;
       let sent = 0;
@@ -154,4 +175,5 @@ export async function startPubsubServer(): Promise<PubsubServer> {
       wss.close();
     },
   };
+  return served;
 }
