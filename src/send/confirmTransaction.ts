@@ -387,6 +387,8 @@ interface ExpiryState {
   firstSlot: number | null;
   /** The newest processed slot at which the node called the blockhash valid. */
   validAt: number | null;
+  /** For a durable nonce: the first slot, at each commitment, whose bank held the transaction's nonce. */
+  heldAt: Record<Commitment, number | null>;
   onStale(lastValidBlockHeight: number, blockHeight: number): void;
 }
 
@@ -413,6 +415,7 @@ export async function waitForConfirmation(
     blockHeight: null,
     firstSlot: null,
     validAt: null,
+    heldAt: { processed: null, confirmed: null, finalized: null },
     onStale: (lastValidBlockHeight, blockHeight) =>
       settings.onProgress?.({ stage: 'stale-height', signature, lastValidBlockHeight, blockHeight }),
   };
@@ -596,22 +599,7 @@ async function checkExpiry(
     newest[level] = Math.max(newest[level], slot);
     return isFresh;
   };
-  if (lifetime.kind === 'nonce') {
-    const { context, value } = await rpc.getAccountInfo(lifetime.nonceAccount, {
-      commitment,
-      encoding: 'base64',
-      minContextSlot: atLeast(commitment),
-      signal,
-    });
-    if (!fresh(commitment, context.slot)) return notOver;
-    const data = value?.data;
-    // A closed or uninitialized account holds no nonce: nothing can land on it any more.
-    const stored =
-      data && data.length >= NONCE_VALUE_OFFSET + 32 && readU32(data, NONCE_STATE_OFFSET) === NONCE_INITIALIZED
-        ? encodeBase58(data.subarray(NONCE_VALUE_OFFSET, NONCE_VALUE_OFFSET + 32))
-        : null;
-    return { expired: stored !== lifetime.nonceValue, blockHeight: null, contextSlot: context.slot };
-  }
+  if (lifetime.kind === 'nonce') return checkNonce(rpc, lifetime, commitment, state, signal, fresh);
   const { blockhash, lastValidBlockHeight } = lifetime;
   if (blockhash === null) return notOver;
   if (lastValidBlockHeight !== null && !state.heightStale) {
@@ -646,6 +634,53 @@ async function checkExpiry(
     if (!fresh(commitment, atLevel.context.slot) || atLevel.value) return notOver;
   }
   return { expired: true, blockHeight: state.blockHeight, contextSlot: processed.context.slot };
+}
+
+/**
+ * One look at a durable nonce: over once the account no longer holds the transaction's nonce value, read
+ * from the processed bank, then from the bank at the commitment awaited. Another value also comes from a
+ * view behind that nonce (a bank before its latest advance is confirmed, a node behind the account's
+ * creation), so at each bank it is believed only from a view no older than one that held the nonce, or a
+ * blockhash's life (150 slots) past the call's first view: the signer read the nonce before the call
+ * began, so a view that far on has it, unless the node is that far behind the cluster.
+ */
+async function checkNonce(
+  rpc: ConfirmRpc,
+  lifetime: Extract<Lifetime, { kind: 'nonce' }>,
+  commitment: Commitment,
+  state: ExpiryState,
+  signal: AbortSignal,
+  fresh: (level: Commitment, slot: number) => boolean,
+): Promise<ExpiryCheck> {
+  const notOver = { expired: false, blockHeight: null, contextSlot: 0 };
+  const levels: Commitment[] = commitment === 'processed' ? ['processed'] : ['processed', commitment];
+  let contextSlot = 0;
+  for (const level of levels) {
+    const { context, value } = await rpc.getAccountInfo(lifetime.nonceAccount, {
+      commitment: level,
+      encoding: 'base64',
+      minContextSlot: state.newest[level] > 0 ? state.newest[level] : undefined,
+      signal,
+    });
+    if (!fresh(level, context.slot)) return notOver;
+    const data = value?.data;
+    // A closed or uninitialized account holds no nonce: nothing can land on it any more.
+    const stored =
+      data && data.length >= NONCE_VALUE_OFFSET + 32 && readU32(data, NONCE_STATE_OFFSET) === NONCE_INITIALIZED
+        ? encodeBase58(data.subarray(NONCE_VALUE_OFFSET, NONCE_VALUE_OFFSET + 32))
+        : null;
+    if (stored === lifetime.nonceValue) {
+      state.heldAt[level] ??= context.slot;
+      return notOver;
+    }
+    // A bank at or past a slot where the processed bank held the nonce has seen it too: a different value
+    // there is an advance (or the nonce was set on a fork that is gone, where it can never be again).
+    const held = [state.heldAt[level], state.heldAt.processed].some((slot) => slot !== null && slot <= context.slot);
+    const firstSlot = state.firstSlot ?? context.slot;
+    if (!held && context.slot < firstSlot + BLOCKHASH_LIFE_SLOTS) return notOver;
+    if (level === 'processed') contextSlot = context.slot;
+  }
+  return { expired: true, blockHeight: null, contextSlot };
 }
 
 function readU32(data: Uint8Array, offset: number): number {

@@ -570,7 +570,12 @@ describe('sendAndConfirmTransaction', () => {
       nonceAccount: nonceAccount.address,
       lastValidBlockHeight: null,
     });
+    // The processed bank first, then the bank at the commitment awaited, each from a view no older than the polls'.
     expect(called('getAccountInfo')[0]?.args).toStrictEqual([
+      nonceAccount.address,
+      { commitment: 'processed', encoding: 'base64', minContextSlot: 5_100, signal: expect.any(AbortSignal) },
+    ]);
+    expect(called('getAccountInfo').at(-1)?.args).toStrictEqual([
       nonceAccount.address,
       { commitment: 'confirmed', encoding: 'base64', minContextSlot: undefined, signal: expect.any(AbortSignal) },
     ]);
@@ -621,7 +626,9 @@ describe('sendAndConfirmTransaction', () => {
 describe('confirmTransaction', () => {
   it('reads the lifetime from the bytes given, and never sends', async () => {
     const { bytes, signature } = await signed({ nonce: true });
-    const { rpc, called } = scriptedRpc({ poll: () => null, nonce: null });
+    // The account held the nonce, then was closed: nothing can land on it any more. (An account never seen
+    // holding it proves nothing: the view may be behind its creation.)
+    const { rpc, called } = scriptedRpc({ poll: () => null, nonce: (n) => (n < 2 ? NONCE_VALUE : null) });
     const error = await rejection(confirmTransaction(rpc, signature, { transaction: bytes, clock: virtualClock() }));
     expect(error).toMatchObject({
       name: 'TransactionExpiredError',

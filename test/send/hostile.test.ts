@@ -207,3 +207,158 @@ describe('confirmation against hostile servers', () => {
     expect(server.requests).toStrictEqual([]);
   });
 });
+
+/** A nonce account as getAccountInfo answers it (base64): initialized, its stored nonce filled with `seed`. */
+function nonceAccountAnswer(slot: number, seed: number | null) {
+  if (seed === null) return { context: { slot }, value: null };
+  const data = new Uint8Array(80);
+  data.set([1, 0, 0, 0, 1, 0, 0, 0], 0);
+  data.set(new Uint8Array(32).fill(3), 8);
+  data.set(new Uint8Array(32).fill(seed), 40);
+  return {
+    context: { slot },
+    value: {
+      data: [Buffer.from(data).toString('base64'), 'base64'],
+      executable: false,
+      lamports: 1_447_680,
+      owner: '11111111111111111111111111111111',
+      rentEpoch: 0,
+      space: 80,
+    },
+  };
+}
+
+const NONCE_ACCOUNT = encodeBase58(new Uint8Array(32).fill(21));
+const OLD_NONCE = 8;
+const NONCE = 9;
+
+describe('confirmation against hostile servers, further', () => {
+  it('a durable nonce read from a bank behind its latest advance is no expiry: it lands', HANG, async () => {
+    // One honest node. The transaction was signed on the nonce value the processed bank holds; the
+    // confirmed bank, a slot or two behind, still holds the value before (the advance not yet confirmed).
+    let slot = 300_000_000;
+    let polls = 0;
+    const server = track(
+      await rpcServer((method, params) => {
+        slot++;
+        const config = (params.at(-1) ?? {}) as { commitment?: string };
+        if (method === 'getSignatureStatuses') {
+          polls++;
+          const found = polls > 4;
+          return {
+            context: { slot },
+            value: [
+              found
+                ? { slot: slot - 1, confirmations: 1, err: null, status: { Ok: null }, confirmationStatus: 'confirmed' }
+                : null,
+            ],
+          };
+        }
+        if (method === 'getAccountInfo') {
+          return config.commitment === 'processed'
+            ? nonceAccountAnswer(slot, NONCE)
+            : nonceAccountAnswer(slot - 2, polls < 3 ? OLD_NONCE : NONCE);
+        }
+        if (method === 'getBlockHeight') return slot - 20_000_000;
+        return { error: { code: -32601, message: 'Method not found' } };
+      }),
+    );
+    const result = await confirmTransaction(createRpc(server.url), signature, {
+      nonceAccount: NONCE_ACCOUNT,
+      blockhash: encodeBase58(new Uint8Array(32).fill(NONCE)),
+      pollIntervalMs: 5,
+    });
+    expect(result).toMatchObject({ signature, commitment: 'confirmed' });
+  });
+
+  it(
+    'a durable nonce read from a lagging node of a failover list, behind the account: no false expiry',
+    HANG,
+    async () => {
+      let slot = 300_000_000;
+      let polls = 0;
+      const CREATED = 300_000_010;
+      const nonceAt = (here: number) => nonceAccountAnswer(here, here >= CREATED ? NONCE : null);
+      // A answers polls but refuses every nonce read with 503, so those go to B, 50 slots behind the account.
+      const a = track(await startServer());
+      a.reply((request, response) => {
+        const { id, method } = request.json as { id: number; method: string };
+        slot++;
+        if (method === 'getAccountInfo') {
+          response.statusCode = 503;
+          response.end('busy');
+          return;
+        }
+        polls++;
+        const found = polls > 8;
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            result: {
+              context: { slot: CREATED + 20 + slot - 300_000_000 },
+              value: [
+                found
+                  ? {
+                      slot: CREATED + 15,
+                      confirmations: 1,
+                      err: null,
+                      status: { Ok: null },
+                      confirmationStatus: 'confirmed',
+                    }
+                  : null,
+              ],
+            },
+          }),
+        );
+      });
+      const b = track(
+        await rpcServer((method, params) => {
+          const here = CREATED + 20 + slot - 300_000_000 - 50;
+          const config = (params.at(-1) ?? {}) as { minContextSlot?: number };
+          // B ignores minContextSlot, as some proxies do.
+          void config;
+          if (method === 'getAccountInfo') return nonceAt(here);
+          return { error: { code: -32005, message: 'Node is behind by 50 slots', data: { numSlotsBehind: 50 } } };
+        }),
+      );
+      const rpc = createRpc([a.url, b.url], { retry: { baseDelayMs: 0, maxDelayMs: 0 } });
+      const result = await confirmTransaction(rpc, signature, {
+        nonceAccount: NONCE_ACCOUNT,
+        blockhash: encodeBase58(new Uint8Array(32).fill(NONCE)),
+        pollIntervalMs: 5,
+      });
+      expect(result).toMatchObject({ signature, commitment: 'confirmed' });
+    },
+  );
+});
+
+describe('durable nonce: a value never seen held', () => {
+  it(
+    "is believed once the view is a blockhash life (150 slots) past the call's first: expired, not a timeout",
+    HANG,
+    async () => {
+      let slot = 300_000_000;
+      const server = track(
+        await rpcServer((method) => {
+          slot++;
+          if (method === 'getSignatureStatuses') return { context: { slot }, value: [null] };
+          // Closed before the call began (or advanced by another transaction): never the nonce signed on.
+          if (method === 'getAccountInfo') return nonceAccountAnswer(slot, OLD_NONCE);
+          if (method === 'getBlockHeight') return slot - 20_000_000;
+          return { error: { code: -32601, message: 'Method not found' } };
+        }),
+      );
+      const error = await confirmTransaction(createRpc(server.url), signature, {
+        nonceAccount: NONCE_ACCOUNT,
+        blockhash: encodeBase58(new Uint8Array(32).fill(NONCE)),
+        pollIntervalMs: 0,
+      }).catch((e) => e);
+      expect(error).toMatchObject({ name: 'TransactionExpiredError', nonceAccount: NONCE_ACCOUNT });
+      // Not before a view 150 slots on from the first poll's (one slot per request in this server).
+      const reads = server.requests.filter((r) => (r.json as { method: string }).method === 'getAccountInfo');
+      expect(reads.length).toBeGreaterThanOrEqual(50);
+    },
+  );
+});
