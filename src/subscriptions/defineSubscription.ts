@@ -65,33 +65,26 @@ export interface SubscriptionDefinition<TSignature = unknown, TShape = unknown> 
  */
 export const REMEMBERED_KEYS = 10_000;
 
-/** The waits before a resync's read is tried again: its failure would leave a change unseen until the next. */
-const READ_BACK_DELAYS_MS = [1_000, 2_000, 4_000];
-
 /**
  * A resync's HTTP read, tried again after 1, 2 and 4 s while it fails with a retryable error (the client's
- * own retries spent: a node restarting, a rate limit), until `signal` ends the resync (the socket lost, the
- * subscription gone). A read that still fails leaves the state to the next notification or reconnect.
+ * own retries spent: a node restarting, a rate limit): a failed read would leave a change made while the
+ * socket was down unseen until the next. `signal` ends it (the socket lost, the subscription gone); a read
+ * that still fails leaves the state to the next notification or reconnect.
  */
 export async function readBack<T>(read: () => Promise<T>, signal: AbortSignal): Promise<T> {
-  for (const delayMs of READ_BACK_DELAYS_MS) {
+  for (let delayMs = 1_000; ; delayMs *= 2) {
     try {
       return await read();
     } catch (error) {
-      if (signal.aborted || (error as { retryable?: unknown } | null)?.retryable !== true) throw error;
+      if (delayMs > 4_000 || signal.aborted || (error as { retryable?: unknown } | null)?.retryable !== true)
+        throw error;
     }
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(done, delayMs);
-      signal.addEventListener('abort', done, { once: true });
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        if (signal.aborted) reject(signal.reason);
-        else resolve();
-      }
+    // Cut short by an abort: the next read then fails at once, with the signal's reason.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delayMs);
+      signal.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true });
     });
   }
-  return read();
 }
 
 /** Declares a subscription method; the identity, typed, so each file writes its name once. */
