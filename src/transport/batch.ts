@@ -10,6 +10,7 @@ import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { TransportRequest } from '../types/index.js';
 import { decodeResponse, encodeRequest } from './jsonrpc.js';
+import { onAbort } from './onAbort.js';
 
 /** Options of automatic JSON-RPC batching (`batch` in `createRpc`'s options). */
 export interface BatchOptions {
@@ -122,15 +123,10 @@ export function createBatcher(
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
       let settled = false;
-      const onAbort = () => {
-        // Still queued: it leaves the queue. Already sent: the others' answers are unaffected.
-        queue = queue.filter((pending) => pending !== call);
-        finish(() => reject(new AbortError({ method, reason: signal?.reason })));
-      };
       const finish = (settle: () => void) => {
         if (settled) return;
         settled = true;
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting();
         settle();
       };
       const call: Pending = {
@@ -139,7 +135,11 @@ export function createBatcher(
         resolve: (value) => finish(() => resolve(value)),
         reject: (error) => finish(() => reject(error)),
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stopWaiting = onAbort(signal, () => {
+        // Still queued: it leaves the queue. Already sent: the others' answers are unaffected.
+        queue = queue.filter((pending) => pending !== call);
+        finish(() => reject(new AbortError({ method, reason: signal?.reason })));
+      });
       queue.push(call);
       if (queue.length >= options.maxSize) {
         if (timer) clearTimeout(timer);

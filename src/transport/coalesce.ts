@@ -6,6 +6,7 @@
 import { AbortError } from '../errors/AbortError.js';
 import type { Transport, TransportRequest } from '../types/index.js';
 import { stringifyJson } from './json.js';
+import { onAbort } from './onAbort.js';
 
 interface Shared {
   promise: Promise<unknown>;
@@ -16,6 +17,9 @@ interface Shared {
 export function coalesce(send: Transport): Transport {
   const inflight = new Map<string, Shared>();
   return (request: TransportRequest) => {
+    // Refused before a request is shared out: an aborted call must never start one.
+    if (request.signal?.aborted)
+      return Promise.reject(new AbortError({ method: request.method, reason: request.signal.reason }));
     const key = `${request.method}\u0000${request.timeoutMs ?? ''}\u0000${stringifyJson(request.params)}`;
     let shared = inflight.get(key);
     const first = shared === undefined;
@@ -41,16 +45,16 @@ function waitFor(shared: Shared, request: TransportRequest, first: boolean): Pro
     const leave = () => {
       if (done) return;
       done = true;
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting();
       shared.waiters--;
     };
-    const onAbort = () => {
+    const aborted = () => {
       leave();
       if (shared.waiters === 0) shared.controller.abort(signal?.reason);
       reject(new AbortError({ method, reason: signal?.reason }));
     };
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = onAbort(signal, aborted);
+    if (signal?.aborted) return aborted();
     shared.promise.then(
       (result) => {
         if (done) return;

@@ -18,6 +18,7 @@ import { decodeUriPart, secretsOf } from '../errors/secrets.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types/index.js';
 import { JsonSyntaxError, parseJson } from './json.js';
+import { onAbort } from './onAbort.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 export interface EndpointOptions {
@@ -84,8 +85,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const stopWaiting = onAbort(signal, () => controller.abort());
     const failure = (error: unknown): unknown => {
       if (isSolRpcError(error)) return error;
       if (timedOut) return new TimeoutError({ method, timeoutMs, origin });
@@ -152,7 +152,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       throw failure(error);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
+      stopWaiting();
     }
   };
   return { origin, secrets, post };

@@ -7,6 +7,7 @@ import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RateLimitedError } from '../errors/RateLimitedError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { Endpoint } from './endpoint.js';
+import { onAbort } from './onAbort.js';
 
 /** How calls are retried. Every field has a default; `retry: false` turns retries off. */
 export interface RetryOptions {
@@ -75,15 +76,14 @@ export const realClock: Clock = {
   sleep: (ms, signal, method) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new AbortError({ method, reason: signal?.reason }));
-      };
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting();
         resolve();
       }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stopWaiting = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(new AbortError({ method, reason: signal?.reason }));
+      });
     }),
 };
 
