@@ -131,9 +131,10 @@ export interface ConfirmOptionsBase {
   clock?: ConfirmClock;
   /**
    * A subscriptions client (`createRpcSubscriptions(wsUrl)`, or one with `signatureSubscribe` only): its
-   * `signatureSubscribe` races the HTTP poll, so the answer comes as soon as the node notifies rather than
-   * at the next poll. The poll goes on beside it, so a socket that fails or never notifies changes nothing
-   * but the speed: expiry is still decided over HTTP, never from the socket's silence.
+   * `signatureSubscribe` notification cuts the wait for the next poll short, so the answer comes as soon
+   * as the node notifies rather than at the next poll. It only changes the speed: the outcome is always a
+   * status read over HTTP (checked against its answer, with the block's slot), never the notification's
+   * word, so a socket that fails, never notifies, or notifies what did not happen changes nothing else.
    */
   subscriptions?: ConfirmSubscriptions;
 }
@@ -470,6 +471,8 @@ export async function waitForConfirmation(
 
   async function loop(): Promise<ConfirmedTransaction> {
     for (;;) {
+      // A notification only cuts one wait short: the poll that follows it is the one it asked for.
+      const afterNotification = notified.value() !== undefined;
       const polled = await attempt((s) => rpc.getSignatureStatuses([signature], { signal: s }));
       let seen = false;
       if (polled) {
@@ -479,20 +482,6 @@ export async function waitForConfirmation(
           const done = await settle(status);
           if (done) return done;
         }
-      }
-      // The socket told first. The poll just made (the notification cut its wait short) gives the slot of
-      // the block that holds it; from a node behind the socket's, the notification's own status stands,
-      // with the slot it was observed at.
-      const pushed = notified.value();
-      if (pushed) {
-        const done = await settle({
-          slot: pushed.context.slot,
-          confirmations: null,
-          err: pushed.value.err,
-          confirmationStatus: commitment,
-          status: pushed.value.err === null ? { Ok: null } : { Err: pushed.value.err },
-        } as SignatureStatus);
-        if (done) return done;
       }
       if (polled && !seen && !landed) {
         const expiry = await attempt((s) => checkExpiry(rpc, lifetime, commitment, state, s));
@@ -528,12 +517,17 @@ export async function waitForConfirmation(
         resend.lastSentAt = clock.now();
       }
       if (signal?.aborted) throw deadline.aborted();
-      // The wait ends at the caller's signal, or at once when the notification arrives (its timer cleared).
+      // The wait ends at the caller's signal, or at once when the notification arrives (its timer cleared);
+      // once a poll has followed it, at the caller's signal only, so a node that never shows what the
+      // socket said is polled at the interval, not in a tight loop.
       await clock
-        .sleep(Math.max(0, Math.min(settings.pollIntervalMs, deadline.at - clock.now())), notified.wake)
+        .sleep(
+          Math.max(0, Math.min(settings.pollIntervalMs, deadline.at - clock.now())),
+          afterNotification ? signal : notified.wake,
+        )
         .catch((error) => {
           if (signal?.aborted) throw deadline.aborted();
-          if (!notified.value()) throw error;
+          if (afterNotification || !notified.value()) throw error;
         });
     }
   }

@@ -703,12 +703,17 @@ describe('estimatePriorityFee', () => {
 });
 
 describe('with a subscriptions client: signatureSubscribe races the poll', () => {
-  /** A pubsub server that answers each signatureSubscribe with `result` (after `delayMs`), as a node notifies. */
+  const notified = new WeakSet<object>();
+  /** Whether `server` has sent a signatureSubscribe notification yet. */
+  const notifiedOnce = (server: object) => notified.has(server);
+  /** A pubsub server that answers each signatureSubscribe with `result` (every 5 ms), as a node notifies. */
   async function notifyingServer(result: (signature: string) => unknown) {
     const server = await startPubsubServer();
     const timer = setInterval(() => {
       for (const sub of server.subscriptions.values()) {
-        if (sub.method === 'signatureSubscribe') server.notify('signatureSubscribe', result(String(sub.params[0])));
+        if (sub.method === 'signatureSubscribe') {
+          if (server.notify('signatureSubscribe', result(String(sub.params[0]))) > 0) notified.add(server);
+        }
       }
     }, 5);
     const stop = async () => {
@@ -718,12 +723,14 @@ describe('with a subscriptions client: signatureSubscribe races the poll', () =>
     return { server, stop };
   }
 
-  it('resolves on the notification, without waiting for the next poll', { timeout: 20_000 }, async () => {
+  it('the notification cuts the wait short: the poll it calls resolves, without waiting a poll interval', {
+    timeout: 20_000,
+  }, async () => {
     const { bytes, signature } = await signed();
     const { server, stop } = await notifyingServer(() => ({ context: { slot: 5_001 }, value: { err: null } }));
     const subscriptions = createRpcSubscriptions(server.url);
-    // The poll never finds it, and would not poll again for a minute.
-    const { rpc } = scriptedRpc({ poll: () => null });
+    // The HTTP node shows it once notified; without the notification, the next poll would be a minute away.
+    const { rpc } = scriptedRpc({ poll: () => (notifiedOnce(server) ? status('confirmed') : null) });
     const events: ConfirmProgress[] = [];
     try {
       const result = await sendAndConfirmTransaction(rpc, bytes, {
@@ -732,7 +739,8 @@ describe('with a subscriptions client: signatureSubscribe races the poll', () =>
         resendIntervalMs: 60_000,
         onProgress: (event) => events.push(event),
       });
-      expect(result).toStrictEqual({ signature, slot: 5_001, commitment: 'confirmed' });
+      // The slot of the block that holds it, read over HTTP; not the notification's own.
+      expect(result).toStrictEqual({ signature, slot: 5_000, commitment: 'confirmed' });
       expect(events.map((e) => e.stage)).toStrictEqual(['sent', 'processed', 'confirmed']);
       const subscribe = server.requests.find((r) => r.method === 'signatureSubscribe');
       expect(subscribe?.params).toStrictEqual([signature, { commitment: 'confirmed' }]);
@@ -742,12 +750,17 @@ describe('with a subscriptions client: signatureSubscribe races the poll', () =>
     }
   });
 
-  it('a failure notified ends with TransactionFailedError and its logs', { timeout: 20_000 }, async () => {
+  it('a failure notified, then shown by the poll it calls, ends with TransactionFailedError and its logs', {
+    timeout: 20_000,
+  }, async () => {
     const { bytes, signature } = await signed();
     const err = { InstructionError: [0, { Custom: 1 }] };
     const { server, stop } = await notifyingServer(() => ({ context: { slot: 5_002 }, value: { err } }));
     const subscriptions = createRpcSubscriptions(server.url);
-    const { rpc } = scriptedRpc({ poll: () => null, logs: ['Program log: insufficient funds'] });
+    const { rpc } = scriptedRpc({
+      poll: () => (notifiedOnce(server) ? status('confirmed', err) : null),
+      logs: ['Program log: insufficient funds'],
+    });
     try {
       const error = await sendAndConfirmTransaction(rpc, bytes, {
         subscriptions,
@@ -755,7 +768,7 @@ describe('with a subscriptions client: signatureSubscribe races the poll', () =>
         resendIntervalMs: 60_000,
       }).catch((e: unknown) => e);
       expect(isSolRpcError(error, 'TransactionFailedError')).toBe(true);
-      expect(error).toMatchObject({ signature, slot: 5_002, err, logs: ['Program log: insufficient funds'] });
+      expect(error).toMatchObject({ signature, slot: 5_000, err, logs: ['Program log: insufficient funds'] });
     } finally {
       subscriptions.close();
       await stop();

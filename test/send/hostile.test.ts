@@ -10,10 +10,12 @@ import {
   type ConfirmProgress,
   confirmTransaction,
   createRpc,
+  createRpcSubscriptions,
   isSolRpcError,
   sendAndConfirmTransaction,
 } from '../../src/index.js';
 import { startServer, type TestServer } from '../support/httpServer.js';
+import { startPubsubServer } from '../support/pubsubServer.js';
 import { signedWalletTransfer } from '../support/walletTransfer.js';
 
 const HANG = { timeout: 20_000 };
@@ -361,4 +363,55 @@ describe('durable nonce: a value never seen held', () => {
       expect(reads.length).toBeGreaterThanOrEqual(50);
     },
   );
+});
+
+describe('a subscriptions client that lies', () => {
+  /** HTTP: the signature is never found; the blockhash valid for `validPolls` polls, then expired. */
+  function neverLands(validPolls: number) {
+    let slot = 300_000_000;
+    let polls = 0;
+    return rpcServer((method) => {
+      slot++;
+      if (method === 'sendTransaction') return signature;
+      if (method === 'getSignatureStatuses') {
+        polls++;
+        return { context: { slot }, value: [null] };
+      }
+      if (method === 'isBlockhashValid') return { context: { slot }, value: polls <= validPolls };
+      if (method === 'getBlockHeight') return slot - 20_000_000;
+      if (method === 'getTransaction') return null;
+      return { error: { code: -32601, message: 'Method not found' } };
+    });
+  }
+
+  for (const [what, err] of [
+    ['success', null],
+    ['failure', { InstructionError: [0, { Custom: 1 }] }],
+  ] as const) {
+    it(
+      `a notified ${what} the HTTP node never shows is never an outcome: expired, as the chain says`,
+      HANG,
+      async () => {
+        const server = track(await neverLands(5));
+        const pubsub = await startPubsubServer();
+        const timer = setInterval(() => {
+          pubsub.notify('signatureSubscribe', { context: { slot: 300_000_003 }, value: { err } });
+        }, 2);
+        const subscriptions = createRpcSubscriptions(pubsub.url);
+        try {
+          const error = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+            subscriptions,
+            pollIntervalMs: 20,
+          }).catch((e) => e);
+          expect(error).toMatchObject({ name: 'TransactionExpiredError', signature });
+          // The socket was listened to: it notified before the call ended.
+          expect(pubsub.requests.some((r) => r.method === 'signatureSubscribe')).toBe(true);
+        } finally {
+          clearInterval(timer);
+          subscriptions.close();
+          await pubsub.stop();
+        }
+      },
+    );
+  }
 });
