@@ -180,6 +180,56 @@ describe('a server that sends the headers and never a body', () => {
   });
 });
 
+describe('a server that dribbles its headers one byte per 100 ms', () => {
+  it.each(FETCHES)('ends the attempt at timeoutMs (%s)', async (_name, fetch) => {
+    raw.handle((socket) =>
+      dribble(socket, 'HTTP/1.1 200 OK\r\nx-padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100),
+    );
+    const transport = createBasicTransport(raw.origin, { timeoutMs: 400, fetch: fetch() });
+    const { error, ms } = await timed(() => transport({ method: 'getSlot', params: [] }));
+    expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(400);
+    expect(ms).toBeLessThan(400 + SLACK_MS);
+  });
+});
+
+describe('aborting while a slowloris body is being read', () => {
+  it.each(FETCHES)('rejects with AbortError at once, not at the timeout (%s)', async (_name, fetch) => {
+    let headersSent!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      headersSent = resolve;
+    });
+    raw.handle((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
+      dribble(socket, '1\r\n \r\n', 100 / 7);
+      headersSent();
+    });
+    const controller = new AbortController();
+    const rpc = createRpc(raw.origin, { timeoutMs: 20_000, totalTimeoutMs: 30_000, fetch: fetch() });
+    const call = rpc.getSlot({ signal: controller.signal });
+    await sent;
+    const start = performance.now();
+    controller.abort();
+    const error = await failure(call);
+    expect(isSolRpcError(error, 'AbortError')).toBe(true);
+    expect(performance.now() - start).toBeLessThan(SLACK_MS);
+    expect(raw.bodies).toHaveLength(1);
+  });
+});
+
+describe('Retry-After far beyond any budget, over the wire', () => {
+  it.each(['99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT'])('%s: RateLimitedError after one request', async (value) => {
+    raw.handle((socket) =>
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${value}\r\ncontent-length: 4\r\nconnection: close\r\n\r\nslow`,
+      ),
+    );
+    const error = await failure(createRpc(raw.origin).getSlot());
+    expect(isSolRpcError(error, 'RateLimitedError') && error.retryAfterMs).toBeGreaterThan(2 ** 31);
+    expect(error.message).toMatch(/asked to wait \d+ ms \(HTTP 429\), more than the 30000 ms allowed/);
+    expect(raw.bodies).toHaveLength(1);
+  });
+});
+
 // ---------------------------------------------------------------- batch answers that lie about ids
 
 describe('batch answers', () => {
@@ -452,11 +502,21 @@ describe("the URL's secrets under every failure", () => {
     ],
   ];
 
+  const CLIENTS: ReadonlyArray<[string, (url: string, fetch: FetchLike | undefined) => () => Promise<unknown>]> = [
+    ['createRpc', (url, fetch) => () => createRpc(url, { timeoutMs: 300, retry: false, fetch }).getSlot()],
+    [
+      'the basic transport',
+      (url, fetch) => () => createBasicTransport(url, { timeoutMs: 300, fetch })({ method: 'getSlot', params: [] }),
+    ],
+  ];
+  const CASES = CLIENTS.flatMap(([client, make]) =>
+    FETCHES.map(([fetchName, fetch]) => [`${client}, ${fetchName}`, make, fetch] as const),
+  );
+
   describe.each(FAILURES)('%s', (_name, kind, setUp) => {
-    it.each(FETCHES)('%s: a typed error showing none of them', async (_fetchName, fetch) => {
+    it.each(CASES)('%s: a typed error showing none of them', async (_client, make, fetch) => {
       const origin = await setUp(raw.origin);
-      const rpc = createRpc(urlOf(origin), { timeoutMs: 300, retry: false, fetch: fetch() });
-      const error = await failure(rpc.getSlot());
+      const error = await failure(make(urlOf(origin), fetch())());
       expect(error.name).toBe(kind);
       const texts = viewsOfError(error).map((view) => `${view.where}: ${view.text}`);
       expect(texts.filter((text) => FORMS.some((form) => text.includes(form)))).toEqual([]);
