@@ -15,9 +15,13 @@ import { type PreparedSubscription, REMEMBERED_KEYS, type SubscriptionDefinition
 import type { NotificationStream } from './stream.js';
 import type { OpenWebSocket, WebSocketLike } from './webSocket.js';
 
-/** How reconnecting goes: jittered exponential backoff, bounded in attempts and in time. */
+/**
+ * How reconnecting goes: jittered exponential backoff, bounded in attempts and in time. A loss lasts
+ * until a new socket proves healthy (every subscription answered, then a ping answered): a server that
+ * accepts the handshake and then closes or stalls counts against these bounds like one that refuses it.
+ */
 export interface ReconnectOptions {
-  /** Attempts after a loss before giving up. Default 10. */
+  /** Attempts after a loss before giving up (connections that did not prove healthy count). Default 10. */
   maxAttempts?: number;
   /** Milliseconds from the loss after which no attempt starts and the client gives up. Default 60,000. */
   maxElapsedMs?: number;

@@ -23,11 +23,18 @@ export interface RpcSubscriptionsOptions {
   queueSize?: number;
   /** A quiet socket is pinged this often, in ms. Default 5,000. */
   heartbeatIntervalMs?: number;
-  /** A socket that has sent nothing for this long, pings unanswered, is dropped and reconnected. Default 20,000. */
+  /**
+   * A socket that has sent nothing for this long, pings unanswered, or has left a subscribe unanswered
+   * this long, is dropped and reconnected. Default 20,000.
+   */
   heartbeatTimeoutMs?: number;
   /** The most a connection's opening handshake may take, in ms. Default 10,000. */
   connectTimeoutMs?: number;
-  /** Reconnecting: jittered exponential backoff, bounded. By default it gives up within 60 s of a loss. */
+  /**
+   * Reconnecting: jittered exponential backoff, bounded. A loss is over only once a new socket proved
+   * healthy (its subscriptions and a ping answered); by default the client gives up within 60 s of a loss.
+   * A close with code 1008 or 4000-4999 is not retried.
+   */
   reconnect?: ReconnectOptions;
   /** The largest frame accepted, in bytes; a larger one drops the socket. Default 64 MiB, as HTTP responses. */
   maxFrameBytes?: number;

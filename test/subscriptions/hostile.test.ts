@@ -145,16 +145,19 @@ describe('a frame nested deeper than the parser reads (128 levels)', () => {
   it.each([
     ['deepResult', 'a subscription id 5,000 deep'],
     ['deepError', 'an error whose data is 5,000 deep'],
-  ] as const)('a subscribe answered with %s (%s) ends that iterator with an InvalidResponseError', async (answer) => {
-    server.mode.subscribe = answer;
-    const slots = subs.slotSubscribe();
-    const error = errorOf(await settle(slots.next(), 50));
-    expect(error).toMatchObject({ name: 'InvalidResponseError', method: 'slotSubscribe', reason: 'json' });
-    expect(error.message).toMatch(/its answer: nesting too deep \(more than 128 levels\)/);
-    // Not retried, and the socket closes with its last subscription.
-    expect(server.sockets).toHaveLength(1);
-    expect(events.map((e) => e.state)).toEqual(['connected', 'closed']);
-  });
+  ] as const)(
+    'a subscribe answered with %s (%s) ends that iterator with an InvalidResponseError',
+    async (answer, _what) => {
+      server.mode.subscribe = answer;
+      const slots = subs.slotSubscribe();
+      const error = errorOf(await settle(slots.next(), 50));
+      expect(error).toMatchObject({ name: 'InvalidResponseError', method: 'slotSubscribe', reason: 'json' });
+      expect(error.message).toMatch(/its answer: nesting too deep \(more than 128 levels\)/);
+      // Not retried, and the socket closes with its last subscription.
+      expect(server.sockets).toHaveLength(1);
+      expect(events.map((e) => e.state)).toEqual(['connected', 'closed']);
+    },
+  );
 
   it('a schema-invalid notification still ends its iterator with the ValidationError naming the field', async () => {
     const slots = subs.slotSubscribe();
@@ -239,23 +242,42 @@ describe('a server that says go away', () => {
 });
 
 describe('a server killed every 1.5 s, which serves between kills', () => {
-  it('recovers each time (attempt 1 after each kill) and follows the slots for a minute without giving up', async () => {
-    const slots = subs.slotSubscribe();
-    const seen: number[] = [];
-    let slot = 0;
-    for (let kill = 0; kill < 40; kill++) {
-      await pass(100);
-      const next = slots.next();
-      server.notify(served('slotSubscribe'), `{"parent":${slot},"root":0,"slot":${++slot}}`);
-      const result = await settle(next, 10);
-      seen.push((result as IteratorResult<{ slot: number }>).value?.slot as number);
-      await pass(1_400);
-      server.current?.closeFromServer(1006, '');
-    }
-    expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    const attempts = events.flatMap((e) => (e.state === 'reconnecting' ? [e.attempt] : []));
-    expect(attempts).toEqual(new Array(40).fill(1));
-    expect(events.some((e) => e.state === 'gave-up')).toBe(false);
-    await slots.return();
-  });
+  it.each([
+    ['in Node (protocol pings)', false],
+    ['in a browser (no protocol ping: a JSON-RPC ping, answered -32601)', true],
+  ])(
+    'recovers each time (attempt 1 after each kill) and follows the slots for a minute without giving up, %s',
+    async (_name, browser) => {
+      if (browser) {
+        subs.close();
+        const Scripted = server.WebSocket;
+        // A socket without ping(): what browsers give.
+        const Browser = class extends Scripted {
+          constructor(url: string) {
+            super(url);
+            Object.defineProperty(this, 'ping', { value: undefined });
+          }
+        };
+        subs = createRpcSubscriptions(URL, { ...OPTIONS, WebSocket: Browser });
+        subs.onConnectionChange((event) => events.push(event));
+      }
+      const slots = subs.slotSubscribe();
+      const seen: number[] = [];
+      let slot = 0;
+      for (let kill = 0; kill < 40; kill++) {
+        await pass(100);
+        const next = slots.next();
+        server.notify(served('slotSubscribe'), `{"parent":${slot},"root":0,"slot":${++slot}}`);
+        const result = await settle(next, 10);
+        seen.push((result as IteratorResult<{ slot: number }>).value?.slot as number);
+        await pass(1_400);
+        server.current?.closeFromServer(1006, '');
+      }
+      expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      const attempts = events.flatMap((e) => (e.state === 'reconnecting' ? [e.attempt] : []));
+      expect(attempts).toEqual(new Array(40).fill(1));
+      expect(events.some((e) => e.state === 'gave-up')).toBe(false);
+      await slots.return();
+    },
+  );
 });
