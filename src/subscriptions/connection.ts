@@ -145,7 +145,8 @@ export class Connection {
   private lastLoss = '';
   private lastInbound = 0;
   /**
-   * Whether the socket proved healthy: every subscribe answered, then a heartbeat answered. Only then is
+   * Whether the socket proved healthy: every subscribe answered, then a heartbeat answered (or one of
+   * its subscriptions notified). Only then is
    * a loss over: until it, attempts and the time since the loss keep counting, so a server that accepts
    * the handshake and then closes, refuses or stalls is bounded by `reconnect` like one that refuses it.
    */
@@ -522,6 +523,9 @@ export class Connection {
     const holders = typeof id === 'number' ? this.byId.get(id) : undefined;
     // A notification for an id not subscribed here (late, after an unsubscribe, or forged): never data.
     if (!holders) return;
+    // One of its subscriptions serving, after the probe, proves the socket as well as a pong: a server
+    // that drops ping frames but serves is not given up on.
+    if (this.probed) this.proved();
     for (const entry of holders) {
       if (entry.notification !== method) continue;
       // The chain never rejects: a rejected link would skip every later notification, silently.

@@ -201,6 +201,32 @@ describe('malformed frames and unknown ids', () => {
     await logs.return();
   });
 
+  it('a slotNotification 100,000 levels deep ends the slot iterator typed; the logs subscription on the socket goes on', {
+    timeout: 10_000,
+  }, async () => {
+    const slots = subs.slotSubscribe();
+    const logs = subs.logsSubscribe('all');
+    const [slot, log] = [slots.next().catch(keep), logs.next()];
+    await until(() => server.subscriptions.size === 2);
+    const ids = Object.fromEntries([...server.subscriptions.values()].map((sub) => [sub.method, sub.id]));
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    server.sendRaw(
+      `{"jsonrpc":"2.0","method":"slotNotification","params":{"subscription":${ids.slotSubscribe},"result":${deep}}}`,
+    );
+    server.notify('logsSubscribe', {
+      context: { slot: 5 },
+      value: { signature: SIGNATURE, err: null, logs: ['after'] },
+    });
+    const error = await slot;
+    expect(isSolRpcError(error, 'InvalidResponseError')).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^slotSubscribe: invalid response .*\n.*nesting too deep \(more than 128 levels\)/s,
+    );
+    expect((await log).value?.value.logs).toEqual(['after']);
+    await until(() => count('slotUnsubscribe') === 1);
+    await logs.return();
+  });
+
   it('a frame above maxFrameBytes drops the socket, which reconnects', { timeout: 10_000 }, async () => {
     subs.close();
     subs = createRpcSubscriptions(keyed(server.url), { ...QUICK, maxFrameBytes: 1_000 });

@@ -241,6 +241,29 @@ describe('a server that says go away', () => {
   });
 });
 
+describe('a server that never answers a ping but serves', () => {
+  it('recovers after each loss all the same: a notification after the probe proves the socket', async () => {
+    server.mode.pong = false;
+    const slots = subs.slotSubscribe();
+    let slot = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let second = 0; second < 15; second++) {
+        const next = slots.next();
+        await pass(500);
+        server.notify(served('slotSubscribe'), `{"parent":${slot},"root":0,"slot":${++slot}}`);
+        expect(((await settle(next, 10)) as IteratorResult<{ slot: number }>).value?.slot).toBe(slot);
+        await pass(490);
+      }
+      server.current?.closeFromServer(1001, 'restarting');
+      await pass(1_000);
+    }
+    // 45 s of it, three losses, each one attempt 1: never given up.
+    expect(events.flatMap((e) => (e.state === 'reconnecting' ? [e.attempt] : []))).toEqual([1, 1, 1]);
+    expect(events.some((e) => e.state === 'gave-up')).toBe(false);
+    await slots.return();
+  });
+});
+
 describe('a server killed every 1.5 s, which serves between kills', () => {
   it.each([
     ['in Node (protocol pings)', false],

@@ -119,7 +119,7 @@ export class ScriptedSocket implements WebSocketLike {
   stalled = false;
   /** Whether the client pinged while every subscribe it had sent was answered. */
   private probed = false;
-  /** The model's "proved healthy": every subscribe answered, then a ping answered with a pong. */
+  /** The model's "proved healthy": every subscribe answered, then a ping answered (a pong, or a notification). */
   healthy = false;
   closedBy: 'server' | 'client' | undefined;
   private readonly pongListeners: (() => void)[] = [];
@@ -193,6 +193,7 @@ export class ScriptedSocket implements WebSocketLike {
     if (!this.delivering) return false;
     later(() => {
       if (!this.delivering) return;
+      if (this.probed && this.answered === this.subscribes && text.includes('Notification"')) this.healthy = true;
       this.onmessage?.({ data: text });
     });
     return true;
