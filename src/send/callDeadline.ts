@@ -5,6 +5,7 @@
  */
 import { AbortError } from '../errors/AbortError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
+import { onAbort } from '../transport/onAbort.js';
 import type { ConfirmSettings } from './confirmTransaction.js';
 
 /** Runs requests under the call's deadline and the caller's signal. */
@@ -49,7 +50,7 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
     if (left <= 0) throw timedOut();
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
+    let stopWaiting: (() => void) | undefined;
     // A real timer, also under an injected clock: it only has to end a request that would otherwise
     // hold the call past its deadline, and a virtual clock does not move while a request is pending.
     const stop = new Promise<never>((_, reject) => {
@@ -57,11 +58,12 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
         controller.abort();
         reject(timedOut());
       }, left);
-      onAbort = () => {
+      // One listener on the caller's signal for all the calls sharing it (an app's shutdown signal on
+      // hundreds of confirmations), not one each: transport/onAbort.ts.
+      stopWaiting = onAbort(signal, () => {
         controller.abort(signal?.reason);
         reject(aborted());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      });
     });
     try {
       return await Promise.race([request(controller.signal), stop]);
@@ -72,7 +74,7 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
       throw error;
     } finally {
       clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      stopWaiting?.();
     }
   }
 

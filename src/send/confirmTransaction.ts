@@ -24,6 +24,7 @@ import type { getTransaction } from '../methods/getTransaction.js';
 import type { isBlockhashValid } from '../methods/isBlockhashValid.js';
 import { checkAddress, checkCommitment, checkHash, checkSignature } from '../options/check.js';
 import type { SignatureStatusNotification, SignatureSubscribe } from '../subscriptions/methods/signatureSubscribe.js';
+import { onAbort } from '../transport/onAbort.js';
 import { realClock } from '../transport/retry.js';
 import type { Address, Commitment } from '../types/index.js';
 import { type CallDeadline, callDeadline } from './callDeadline.js';
@@ -548,12 +549,13 @@ function notifyWhenReached(
   let received: SignatureStatusNotification | undefined;
   const stopper = new AbortController();
   const waker = new AbortController();
-  const onAbort = () => {
+  const abortAll = () => {
     waker.abort(signal?.reason);
     stopper.abort();
   };
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
+  let stopWaiting: () => void = () => undefined;
+  if (signal?.aborted) abortAll();
+  else stopWaiting = onAbort(signal, abortAll);
   (async () => {
     const iterator = subscriptions.signatureSubscribe(signature, { commitment, signal: stopper.signal });
     for await (const notification of iterator) {
@@ -565,7 +567,7 @@ function notifyWhenReached(
     value: () => received,
     wake: waker.signal,
     stop() {
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting();
       stopper.abort();
     },
   };

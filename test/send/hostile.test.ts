@@ -3,6 +3,7 @@
  * lying about statuses, or given a stale `lastValidBlockHeight` by the caller. Each case is a defect once
  * seen from outside; the outcome, not the time, decides each test (deadlines only guard against a hang).
  */
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeTransaction } from '../../src/codecs/transaction.js';
@@ -414,4 +415,99 @@ describe('a subscriptions client that lies', () => {
       },
     );
   }
+});
+
+describe('one AbortSignal shared by many calls', () => {
+  it(
+    '200 concurrent calls: at most one listener on the signal, no warning; abort rejects all with AbortError, none left',
+    HANG,
+    async () => {
+      let slot = 300_000_000;
+      // Half the polls are held a while, so requests are in flight when the signal is counted and aborted.
+      let held = 0;
+      const server = track(await startServer());
+      server.reply((request, response) => {
+        const { id, method } = request.json as { id: number; method: string };
+        slot++;
+        const result =
+          method === 'getSignatureStatuses'
+            ? { context: { slot }, value: [null] }
+            : method === 'isBlockhashValid'
+              ? { context: { slot }, value: true }
+              : method === 'sendTransaction'
+                ? signature
+                : slot - 20_000_000;
+        const send = () => {
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+        };
+        if (held++ % 2 === 0) setTimeout(send, 30);
+        else send();
+      });
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning);
+      process.on('warning', onWarning);
+      try {
+        const controller = new AbortController();
+        const rpc = createRpc(server.url);
+        let most = 0;
+        const count = () => {
+          most = Math.max(most, getEventListeners(controller.signal, 'abort').length);
+        };
+        const calls = Array.from({ length: 200 }, (_, i) =>
+          (i % 2 === 0
+            ? confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
+                blockhash: BLOCKHASH,
+                pollIntervalMs: 7,
+                signal: controller.signal,
+              })
+            : sendAndConfirmTransaction(rpc, bytes, { pollIntervalMs: 7, signal: controller.signal })
+          ).catch((e) => e),
+        );
+        // Counted while the calls poll and sleep, requests in flight among them (identical polls of the
+        // calls on one signature share a request: the transport coalesces them).
+        while (server.requests.length < 300) {
+          count();
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        controller.abort(new Error('shutting down'));
+        const outcomes = await Promise.all(calls);
+        expect(outcomes.every((error) => isSolRpcError(error, 'AbortError'))).toBe(true);
+        expect(getEventListeners(controller.signal, 'abort').length).toBe(0);
+        expect(most).toBeLessThanOrEqual(2);
+        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toStrictEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
+    },
+  );
+
+  it('calls ended by their outcome leave no listener on a signal that lives on', HANG, async () => {
+    const world = chain({ landsAfter: 2 });
+    const server = track(await rpcServer((method, params) => world.answer(method, params)));
+    const controller = new AbortController();
+    const rpc = createRpc(server.url);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        confirmTransaction(rpc, signature, { blockhash: BLOCKHASH, pollIntervalMs: 1, signal: controller.signal }),
+      ),
+    );
+    expect(results.every((result) => result.commitment === 'confirmed')).toBe(true);
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(0);
+  });
+
+  it('an already-aborted signal: AbortError before any request, with its reason', async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const reason = new Error('gone');
+    const signal = AbortSignal.abort(reason);
+    const rpc = createRpc(server.url);
+    const [confirmError, sendError] = await Promise.all([
+      confirmTransaction(rpc, signature, { blockhash: BLOCKHASH, signal }).catch((e) => e),
+      sendAndConfirmTransaction(rpc, bytes, { signal }).catch((e) => e),
+    ]);
+    expect(confirmError).toMatchObject({ name: 'AbortError', method: 'confirmTransaction' });
+    expect(sendError).toMatchObject({ name: 'AbortError', method: 'sendAndConfirmTransaction' });
+    expect(confirmError.cause ?? confirmError.reason).toBe(reason);
+    expect(server.requests).toStrictEqual([]);
+  });
 });
