@@ -252,7 +252,7 @@ function report(error: unknown, io: CliIo, verbose: boolean, nagios: boolean): n
     // The library's hint names its own option; on the command line it is --rpc-timeout.
     const hint = isSolRpcError(error, 'TimeoutError')
       ? 'raise --rpc-timeout, or check that the node is reachable and not overloaded.'
-      : isSolRpcError(error, 'ConnectionLostError')
+      : isSolRpcError(error, 'ConnectionLostError') && error.closeCode === undefined
         ? // The library's hint names its reconnect option; on the command line the URL is what can change.
           'check that the node serves WebSocket subscriptions (its RPC port + 1 unless --ws says otherwise) and is reachable.'
         : error.hint;
