@@ -107,9 +107,11 @@ export interface ConfirmOptionsBase {
    * The last block height at which the transaction can land, as `getLatestBlockhash` returned it with the
    * blockhash the transaction was signed on. It only says when to ask: `isBlockhashValid` is asked once
    * `getBlockHeight` has passed it (left out, at every poll), and only the node's `false` ends the call as
-   * expired, so a height that is wrong (kept from an older blockhash) can delay an expiry, never make a
-   * false one; `onProgress` is told `stale-height` then. Needs the blockhash (`transaction` or
-   * `blockhash`). Ignored for durable-nonce transactions.
+   * expired, so a height that is wrong never makes a false expiry: one too low (kept from an older
+   * blockhash) is told as `stale-height` to `onProgress`; one too high delays the asking at most until the
+   * chain is a blockhash's life (150 slots) past the call's start. The expiry error then has
+   * `lastValidBlockHeight: null`. Needs the blockhash (`transaction` or `blockhash`). Ignored for
+   * durable-nonce transactions.
    */
   lastValidBlockHeight?: number;
   /** Milliseconds between status polls. Default 500. */
@@ -381,7 +383,10 @@ interface ExpiryCheck {
 /** What the expiry check keeps between polls. */
 interface ExpiryState {
   newest: NewestSlots;
-  /** The `lastValidBlockHeight` given proved lower than the blockhash's own: ask `isBlockhashValid` alone. */
+  /**
+   * The `lastValidBlockHeight` given proved wrong: lower than the blockhash's own (ask `isBlockhashValid`
+   * alone from then on), or higher (expired below it). The expiry error then does not claim it.
+   */
   heightStale: boolean;
   /** The last block height read, for the error's `blockHeight`. */
   blockHeight: number | null;
@@ -500,7 +505,9 @@ export async function waitForConfirmation(
                 method,
                 signature,
                 blockhash: lifetime.kind === 'nonce' ? lifetime.nonceValue : lifetime.blockhash,
-                lastValidBlockHeight: lifetime.kind === 'blockhash' ? lifetime.lastValidBlockHeight : null,
+                // A height given that proved wrong (stale, or above the blockhash's own) is not claimed.
+                lastValidBlockHeight:
+                  lifetime.kind === 'blockhash' && !state.heightStale ? lifetime.lastValidBlockHeight : null,
                 blockHeight: expiry.blockHeight ?? (await heightOrNull(rpc, commitment, deadline)),
                 nonceAccount: lifetime.kind === 'nonce' ? lifetime.nonceAccount : null,
               });
@@ -601,7 +608,11 @@ async function checkExpiry(
   if (lastValidBlockHeight !== null && !state.heightStale) {
     const height = await rpc.getBlockHeight({ commitment: 'processed', minContextSlot: atLeast('processed'), signal });
     state.blockHeight = height;
-    if (height <= lastValidBlockHeight) return notOver;
+    // A height above the blockhash's own (one kept from a newer blockhash) would leave the call to
+    // timeoutMs: once the view is a blockhash's life past the call's first, the blockhash it was signed on
+    // (before the call) is past its life unless the node is that far behind, so the node is asked anyway.
+    const pastLife = state.firstSlot !== null && newest.processed >= state.firstSlot + BLOCKHASH_LIFE_SLOTS;
+    if (height <= lastValidBlockHeight && !pastLife) return notOver;
   }
   const processed = await rpc.isBlockhashValid(blockhash, {
     commitment: 'processed',
@@ -628,6 +639,10 @@ async function checkExpiry(
   if (commitment !== 'processed') {
     const atLevel = await rpc.isBlockhashValid(blockhash, { commitment, minContextSlot: atLeast(commitment), signal });
     if (!fresh(commitment, atLevel.context.slot) || atLevel.value) return notOver;
+  }
+  // Expired at or below the height given: that height was wrong (too high), as a stale one is.
+  if (lastValidBlockHeight !== null && state.blockHeight !== null && state.blockHeight <= lastValidBlockHeight) {
+    state.heightStale = true;
   }
   return { expired: true, blockHeight: state.blockHeight, contextSlot: processed.context.slot };
 }

@@ -511,3 +511,76 @@ describe('one AbortSignal shared by many calls', () => {
     expect(server.requests).toStrictEqual([]);
   });
 });
+
+/** Virtual time for the waits (requests still go over loopback): `sleep` moves it on at once. */
+function virtualClock() {
+  let time = 0;
+  return {
+    now: () => time,
+    async sleep(ms: number, signal?: AbortSignal) {
+      if (signal?.aborted) throw signal.reason;
+      time += ms;
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+describe('a lastValidBlockHeight that is wrong', () => {
+  /** One slot per request; the blockhash valid for `validPolls` polls, never landed. */
+  function expiringChain(validPolls: number) {
+    let slot = 300_000_000;
+    let polls = 0;
+    return (method: string, params: unknown[]): Answer => {
+      slot++;
+      const config = (params.at(-1) ?? {}) as { minContextSlot?: number };
+      if (config.minContextSlot !== undefined && slot < config.minContextSlot) {
+        return { error: { code: -32016, message: 'Minimum context slot has not been reached' } };
+      }
+      if (method === 'sendTransaction') return signature;
+      if (method === 'getSignatureStatuses') {
+        if (!(params[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory) polls++;
+        return { context: { slot }, value: [null] };
+      }
+      if (method === 'isBlockhashValid') return { context: { slot }, value: polls <= validPolls };
+      if (method === 'getBlockHeight') return slot - 20_000_000;
+      return { error: { code: -32601, message: 'Method not found' } };
+    };
+  }
+
+  it(
+    'higher than the real one (from a newer blockhash): the expiry is still found, not left to timeoutMs',
+    HANG,
+    async () => {
+      const answer = expiringChain(5);
+      const server = track(await rpcServer(answer));
+      const events: ConfirmProgress[] = [];
+      const error = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+        // Far above any height this blockhash could have.
+        lastValidBlockHeight: 290_000_000,
+        clock: virtualClock(),
+        onProgress: (event) => events.push(event),
+      }).catch((e) => e);
+      expect(error).toMatchObject({ name: 'TransactionExpiredError', signature });
+      // The height given proved wrong: the error does not claim it, nor a height "past" it.
+      expect(error).toMatchObject({ lastValidBlockHeight: null });
+      expect(error.message).toContain('its blockhash is no longer valid');
+    },
+  );
+
+  it(
+    'lower than the real one: expired once the node says so, the error not claiming the stale height',
+    HANG,
+    async () => {
+      const server = track(await rpcServer(expiringChain(5)));
+      const events: ConfirmProgress[] = [];
+      const error = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+        lastValidBlockHeight: 1_000,
+        clock: virtualClock(),
+        onProgress: (event) => events.push(event),
+      }).catch((e) => e);
+      expect(error).toMatchObject({ name: 'TransactionExpiredError', signature, lastValidBlockHeight: null });
+      const stages = events.map((event) => event.stage).filter((stage) => stage !== 'resent');
+      expect(stages).toStrictEqual(['sent', 'stale-height']);
+    },
+  );
+});
