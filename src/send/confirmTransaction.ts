@@ -117,7 +117,7 @@ export interface ConfirmOptionsBase {
   /** Milliseconds between status polls. Default 500. */
   pollIntervalMs?: number;
   /**
-   * The most milliseconds the whole call may take, a request in flight included (it is aborted); it then
+   * The most milliseconds the whole call may take (more than 0), a request in flight included (it is aborted); it then
    * rejects with `TimeoutError` (the transaction may still land). Default 300,000: longer than a blockhash
    * lives (150 blocks, about 60-90 s) plus finalization, so it only ends calls that expiry cannot end: a
    * durable nonce that never advances, a node that stays unreachable, silent or behind.
@@ -312,6 +312,15 @@ export function checkConfirmOptions(method: string, options: ConfirmOptionsBase)
     throw new InvalidInputError({ method, param: 'options.clock', problem: 'expected { now(), sleep(ms, signal) }' });
   }
   const timeoutMs = positive('options.timeoutMs', options.timeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS);
+  // 0 would end the call before its first request; to some (axios, node:http) it means "no limit", which
+  // this call does not have: refused, so neither reading fails silently.
+  if (timeoutMs === 0) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.timeoutMs',
+      problem: `expected a positive number of milliseconds (there is no "no limit": the default is ${DEFAULT_CONFIRM_TIMEOUT_MS})`,
+    });
+  }
   if (timeoutMs > MAX_TIMER_MS) {
     throw new InvalidInputError({
       method,

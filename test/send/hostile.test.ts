@@ -584,3 +584,84 @@ describe('a lastValidBlockHeight that is wrong', () => {
     },
   );
 });
+
+describe("a node that goes silent at one stage: the call settles at its timeoutMs, not the transport's 60 s", () => {
+  type Stage = 'isBlockhashValid' | 'getBlockHeight' | 'history' | 'logs' | 'error height';
+  /** Answers as a chain that expires after 3 polls (or, for `logs`, lands failed), silent at `stage`. */
+  function silentAt(stage: Stage) {
+    let slot = 300_000_000;
+    let polls = 0;
+    return (method: string, params: unknown[]): Answer => {
+      slot++;
+      const history = (params[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory;
+      if (method === stage || (stage === 'history' && history)) return 'silent';
+      if (stage === 'logs' && method === 'getTransaction') return 'silent';
+      if (method === 'sendTransaction') return signature;
+      if (method === 'getSignatureStatuses') {
+        if (!history) polls++;
+        const err = { InstructionError: [0, { Custom: 1 }] };
+        const status =
+          stage === 'logs' && polls > 1
+            ? { slot: slot - 1, confirmations: 1, err, status: { Err: err }, confirmationStatus: 'confirmed' }
+            : null;
+        return { context: { slot }, value: [status] };
+      }
+      if (method === 'isBlockhashValid') return { context: { slot }, value: polls <= 3 };
+      // Only for the error, once expired: the height given is never passed in this chain.
+      if (method === 'getBlockHeight') return stage === 'error height' && polls > 3 ? 'silent' : 1;
+      return { error: { code: -32601, message: 'Method not found' } };
+    };
+  }
+  const cases: [Stage, string][] = [
+    ['isBlockhashValid', 'TimeoutError'],
+    ['getBlockHeight', 'TimeoutError'],
+    ['history', 'TimeoutError'],
+    // The outcome is known by then: it failed; the logs are null, as when the node has none.
+    ['logs', 'TransactionFailedError'],
+    // Expired, and the height for the error never came: null.
+    ['error height', 'TransactionExpiredError'],
+  ];
+  for (const [stage, outcome] of cases) {
+    it(`silent at ${stage}: ${outcome}`, HANG, async () => {
+      const server = track(await rpcServer(silentAt(stage)));
+      const rpc = createRpc(server.url, { timeoutMs: 60_000 });
+      const error = await sendAndConfirmTransaction(rpc, bytes, {
+        lastValidBlockHeight: stage === 'getBlockHeight' ? 10 : undefined,
+        pollIntervalMs: 1,
+        timeoutMs: 400,
+      }).catch((e) => e);
+      expect(error).toMatchObject({ name: outcome, method: 'sendAndConfirmTransaction' });
+      if (outcome === 'TransactionFailedError') expect(error.logs).toBeNull();
+      if (outcome === 'TransactionExpiredError') expect(error.blockHeight).toBeNull();
+    });
+  }
+});
+
+describe('edges a new user reaches', () => {
+  it('timeoutMs 0 is refused before any request: it would end the call before its first send', async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const rpc = createRpc(server.url);
+    const [sendError, confirmError] = await Promise.all([
+      sendAndConfirmTransaction(rpc, bytes, { timeoutMs: 0 }).catch((e) => e),
+      confirmTransaction(rpc, signature, { blockhash: BLOCKHASH, timeoutMs: 0 }).catch((e) => e),
+    ]);
+    expect(sendError).toMatchObject({ name: 'InvalidInputError', param: 'options.timeoutMs' });
+    expect(confirmError).toMatchObject({ name: 'InvalidInputError', param: 'options.timeoutMs' });
+    expect(server.requests).toStrictEqual([]);
+  });
+
+  it('an onProgress that throws ends the call with its error, at the request that told it', HANG, async () => {
+    const world = chain({ landsAfter: 2 });
+    const server = track(await rpcServer((method, params) => world.answer(method, params)));
+    const thrown = new Error('callback broke');
+    const error = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+      pollIntervalMs: 1,
+      onProgress: (event) => {
+        if (event.stage === 'processed') throw thrown;
+      },
+    }).catch((e) => e);
+    expect(error).toBe(thrown);
+    // The poll that found it was the last request: the loop ended there.
+    expect((server.requests.at(-1)?.json as { method: string }).method).toBe('getSignatureStatuses');
+  });
+});
