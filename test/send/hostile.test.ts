@@ -665,3 +665,196 @@ describe('edges a new user reaches', () => {
     expect((server.requests.at(-1)?.json as { method: string }).method).toBe('getSignatureStatuses');
   });
 });
+
+describe('a failover list [A, B, C]: A failing now and then, B 50 slots behind and ignoring minContextSlot', () => {
+  /**
+   * One chain in time (a slot per 2 ms), seen by three nodes. The transactions land after `landsAfterMs`
+   * (never, when null); the blockhash lives `lifeMs`. B lags 50 slots and answers whatever minContextSlot
+   * asks; A fails one request in three, in turn with 429, -32005, 503 and silence.
+   */
+  async function cluster(options: { landsAfterMs: number | null; lifeMs: number }) {
+    const start = Date.now();
+    const slotNow = () => 300_000_000 + Math.floor((Date.now() - start) / 2);
+    const blockhashSlot = slotNow();
+    const lastSlot = blockhashSlot + options.lifeMs / 2;
+    const landedAt = options.landsAfterMs === null ? null : blockhashSlot + options.landsAfterMs / 2;
+    const node =
+      (lag: number, honoursMinContextSlot: boolean) =>
+      (method: string, params: unknown[]): Answer => {
+        const here = slotNow() - lag;
+        const config = (params.at(-1) ?? {}) as { minContextSlot?: number; commitment?: string };
+        if (honoursMinContextSlot && config.minContextSlot !== undefined && here < config.minContextSlot) {
+          return {
+            error: { code: -32016, message: 'Minimum context slot has not been reached', data: { contextSlot: here } },
+          };
+        }
+        const bank = config.commitment === 'processed' || method === 'getSignatureStatuses' ? here : here - 1;
+        switch (method) {
+          case 'getSignatureStatuses': {
+            const found = landedAt !== null && landedAt <= here;
+            return {
+              context: { slot: here },
+              value: (params[0] as string[]).map(() =>
+                found
+                  ? {
+                      slot: landedAt,
+                      confirmations: 1,
+                      err: null,
+                      status: { Ok: null },
+                      confirmationStatus: 'confirmed',
+                    }
+                  : null,
+              ),
+            };
+          }
+          case 'isBlockhashValid':
+            // A bank before the blockhash never saw it: false, as agave says.
+            return { context: { slot: bank }, value: bank >= blockhashSlot && bank <= lastSlot };
+          case 'getBlockHeight':
+            return bank - 20_000_000;
+          default:
+            return { error: { code: -32601, message: 'Method not found' } };
+        }
+      };
+    let n = 0;
+    const current = node(0, true);
+    const a = track(await startServer());
+    a.reply((request, response) => {
+      const { id, method, params } = request.json as { id: number; method: string; params?: unknown[] };
+      const turn = n++;
+      if (turn % 3 === 2) {
+        const fault = ((turn / 3) % 4) | 0;
+        if (fault === 0) {
+          response.statusCode = 429;
+          response.setHeader('retry-after', '0');
+          response.end('slow down');
+          return;
+        }
+        if (fault === 1) {
+          response.setHeader('content-type', 'application/json');
+          response.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id,
+              error: { code: -32005, message: 'Node is behind by 9 slots', data: { numSlotsBehind: 9 } },
+            }),
+          );
+          return;
+        }
+        if (fault === 2) {
+          response.statusCode = 503;
+          response.end('unavailable');
+          return;
+        }
+        return; // silence: the client's attempt timeout ends it
+      }
+      const outcome = current(method, params ?? []);
+      response.setHeader('content-type', 'application/json');
+      const body =
+        typeof outcome === 'object' && outcome !== null && 'error' in outcome
+          ? { jsonrpc: '2.0', id, error: (outcome as { error: unknown }).error }
+          : { jsonrpc: '2.0', id, result: outcome };
+      response.end(JSON.stringify(body));
+    });
+    const b = track(await rpcServer(node(50, false)));
+    const c = track(await rpcServer(node(0, true)));
+    const rpc = createRpc([a.url, b.url, c.url], { timeoutMs: 100, retry: { baseDelayMs: 0, maxDelayMs: 5 } });
+    return { rpc, b };
+  }
+
+  it('20 transactions that land: all confirmed, none called expired, B asked and never believed', HANG, async () => {
+    const { rpc, b } = await cluster({ landsAfterMs: 600, lifeMs: 60_000 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
+          blockhash: BLOCKHASH,
+          pollIntervalMs: 10,
+          timeoutMs: 10_000,
+        }).catch((e) => e),
+      ),
+    );
+    expect(results.map((result) => result.name ?? result.commitment)).toStrictEqual(Array(20).fill('confirmed'));
+    expect(b.requests.length).toBeGreaterThan(0);
+  });
+
+  it('20 transactions that land in the last valid slot of their blockhash: all confirmed', HANG, async () => {
+    const { rpc } = await cluster({ landsAfterMs: 600, lifeMs: 600 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
+          blockhash: BLOCKHASH,
+          pollIntervalMs: 10,
+          timeoutMs: 15_000,
+        }).catch((e) => e),
+      ),
+    );
+    expect(results.map((result) => result.name ?? result.commitment)).toStrictEqual(Array(20).fill('confirmed'));
+  });
+
+  it('20 transactions that never land: all expired (never a timeout, never a success)', HANG, async () => {
+    // Life 600 ms = 300 slots: past the 150-slot rule, so the node's false is believed once it says it.
+    const { rpc } = await cluster({ landsAfterMs: null, lifeMs: 600 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
+          blockhash: BLOCKHASH,
+          pollIntervalMs: 10,
+          timeoutMs: 15_000,
+        }).catch((e) => e),
+      ),
+    );
+    expect(results.map((result) => result.name)).toStrictEqual(Array(20).fill('TransactionExpiredError'));
+  });
+});
+
+describe('statuses that come and go', () => {
+  /** One slot per request; the poll's status by poll number; the blockhash valid for `validPolls` polls. */
+  function flipping(statusAt: (poll: number) => 'processed' | 'confirmed' | null, validPolls: number) {
+    let slot = 300_000_000;
+    let polls = 0;
+    return (method: string, params: unknown[]): Answer => {
+      slot++;
+      if (method === 'getSignatureStatuses') {
+        const history = (params[1] as { searchTransactionHistory?: boolean } | undefined)?.searchTransactionHistory;
+        const level = history ? null : statusAt(++polls);
+        return {
+          context: { slot },
+          value: [
+            level
+              ? { slot: 300_000_001, confirmations: 0, err: null, status: { Ok: null }, confirmationStatus: level }
+              : null,
+          ],
+        };
+      }
+      if (method === 'isBlockhashValid') return { context: { slot }, value: polls <= validPolls };
+      if (method === 'getBlockHeight') return slot - 20_000_000;
+      return { error: { code: -32601, message: 'Method not found' } };
+    };
+  }
+
+  it('found, gone, found again at the commitment: confirmed, each level told once', HANG, async () => {
+    const order = [null, 'processed', null, 'processed', null, 'confirmed'] as const;
+    const server = track(await rpcServer(flipping((poll) => order[poll - 1] ?? 'confirmed', 1_000)));
+    const events: ConfirmProgress[] = [];
+    const result = await confirmTransaction(createRpc(server.url), signature, {
+      blockhash: BLOCKHASH,
+      pollIntervalMs: 1,
+      onProgress: (event) => events.push(event),
+    });
+    expect(result).toMatchObject({ commitment: 'confirmed', slot: 300_000_001 });
+    expect(events.map((event) => event.stage)).toStrictEqual(['processed', 'confirmed']);
+  });
+
+  it(
+    'seen at processed on a fork that is dropped, never again, the blockhash expired: expired, as it is',
+    HANG,
+    async () => {
+      const server = track(await rpcServer(flipping((poll) => (poll === 2 ? 'processed' : null), 6)));
+      const error = await confirmTransaction(createRpc(server.url), signature, {
+        blockhash: BLOCKHASH,
+        pollIntervalMs: 1,
+      }).catch((e) => e);
+      expect(error).toMatchObject({ name: 'TransactionExpiredError', signature });
+    },
+  );
+});
