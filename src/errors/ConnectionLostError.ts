@@ -42,7 +42,7 @@ export class ConnectionLostError extends SolRpcError {
         method: fields.method,
         hint:
           closeCode !== undefined
-            ? "the server refused the connection by policy (a missing or wrong API key, a plan's limit on connections, subscriptions or requests): fix that, then subscribe again."
+            ? "the server refused by policy (an API key, a plan's limits): fix that, then subscribe again."
             : 'check that the node serves WebSocket subscriptions and is reachable, then subscribe again; raise options.reconnect to wait longer.',
         retryable: closeCode === undefined,
       },

@@ -8,7 +8,7 @@ import { sanitizeText } from '../errors/sanitize.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { withHint } from '../errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
-import { JsonSyntaxError, MAX_JSON_DEPTH, parseJsonExact } from '../transport/json.js';
+import { JsonSyntaxError, parseJsonExact } from '../transport/json.js';
 import { encodeRequest } from '../transport/jsonrpc.js';
 import type { DecodeContext } from '../types/index.js';
 import { type PreparedSubscription, REMEMBERED_KEYS, type SubscriptionDefinition } from './defineSubscription.js';
@@ -259,7 +259,7 @@ export class Connection {
       // `ws` answers protocol pings for us and reports pongs: every server answers those (RFC 6455).
       (socket as Partial<NodeSocket>).on?.('pong', () => {
         if (this.socket !== socket) return;
-        this.heard();
+        this.lastInbound = this.settings.now();
         if (this.probed) this.proved();
       });
     };
@@ -292,23 +292,19 @@ export class Connection {
     for (const entry of this.entries) this.subscribe(entry);
   }
 
-  private heard(): void {
-    this.lastInbound = this.settings.now();
-  }
-
   /**
    * Once every subscribe on the socket was answered, pings at once (not at the next beat, so a socket
    * that serves and is dropped every few seconds still recovers each time): the answer proves it healthy.
    */
   private probe(): void {
-    if (this.healthy || this.probed || this.state !== 'open' || !this.socket || !this.answered()) return;
+    if (this.healthy || this.probed || this.state !== 'open' || !this.socket || this.waiting() !== undefined) return;
     this.probed = true;
     this.ping(true);
   }
 
   /** The probe was answered, every subscribe still answered: the loss is over, and its counts start again. */
   private proved(): void {
-    if (this.healthy || this.state !== 'open' || !this.answered()) return;
+    if (this.healthy || this.state !== 'open' || this.waiting() !== undefined) return;
     this.healthy = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -316,18 +312,11 @@ export class Connection {
     this.attempts = 0;
   }
 
-  /** Whether every subscription on the socket has its id, and no subscribe awaits its answer. */
-  private answered(): boolean {
-    for (const entry of this.entries) if (entry.id === undefined) return false;
-    for (const request of this.pending.values()) if (request.method.endsWith('Subscribe')) return false;
-    return true;
-  }
-
   /** Pings a quiet line; drops a socket silent for longer than the timeout (a half-open TCP connection). */
   private beat(): void {
     const now = this.settings.now();
     const silent = now - this.lastInbound;
-    const unanswered = this.oldestSubscribe();
+    const unanswered = this.waiting();
     if (silent >= this.settings.heartbeatTimeoutMs) {
       this.lost(`no answer for ${Math.round(silent / 1000)} s`);
     } else if (unanswered !== undefined && now - unanswered >= this.settings.heartbeatTimeoutMs) {
@@ -358,12 +347,14 @@ export class Connection {
     );
   }
 
-  /** When the oldest subscribe still unanswered was sent. */
-  private oldestSubscribe(): number | undefined {
+  /**
+   * When the oldest subscribe still unanswered was sent; `undefined` when every one was answered (each
+   * subscription on the socket then has its id, or was refused and is gone).
+   */
+  private waiting(): number | undefined {
     let oldest: number | undefined;
-    for (const request of this.pending.values()) {
-      if (request.method.endsWith('Subscribe') && request.sentAt !== undefined)
-        oldest = Math.min(oldest ?? request.sentAt, request.sentAt);
+    for (const { method, sentAt = 0 } of this.pending.values()) {
+      if (method.endsWith('Subscribe') && (oldest === undefined || sentAt < oldest)) oldest = sentAt;
     }
     return oldest;
   }
@@ -425,7 +416,7 @@ export class Connection {
   }
 
   private receive(data: unknown): void {
-    this.heard();
+    this.lastInbound = this.settings.now();
     // Binary frames are no JSON-RPC: ignored, as every frame that is not an answer or a notification is.
     if (typeof data !== 'string') return;
     if (data.length > this.settings.maxFrameBytes) {
@@ -434,53 +425,29 @@ export class Connection {
       return;
     }
     let message: unknown;
+    /** Set for JSON nested deeper than `MAX_JSON_DEPTH`: the problem, for whatever the frame is for. */
+    let tooDeep: string | undefined;
     try {
       message = parseJsonExact(data);
     } catch (error) {
-      // Text that is not JSON names no subscription: ignored. JSON nested too deep names one.
-      if (error instanceof JsonSyntaxError && error.tooDeep) this.tooDeep(data);
-      return;
+      // Text that is not JSON names no subscription: ignored. JSON nested too deep names one, and ends
+      // it as an HTTP body that deep does. The engine's JSON.parse reads any depth without recursion,
+      // and only the frame's top-level fields are read from its tree, never the deep value.
+      if (!(error instanceof JsonSyntaxError && error.tooDeep)) return;
+      try {
+        message = JSON.parse(data);
+      } catch {
+        // Broken further on as well.
+        return;
+      }
+      tooDeep = error.message;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
     const frame = message as Record<string, unknown>;
     if (frame.id !== undefined && frame.id !== null) {
-      this.answer(frame);
+      this.answer(frame, tooDeep);
     } else if (typeof frame.method === 'string' && typeof frame.params === 'object' && frame.params !== null) {
-      this.notify(frame.method, frame.params as Record<string, unknown>);
-    }
-  }
-
-  /**
-   * A frame nested deeper than `MAX_JSON_DEPTH`: the request or subscription it is for ends with an
-   * `InvalidResponseError`, as an HTTP body that deep does. The engine's `JSON.parse` reads any depth
-   * without recursion; only the frame's top-level scalars are read from its tree, never the deep value.
-   */
-  private tooDeep(data: string): void {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (typeof frame !== 'object' || frame === null) return;
-    const { id, method, params } = frame as Record<string, unknown>;
-    const problem = `nesting too deep (more than ${MAX_JSON_DEPTH} levels)`;
-    if (id !== undefined && id !== null) {
-      const key = typeof id === 'string' ? Number(id) : id;
-      const pending = typeof key === 'number' ? this.pending.get(key) : undefined;
-      if (!pending) return;
-      this.pending.delete(key as number);
-      pending.reject(this.invalid(pending.method, `its answer: ${problem}`));
-      return;
-    }
-    if (typeof method !== 'string' || typeof params !== 'object' || params === null) return;
-    const subscription = (params as Record<string, unknown>).subscription;
-    const holders = typeof subscription === 'number' ? this.byId.get(subscription) : undefined;
-    for (const entry of holders ?? []) {
-      if (entry.notification !== method) continue;
-      const error = this.invalid(entry.definition.name, `a ${method}: ${problem}`);
-      // After the notifications before it: those were delivered, in order.
-      entry.tail = entry.tail.then(() => this.fail(entry, error));
+      this.notify(frame.method, frame.params as Record<string, unknown>, tooDeep);
     }
   }
 
@@ -495,14 +462,16 @@ export class Connection {
     for (const stream of entry.streams) stream.fail(error);
   }
 
-  private answer(frame: Record<string, unknown>): void {
+  private answer(frame: Record<string, unknown>, tooDeep?: string): void {
     const id = typeof frame.id === 'string' ? Number(frame.id) : frame.id;
     const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
     // An answer to nothing asked on this socket: ignored.
     if (!pending) return;
     this.pending.delete(id as number);
     const error = frame.error;
-    if (error !== undefined && error !== null) {
+    if (tooDeep) {
+      pending.reject(this.invalid(pending.method, `its answer: ${tooDeep}`));
+    } else if (error !== undefined && error !== null) {
       const { code, message, data } = error as Record<string, unknown>;
       pending.reject(
         new RpcError({
@@ -518,7 +487,7 @@ export class Connection {
     }
   }
 
-  private notify(method: string, params: Record<string, unknown>): void {
+  private notify(method: string, params: Record<string, unknown>, tooDeep?: string): void {
     const id = params.subscription;
     const holders = typeof id === 'number' ? this.byId.get(id) : undefined;
     // A notification for an id not subscribed here (late, after an unsubscribe, or forged): never data.
@@ -528,9 +497,11 @@ export class Connection {
     if (this.probed) this.proved();
     for (const entry of holders) {
       if (entry.notification !== method) continue;
-      // The chain never rejects: a rejected link would skip every later notification, silently.
+      // After the notifications before it. The chain never rejects: a rejected link would skip every
+      // later notification, silently.
+      const deep = tooDeep && this.invalid(entry.definition.name, `a ${method}: ${tooDeep}`);
       entry.tail = entry.tail
-        .then(() => this.decode(entry, params.result))
+        .then(() => (deep ? this.fail(entry, deep) : this.decode(entry, params.result)))
         .catch((error: unknown) => this.fail(entry, this.unreadable(entry, error)));
     }
   }
@@ -568,8 +539,8 @@ export class Connection {
     return new ValidationError({
       method: entry.definition.name,
       path: 'result',
-      expected: 'a notification its decoder can read',
-      received: `one that made it throw ${error instanceof Error ? error.name : typeof error}`,
+      expected: 'readable',
+      received: `a value its decoder threw ${(error as Error)?.name} on`,
     });
   }
 
