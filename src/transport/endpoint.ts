@@ -18,7 +18,6 @@ import { decodeUriPart, secretsOf } from '../errors/secrets.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types/index.js';
 import { JsonSyntaxError, parseJson } from './json.js';
-import { onAbort } from './onAbort.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 export interface EndpointOptions {
@@ -85,7 +84,11 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const stopWaiting = onAbort(signal, () => controller.abort());
+    // A listener of its own on the caller's signal, removed when the attempt ends: the full transport
+    // hands each attempt a signal of the call's own (transport/onAbort.ts `linked`), so however many calls
+    // share the caller's signal, it holds one listener. The basic transport keeps this smaller code.
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
     const failure = (error: unknown): unknown => {
       if (isSolRpcError(error)) return error;
       if (timedOut) return new TimeoutError({ method, timeoutMs, origin });
@@ -152,7 +155,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       throw failure(error);
     } finally {
       clearTimeout(timer);
-      stopWaiting();
+      signal?.removeEventListener('abort', onCallerAbort);
     }
   };
   return { origin, secrets, post };

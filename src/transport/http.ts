@@ -11,6 +11,7 @@ import { BASIC_OPTIONS, type BasicTransportOptions, exchange } from './basic.js'
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
 import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
+import { linked } from './onAbort.js';
 import { DEFAULT_TIMEOUT_MS } from './options.js';
 import {
   type Clock,
@@ -100,9 +101,12 @@ export function createTransport(
   };
 
   const single: Transport = (request) =>
-    withRetries(endpoints, policy, limitsOf(request), clock, (endpoint, timeoutMs) =>
-      exchange(endpoint, request, newId(), timeoutMs),
-    );
+    linked(request.signal, (signal) => {
+      const call = { ...request, signal };
+      return withRetries(endpoints, policy, limitsOf(call), clock, (endpoint, timeoutMs) =>
+        exchange(endpoint, call, newId(), timeoutMs),
+      );
+    });
 
   let send: Transport = single;
   const batch = options.batch === true ? {} : options.batch || undefined;
