@@ -267,6 +267,33 @@ describe('failover', () => {
     expect(sent.map((s) => new URL(s.url).host).at(-2)).toBe('a.test');
   });
 
+  // A pause beyond the call's budget on one URL of a list failed the call with RateLimitedError while
+  // another URL could answer at once.
+  it.each(['99999999999', '60'])(
+    'a pause beyond the budget (Retry-After %s) on one URL: the call moves to the next, and the next call too',
+    async (header) => {
+      const { rpc, sent, sleeps } = harness(
+        (s) => (s.url.startsWith('https://a.test') ? text(429, { 'retry-after': header }) : json(OK(idOf(s)))),
+        {},
+        ['https://a.test/key', 'https://b.test/key'],
+      );
+      await expect(rpc.getBalance(ADDRESS)).resolves.toMatchObject({ value: 5n });
+      await rpc.getBalance(ADDRESS, { commitment: 'confirmed' });
+      expect(sent.map((s) => new URL(s.url).host)).toEqual(['a.test', 'b.test', 'b.test']);
+      expect(sleeps).toEqual([]);
+    },
+  );
+
+  it('a pause beyond the budget on every URL of a list: RateLimitedError, naming the last', async () => {
+    const { rpc, sent } = harness(() => text(429, { 'retry-after': '99999999999' }), {}, [
+      'https://a.test/key',
+      'https://b.test/key',
+    ]);
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'RateLimitedError') && error.origin).toBe('https://b.test');
+    expect(sent.map((s) => new URL(s.url).host)).toEqual(['a.test', 'b.test']);
+  });
+
   it('takes a rate-limited endpoint out of turn and uses the other', async () => {
     const { rpc, sent } = harness(
       (s) => (s.url.startsWith('https://a.test') ? text(429, { 'retry-after': '10' }) : json(OK(idOf(s)))),
