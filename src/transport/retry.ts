@@ -225,6 +225,13 @@ async function delayAfter(
   if (isSolRpcError(error, 'HttpError') && (error.status === 429 || error.retryAfterMs !== undefined)) {
     const asked = error.retryAfterMs;
     if (asked !== undefined && (asked > policy.maxRetryAfterMs || now + asked >= deadline)) {
+      // Too long to wait here, but another URL may answer now: pass this one over, as after any failure
+      // (for endpointCooldownMs, not the pause asked: a proxy's absurd Retry-After must not retire a URL).
+      if (endpoints.length > 1) {
+        state.unhealthyUntil = now + policy.endpointCooldownMs;
+        const next = pick(endpoints, now);
+        if (Math.max(next.unhealthyUntil, next.coolDownUntil) <= now) return 0;
+      }
       throw new RateLimitedError({
         method,
         retryAfterMs: asked,
