@@ -230,6 +230,42 @@ describe('Retry-After far beyond any budget, over the wire', () => {
   });
 });
 
+describe('calls waiting behind a probe that hangs', () => {
+  // A 429 cools the endpoint down; when the pause ends one call probes and the others wait for its
+  // outcome. A probe that hangs must not hold the others past their own deadline or their abort.
+  it('each waiter still ends at its totalTimeoutMs, or at once when aborted', async () => {
+    raw.handle((socket) => {
+      if (raw.bodies.length === 1) {
+        socket.end(
+          'HTTP/1.1 429 Too Many Requests\r\nretry-after: 1\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
+        );
+      }
+      // Later requests (the probe) are never answered.
+    });
+    const rpc = createRpc(raw.origin, { timeoutMs: 1500, totalTimeoutMs: 2500, coalesce: false });
+    const prober = new AbortController();
+    const probe = rpc.getBalance(ADDRESS, { minContextSlot: 1, timeoutMs: 20_000, signal: prober.signal });
+    probe.catch(() => undefined);
+    // The pause is 1 s; the probe goes out after it, and hangs.
+    const deadline = performance.now() + 5000;
+    while (raw.bodies.length < 2 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(raw.bodies).toHaveLength(2);
+    const aborter = new AbortController();
+    const started = performance.now();
+    const late = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 2 }));
+    const aborted = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 3, signal: aborter.signal }));
+    setTimeout(() => aborter.abort(), 100);
+    const [waited, gaveUp] = await Promise.all([late, aborted]);
+    prober.abort();
+    expect(isSolRpcError(gaveUp.error, 'AbortError')).toBe(true);
+    expect(gaveUp.ms).toBeLessThan(100 + SLACK_MS);
+    expect(isSolRpcError(waited.error, 'TimeoutError')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2500 + SLACK_MS);
+    // Neither sent a request while the probe was out.
+    expect(raw.bodies).toHaveLength(2);
+  }, 15_000);
+});
+
 // ---------------------------------------------------------------- batch answers that lie about ids
 
 describe('batch answers', () => {
