@@ -405,9 +405,11 @@ export class Connection {
     definition.resync(entry.prepared, abort.signal, entry.slots).then(
       (values) => {
         if (abort.signal.aborted || !this.entries.has(entry)) return;
-        entry.tail = entry.tail.then(() => {
-          for (const value of values) deliver(entry, value, true);
-        });
+        entry.tail = entry.tail
+          .then(() => {
+            for (const value of values) deliver(entry, value, true);
+          })
+          .catch((error: unknown) => this.fail(entry, this.unreadable(entry, error)));
       },
       () => {
         // The HTTP read failed: the subscription goes on; what changed while down comes with the next change.
