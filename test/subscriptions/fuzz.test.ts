@@ -94,7 +94,8 @@ async function decode(definition: SubscriptionDefinition, args: unknown[], text:
   try {
     parsed = parseJsonExact(text);
   } catch (error) {
-    // The connection drops a frame it cannot parse (nesting too deep, say): it never reaches a decoder.
+    // A frame that does not parse never reaches a decoder: the connection ignores text that is not JSON and
+    // ends the subscription of JSON nested too deep with an InvalidResponseError (hostile.test.ts).
     if (error instanceof JsonSyntaxError) return DROPPED;
     throw error;
   }
