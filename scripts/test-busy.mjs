@@ -1,10 +1,19 @@
-// Runs the suites whose verdicts could depend on timing (faults, reliability, transport, subscriptions, the
-// streaming CLI) while two other processes burn both cores: the proof that no test's verdict depends on how
-// fast, or how idle, the machine is. `npm run test:busy`; CI runs it after `npm test`. Extra arguments go to vitest.
+// Runs the suites whose verdicts could depend on timing (faults, reliability, transport, subscriptions,
+// confirmation and paging over loopback, the streaming CLI) while two other processes burn both cores: the
+// proof that no test's verdict depends on how fast, or how idle, the machine is. `npm run test:busy`; CI runs
+// it after `npm test`. Extra arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-const SUITES = ['test/faults', 'test/reliability', 'test/transport', 'test/subscriptions', 'test/cli/logs.test.ts'];
+const SUITES = [
+  'test/faults',
+  'test/reliability',
+  'test/transport',
+  'test/subscriptions',
+  'test/send',
+  'test/history',
+  'test/cli/logs.test.ts',
+];
 const burners = Math.max(2, availableParallelism());
 
 // Each burner is a bare loop in its own process, at normal priority: the tests get no more CPU than a
