@@ -204,8 +204,33 @@ async function waitForCoolDown(
       await clock.sleep(wait, limits.signal, limits.method);
       continue;
     }
-    if (!state.probe) return;
-    await state.probe;
+    if (!state.probe || deadline - clock.now() <= 0) return;
+    await waitForProbe(state.probe, deadline - clock.now(), limits);
+  }
+}
+
+/**
+ * Waits for another call's probe to end, but no longer than this call's own time (`ms`) and not past its
+ * abort: a probe that hangs must not hold every call behind it. A real timer, as an attempt's timeout is:
+ * the probe's outcome is real time too.
+ */
+async function waitForProbe(probe: Promise<unknown>, ms: number, limits: CallLimits): Promise<void> {
+  const { signal, method } = limits;
+  if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopWaiting: () => void = () => undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.then(
+        () => resolve(),
+        () => resolve(),
+      );
+      timer = setTimeout(resolve, ms);
+      stopWaiting = onAbort(signal, () => reject(new AbortError({ method, reason: signal?.reason })));
+    });
+  } finally {
+    clearTimeout(timer);
+    stopWaiting();
   }
 }
 
