@@ -334,6 +334,16 @@ describe('batch answers', () => {
     expect(outcomes.map(outcomeOf)).toEqual(sentIds().map(BigInt));
   });
 
+  it("a call's own timeoutMs holds when batching is on, whatever the batch's others ask", async () => {
+    raw.handle(() => undefined); // never answers
+    const rpc = createRpc(raw.origin, { batch: true, retry: false, timeoutMs: 5000, totalTimeoutMs: 6000 });
+    const patient = rpc.getSlot().catch((error: unknown) => error);
+    const { error, ms } = await timed(() => rpc.getBalance(ADDRESS, { timeoutMs: 200 }));
+    expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(200);
+    expect(ms).toBeLessThan(200 + SLACK_MS);
+    expect(isSolRpcError(await patient, 'TimeoutError')).toBe(true);
+  }, 15_000);
+
   it('an empty array: every call fails with missing-response', async () => {
     batchServer(() => []);
     const outcomes = await three(client());
