@@ -1,10 +1,21 @@
 /**
  * Model-based test of confirmation: fast-check generates what the cluster does while a transaction is
  * confirmed (time passing, the transaction landing or failing, requests routed to a node 60 slots behind,
- * methods that go silent, fail or lie) and checks after every step that whatever outcome the call has
- * reached is true of the simulated chain: never expired while it can still land or has landed, never a
- * success it did not have, never past its deadline. Time is fake (vitest's timers, `Date` included), so
- * a run of minutes of chain time takes milliseconds.
+ * methods that go silent, fail or lie, a durable nonce advanced by another transaction, a socket that
+ * notifies what did not happen) and checks after every step that whatever outcome the call has reached is
+ * true of the simulated chain: never expired while it can still land or has landed, never a success or a
+ * failure it did not have, never past its deadline, and, once the world has been honest for a while after
+ * the transaction could no longer land, not a timeout but the expiry. The call is made as users make it:
+ * a lastValidBlockHeight exact, missing, stale (below) or too high, or a durable nonce set a few slots
+ * before the call (the trailing banks and the node behind may hold the value before). Time is fake
+ * (vitest's timers, `Date` included), so a run of minutes of chain time takes milliseconds.
+ *
+ * Run against the code before c6be1d5 (`SEED=<seed>` replays one), it found: a false expiry of a durable
+ * nonce read from a bank behind its latest advance, seed 1029133467; with nonces and the socket left out
+ * of the generators, a lastValidBlockHeight above the real one holding the call to its timeout although
+ * the world could tell the expiry, seeds 754921596 and -1237087016; with the socket always on, a success
+ * notified by a lying socket taken as the outcome, seed 1950814. The loopback cases of hostile.test.ts
+ * keep each as a regression.
  */
 import {
   address,
@@ -25,6 +36,12 @@ import { createWorld, type Fault, type Method, type NodeName, SLOT_MS, type Worl
 
 /** How late past its deadline a call may settle: one timer turn, never a poll or a request more. */
 const SLACK_MS = 1_000;
+/**
+ * How long an honest world (every node answering, none lying, the requests on the node at the tip) may
+ * take to tell an expiry once it happened: a request sent before the world turned honest may hang for the
+ * transport's 60 s, then a few polls and the finalized bank's 32 slots.
+ */
+const HONEST_EXPIRY_MS = 60_000 + 40 * SLOT_MS;
 
 interface Run {
   world: World;
@@ -33,6 +50,10 @@ interface Run {
   outcome: Outcome | undefined;
   /** Every step's description, printed with a failure. */
   trace: string[];
+  /** Since when every node has answered honestly and the requests go to the node at the tip; null if not now. */
+  honestSince: number | null;
+  /** When the transaction could no longer land (its blockhash past its life, its nonce advanced by another). */
+  expiredAt: number | null;
 }
 
 interface Outcome {
@@ -70,6 +91,13 @@ function judge(run: Run): void {
     const at = outcome.at - run.start;
     if (at < run.timeoutMs || at > run.timeoutMs + SLACK_MS)
       throw new Error(`timed out at ${at} ms of ${run.timeoutMs}`);
+    // An honest world tells an expiry: a timeout long after it is a call that stopped asking.
+    if (!landed && run.expiredAt !== null && run.honestSince !== null) {
+      const knowable = Math.max(run.expiredAt, run.honestSince) + HONEST_EXPIRY_MS;
+      if (outcome.at > knowable) {
+        throw new Error(`timed out ${outcome.at - knowable} ms after an honest world could tell its expiry`);
+      }
+    }
   } else if (name === 'ValidationError') {
     if (outcome.liesServed === 0) throw new Error(`ValidationError with no lie served: ${(error as Error).message}`);
   } else {
@@ -80,8 +108,22 @@ function judge(run: Run): void {
 
 type Command = fc.AsyncCommand<object, Run>;
 
+/** Keeps `honestSince` and `expiredAt` as the world is now. */
+function observe(run: Run): void {
+  const { world } = run;
+  const honest = world.route === 'A' && Object.keys(world.faults).length === 0;
+  if (!honest) run.honestSince = null;
+  else run.honestSince ??= Date.now();
+  if (run.expiredAt === null && !world.landed && !world.canStillLand()) run.expiredAt = Date.now();
+}
+
 const step = async (run: Run, ms: number) => {
-  await vi.advanceTimersByTimeAsync(ms);
+  // In slot-sized steps, so the moment the transaction could no longer land is known to a slot.
+  for (let left = ms; left > 0; left -= SLOT_MS) {
+    observe(run);
+    await vi.advanceTimersByTimeAsync(Math.min(SLOT_MS, left));
+  }
+  observe(run);
   judge(run);
 };
 
@@ -132,11 +174,35 @@ class SetFault implements Command {
   toString = () => `${this.method} ${this.fault ?? 'honest'}`;
 }
 
+/** Another transaction advances the nonce (in a nonce world): this one can never land after. */
+class AdvanceNonce implements Command {
+  check = () => true;
+  async run(_: object, run: Run) {
+    run.world.advanceNonce();
+    run.trace.push(this.toString());
+    await step(run, 0);
+  }
+  toString = () => 'nonce advanced by another transaction';
+}
+
+/** The socket notifies a status, true or not (a lying or mistaken node). */
+class Notify implements Command {
+  constructor(readonly failed: boolean) {}
+  check = () => true;
+  async run(_: object, run: Run) {
+    const told = run.world.notify(this.failed ? { InstructionError: [0, { Custom: 1 }] } : null);
+    run.trace.push(`${this.toString()} (${told} listening)`);
+    await step(run, 0);
+  }
+  toString = () => `socket notifies ${this.failed ? 'a failure' : 'success'}`;
+}
+
 const methods: Method[] = [
   'getSignatureStatuses',
   'isBlockhashValid',
   'getBlockHeight',
   'getEpochInfo',
+  'getAccountInfo',
   'sendTransaction',
 ];
 const commands = [
@@ -144,6 +210,8 @@ const commands = [
   fc.integer({ min: 50, max: 6_000 }).map((ms) => new Tick(ms)),
   fc.boolean().map((failed) => new Land(failed)),
   fc.constantFrom<NodeName>('A', 'B').map((node) => new Route(node)),
+  fc.constant(new AdvanceNonce()),
+  fc.boolean().map((failed) => new Notify(failed)),
   fc
     .tuple(
       fc.constantFrom(...methods),
@@ -153,11 +221,27 @@ const commands = [
     .map(([method, fault]) => new SetFault(method, fault)),
 ];
 
-/** The call under test, as a bot would make it: with the blockhash's height as given (exact, stale or none). */
+/**
+ * The call under test, as a bot would make it: with the blockhash's height as given (exact, none, stale by
+ * 1-150 below, or 1-100,000 above), or on a durable nonce set a few slots before the call (so the banks
+ * trailing, and the node behind, may hold the value before or no account), and with or without a socket.
+ */
 const scenario = fc.record({
   send: fc.boolean(),
-  height: fc.oneof(fc.constant('none' as const), fc.constant('exact' as const), fc.integer({ min: 1, max: 150 })),
-  timeoutMs: fc.integer({ min: 5_000, max: 120_000 }),
+  height: fc.oneof(
+    fc.constant('none' as const),
+    fc.constant('exact' as const),
+    fc.integer({ min: 1, max: 150 }),
+    fc.integer({ min: -100_000, max: -1 }),
+  ),
+  nonce: fc.option(
+    fc.record({ createdAgo: fc.integer({ min: 0, max: 100 }), setAgo: fc.integer({ min: 0, max: 5 }) }),
+    {
+      freq: 3,
+    },
+  ),
+  socket: fc.boolean(),
+  timeoutMs: fc.integer({ min: 5_000, max: 200_000 }),
   commitment: fc.constantFrom('processed' as const, 'confirmed' as const, 'finalized' as const),
 });
 
@@ -197,8 +281,16 @@ afterEach(() => {
 /** Starts the call of `setup` on a fresh world and returns the run the commands act on. */
 function start(setup: typeof scenario extends fc.Arbitrary<infer T> ? T : never): Run {
   const now = Date.now();
-  const world = createWorld(now);
-  const run: Run = { world, start: now, timeoutMs: setup.timeoutMs, outcome: undefined, trace: [] };
+  const world = createWorld(now, setup.nonce ?? undefined);
+  const run: Run = {
+    world,
+    start: now,
+    timeoutMs: setup.timeoutMs,
+    outcome: undefined,
+    trace: [],
+    honestSince: now,
+    expiredAt: null,
+  };
   const lastValidBlockHeight =
     setup.height === 'none'
       ? undefined
@@ -209,11 +301,17 @@ function start(setup: typeof scenario extends fc.Arbitrary<infer T> ? T : never)
     commitment: setup.commitment,
     timeoutMs: setup.timeoutMs,
     pollIntervalMs: SLOT_MS,
-    lastValidBlockHeight,
+    subscriptions: setup.socket ? world.subscriptions : undefined,
   };
-  const call = setup.send
-    ? sendAndConfirmTransaction(world.rpc, bytes, { ...options, resendIntervalMs: 2_000 })
-    : confirmTransaction(world.rpc, signature, { ...options, blockhash: world.blockhash });
+  const call = world.nonce
+    ? confirmTransaction(world.rpc, signature, {
+        ...options,
+        nonceAccount: world.nonce.account,
+        blockhash: world.nonce.value,
+      })
+    : setup.send
+      ? sendAndConfirmTransaction(world.rpc, bytes, { ...options, lastValidBlockHeight, resendIntervalMs: 2_000 })
+      : confirmTransaction(world.rpc, signature, { ...options, lastValidBlockHeight, blockhash: world.blockhash });
   const settle = (result: Pick<Outcome, 'value' | 'error'>) => {
     const kind = result.value ? 'confirmed' : isSolRpcError(result.error) ? result.error.name : String(result.error);
     reached.set(kind, (reached.get(kind) ?? 0) + 1);
@@ -251,7 +349,7 @@ describe('confirmation, model-based', () => {
         }
       }),
       {
-        numRuns: 150,
+        numRuns: Number(process.env.RUNS ?? 300),
         interruptAfterTimeLimit: 60_000,
         ...(process.env.SEED ? { seed: Number(process.env.SEED) } : {}),
       },

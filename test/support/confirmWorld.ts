@@ -2,11 +2,20 @@
  * A small simulated cluster for the confirmation model tests: one chain whose slots follow the clock
  * (`Date.now()`, faked by the test), nodes that see it some slots behind, and a scripted client that
  * answers each confirmation method as such a node would, or misbehaves as told (silence, transient
- * errors, lying statuses). The truth (did the transaction land, can it still land) is read from here, so a
+ * errors, lying statuses). Optionally a durable nonce account, whose value each bank reads as of its own
+ * slot, and a socket (`subscriptions`) that notifies whatever the test tells it, true or not. The truth (did the transaction land, can it still land) is read from here, so a
  * test can judge every outcome the client reaches.
  */
 import { encodeBase58 } from '../../src/codecs/base58.js';
-import { AbortError, RpcError, type SendAndConfirmRpc, TimeoutError } from '../../src/index.js';
+import { decodeBase58 } from '../../src/codecs/base58Text.js';
+import {
+  AbortError,
+  type ConfirmSubscriptions,
+  RpcError,
+  type SendAndConfirmRpc,
+  type SignatureStatusNotification,
+  TimeoutError,
+} from '../../src/index.js';
 
 export const SLOT_MS = 400;
 /** Blocks a blockhash stays usable for (agave's MAX_PROCESSING_AGE). */
@@ -26,6 +35,7 @@ export type Method =
   | 'isBlockhashValid'
   | 'getBlockHeight'
   | 'getEpochInfo'
+  | 'getAccountInfo'
   | 'sendTransaction';
 /**
  * How a method misbehaves: `silent` never answers (until the request's signal aborts, or the transport's
@@ -36,6 +46,16 @@ export type Fault = 'silent' | 'transient' | 'contradictory' | 'future';
 
 export const LAGGING_SLOTS = 60;
 
+/**
+ * A durable nonce the transaction may use instead of the blockhash: its account was created `createdAgo`
+ * slots before the call, and set to the transaction's nonce value `setAgo` slots before it (so the
+ * confirmed and finalized banks, trailing, and the lagging node may still hold the value before, or no
+ * account at all).
+ */
+export interface NonceSetup {
+  createdAgo: number;
+  setAgo: number;
+}
 export interface World {
   /** The slot the blockhash was made at, and the last block height it can land at. */
   readonly blockhashSlot: number;
@@ -47,6 +67,14 @@ export interface World {
   faults: Partial<Record<Method, Fault>>;
   /** Lies served so far (a lying status may end the call with a ValidationError). */
   liesServed: number;
+  /** The durable nonce account and the value the transaction was signed on, in a nonce world. */
+  readonly nonce: { account: string; value: string } | null;
+  /** Another transaction advances the nonce now: this one can never land after. */
+  advanceNonce(): void;
+  /** The subscriptions client of this world's socket: it notifies what `notify` sends, true or not. */
+  subscriptions: ConfirmSubscriptions;
+  /** Sends a signatureSubscribe notification to every open subscription; returns how many got it. */
+  notify(err: unknown): number;
   /** Requests answered or refused, by method. */
   requests: Record<string, number>;
   processedSlot(): number;
@@ -58,13 +86,29 @@ export interface World {
   rpc: SendAndConfirmRpc;
 }
 
-export function createWorld(startTime: number): World {
+export function createWorld(startTime: number, nonceSetup?: NonceSetup): World {
   const blockhash = encodeBase58(new Uint8Array(32).fill(7));
   const slotAtTime = (time: number) => FIRST_SLOT + Math.floor((time - startTime) / SLOT_MS);
   const heightAt = (slot: number) => slot - HEIGHT_OFFSET;
   const blockhashSlot = slotAtTime(startTime);
   const lastValidBlockHeight = heightAt(blockhashSlot) + BLOCKHASH_LIFE;
   const lag = (node: NodeName) => (node === 'B' ? LAGGING_SLOTS : 0);
+  const nonceValue = encodeBase58(new Uint8Array(32).fill(9));
+  /** The nonce account's values by slot, oldest first: `null` before it exists. */
+  const nonceHistory: { slot: number; value: string }[] = nonceSetup
+    ? [
+        {
+          slot: blockhashSlot - nonceSetup.createdAgo - nonceSetup.setAgo,
+          value: encodeBase58(new Uint8Array(32).fill(8)),
+        },
+        { slot: blockhashSlot - nonceSetup.setAgo, value: nonceValue },
+      ]
+    : [];
+  const nonceAt = (slot: number) => nonceHistory.filter((entry) => entry.slot <= slot).at(-1)?.value ?? null;
+  let nextNonce = 10;
+  const advance = (slot: number) =>
+    nonceHistory.push({ slot, value: encodeBase58(new Uint8Array(32).fill(nextNonce++)) });
+  const openSubscriptions = new Set<(notification: SignatureStatusNotification) => void>();
 
   const world: World = {
     blockhashSlot,
@@ -75,14 +119,29 @@ export function createWorld(startTime: number): World {
     faults: {},
     liesServed: 0,
     requests: {},
+    nonce: nonceSetup ? { account: encodeBase58(new Uint8Array(32).fill(21)), value: nonceValue } : null,
     processedSlot: () => slotAtTime(Date.now()),
     heightAt,
-    canStillLand: () => heightAt(slotAtTime(Date.now())) <= lastValidBlockHeight,
+    canStillLand: () =>
+      nonceSetup
+        ? !world.landed && nonceAt(world.processedSlot()) === nonceValue
+        : heightAt(slotAtTime(Date.now())) <= lastValidBlockHeight,
     land(failed) {
       if (world.landed || !world.canStillLand()) return false;
       world.landed = { slot: world.processedSlot(), failed };
+      // A durable-nonce transaction advances its nonce, failed or not.
+      if (nonceSetup) advance(world.landed.slot);
       return true;
     },
+    advanceNonce() {
+      if (nonceSetup) advance(world.processedSlot());
+    },
+    notify(err) {
+      const notification = { context: { slot: world.processedSlot() }, value: { err } } as SignatureStatusNotification;
+      for (const deliver of openSubscriptions) deliver(notification);
+      return openSubscriptions.size;
+    },
+    subscriptions: undefined as unknown as ConfirmSubscriptions,
     rpc: undefined as unknown as SendAndConfirmRpc,
   };
 
@@ -185,13 +244,48 @@ export function createWorld(startTime: number): World {
         // A bank knows the blockhash from its slot on, for BLOCKHASH_LIFE blocks; a node behind that slot never saw it.
         value: hash === blockhash && slot >= blockhashSlot && heightAt(slot) <= lastValidBlockHeight,
       })),
-    getAccountInfo: async () => {
-      throw new Error('no durable nonce in this world');
-    },
+    getAccountInfo: (
+      _account: string,
+      config?: { signal?: AbortSignal; commitment?: Level; minContextSlot?: number },
+    ) =>
+      serve('getAccountInfo', config, (_node, slot) => {
+        const value = nonceAt(slot);
+        if (value === null) return { context: { slot }, value: null };
+        // nonce::state::Versions: version 1, state 1 (initialized), authority, the nonce, fee calculator.
+        const data = new Uint8Array(80);
+        data.set([1, 0, 0, 0, 1, 0, 0, 0], 0);
+        data.set(decodeBase58(value, 32) as Uint8Array, 40);
+        return { context: { slot }, value: { data, lamports: 1_447_680n, owner: '11111111111111111111111111111111' } };
+      }),
     getTransaction: async () => null,
     sendTransaction: (_bytes: Uint8Array, config?: { signal?: AbortSignal }) =>
       serve('sendTransaction', config, () => 'sent'),
   };
   world.rpc = rpc as unknown as SendAndConfirmRpc;
+  // The socket: each subscription yields what `notify` sends until its signal aborts.
+  world.subscriptions = {
+    signatureSubscribe: ((_signature: string, config?: { signal?: AbortSignal }) => {
+      const queue: SignatureStatusNotification[] = [];
+      let wake: (() => void) | undefined;
+      const deliver = (notification: SignatureStatusNotification) => {
+        queue.push(notification);
+        wake?.();
+      };
+      openSubscriptions.add(deliver);
+      const signal = config?.signal;
+      const closed = () => signal?.aborted === true;
+      signal?.addEventListener('abort', () => {
+        openSubscriptions.delete(deliver);
+        wake?.();
+      });
+      return (async function* () {
+        while (!closed()) {
+          const next = queue.shift();
+          if (next) yield next;
+          else await new Promise<void>((resolve) => (wake = resolve));
+        }
+      })();
+    }) as unknown as ConfirmSubscriptions['signatureSubscribe'],
+  };
   return world;
 }
