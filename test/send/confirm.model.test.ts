@@ -1,6 +1,7 @@
 /**
  * Model-based test of confirmation: fast-check generates what the cluster does while a transaction is
- * confirmed (time passing, the transaction landing or failing, requests routed to a node 60 slots behind,
+ * confirmed (time passing, the transaction landing or failing, requests routed to a node 60 slots behind
+ * that honours minContextSlot or one that ignores it,
  * methods that go silent, fail or lie, a durable nonce advanced by another transaction, a socket that
  * notifies what did not happen) and checks after every step that whatever outcome the call has reached is
  * true of the simulated chain: never expired while it can still land or has landed, never a success or a
@@ -209,7 +210,7 @@ const commands = [
   fc.integer({ min: 50, max: 6_000 }).map((ms) => new Tick(ms)),
   fc.integer({ min: 50, max: 6_000 }).map((ms) => new Tick(ms)),
   fc.boolean().map((failed) => new Land(failed)),
-  fc.constantFrom<NodeName>('A', 'B').map((node) => new Route(node)),
+  fc.constantFrom<NodeName>('A', 'B', 'C').map((node) => new Route(node)),
   fc.constant(new AdvanceNonce()),
   fc.boolean().map((failed) => new Notify(failed)),
   fc

@@ -29,7 +29,8 @@ const TRAIL = { processed: 0, confirmed: 1, finalized: 32 } as const;
 const TRANSPORT_TOTAL_MS = 60_000;
 
 export type Level = keyof typeof TRAIL;
-export type NodeName = 'A' | 'B';
+/** A: at the tip. B: 60 slots behind. C: 60 slots behind and ignoring minContextSlot (some proxies do). */
+export type NodeName = 'A' | 'B' | 'C';
 export type Method =
   | 'getSignatureStatuses'
   | 'isBlockhashValid'
@@ -92,7 +93,7 @@ export function createWorld(startTime: number, nonceSetup?: NonceSetup): World {
   const heightAt = (slot: number) => slot - HEIGHT_OFFSET;
   const blockhashSlot = slotAtTime(startTime);
   const lastValidBlockHeight = heightAt(blockhashSlot) + BLOCKHASH_LIFE;
-  const lag = (node: NodeName) => (node === 'B' ? LAGGING_SLOTS : 0);
+  const lag = (node: NodeName) => (node === 'A' ? 0 : LAGGING_SLOTS);
   const nonceValue = encodeBase58(new Uint8Array(32).fill(9));
   /** The nonce account's values by slot, oldest first: `null` before it exists. */
   const nonceHistory: { slot: number; value: string }[] = nonceSetup
@@ -168,7 +169,7 @@ export function createWorld(startTime: number, nonceSetup?: NonceSetup): World {
       throw new RpcError({ method, code: -32005, message: 'Node is behind by 42 slots', data: { numSlotsBehind: 42 } });
     }
     const slot = bankSlot(node, config?.commitment ?? (method === 'getSignatureStatuses' ? 'processed' : 'finalized'));
-    if (config?.minContextSlot !== undefined && slot < config.minContextSlot) {
+    if (node !== 'C' && config?.minContextSlot !== undefined && slot < config.minContextSlot) {
       throw new RpcError({
         method,
         code: -32016,
