@@ -240,6 +240,7 @@ export async function confirmTransaction(
   let lifetime: Lifetime;
   if (options.transaction !== undefined) {
     lifetime = lifetimeOf(method, options.transaction, options.lastValidBlockHeight);
+    checkSameTransaction(method, signature, options, lifetime);
   } else if (options.nonceAccount !== undefined) {
     checkAddress(method, 'options.nonceAccount', options.nonceAccount);
     if (options.blockhash === undefined) {
@@ -270,6 +271,48 @@ export async function confirmTransaction(
     };
   }
   return waitForConfirmation(rpc, signature, lifetime, settings);
+}
+
+/**
+ * The bytes given must be the signature's own transaction, and agree with a `blockhash` or `nonceAccount`
+ * also given: another transaction's lifetime (an older blockhash, say) would end the call as expired while
+ * the signature's transaction can still land.
+ */
+function checkSameTransaction(
+  method: string,
+  signature: string,
+  options: ConfirmTransactionOptions,
+  lifetime: Lifetime,
+): void {
+  const first = decodeTransaction(options.transaction as Uint8Array).signatures[0];
+  if (first !== signature) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.transaction',
+      problem: `its first signature is ${first}, not the signature to confirm (${signature})`,
+    });
+  }
+  const value = lifetime.kind === 'nonce' ? lifetime.nonceValue : lifetime.blockhash;
+  if (options.blockhash !== undefined && options.blockhash !== value) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.blockhash',
+      problem: `it is not the ${lifetime.kind === 'nonce' ? 'nonce value' : 'blockhash'} of options.transaction (${value}): give one or the other`,
+    });
+  }
+  if (
+    options.nonceAccount !== undefined &&
+    (lifetime.kind !== 'nonce' || lifetime.nonceAccount !== options.nonceAccount)
+  ) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.nonceAccount',
+      problem:
+        lifetime.kind === 'nonce'
+          ? `it is not the nonce account options.transaction advances (${lifetime.nonceAccount})`
+          : 'options.transaction advances no durable nonce (its first instruction is not AdvanceNonceAccount)',
+    });
+  }
 }
 
 /** Checks the shared options, before any request. */

@@ -650,6 +650,26 @@ describe('edges a new user reaches', () => {
     expect(server.requests).toStrictEqual([]);
   });
 
+  it('transaction bytes of another transaction than the signature are refused before any request', async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const other = encodeBase58(new Uint8Array(64).fill(3));
+    const error = await confirmTransaction(createRpc(server.url), other, { transaction: bytes }).catch((e) => e);
+    // Its lifetime is not the signature's: a blockhash older than the signature's would make a false expiry.
+    expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.transaction' });
+    expect(error.message).toContain(signature);
+    expect(server.requests).toStrictEqual([]);
+  });
+
+  it('transaction bytes with a blockhash that contradicts them are refused before any request', async () => {
+    const server = track(await rpcServer(() => 'silent'));
+    const error = await confirmTransaction(createRpc(server.url), signature, {
+      transaction: bytes,
+      blockhash: encodeBase58(new Uint8Array(32).fill(8)),
+    }).catch((e) => e);
+    expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.blockhash' });
+    expect(server.requests).toStrictEqual([]);
+  });
+
   it('an onProgress that throws ends the call with its error, at the request that told it', HANG, async () => {
     const world = chain({ landsAfter: 2 });
     const server = track(await rpcServer((method, params) => world.answer(method, params)));
