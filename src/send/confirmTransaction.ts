@@ -13,6 +13,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { TransactionExpiredError } from '../errors/TransactionExpiredError.js';
 import { TransactionFailedError } from '../errors/TransactionFailedError.js';
+import { ValidationError } from '../errors/ValidationError.js';
 import type { getAccountInfo } from '../methods/getAccountInfo.js';
 import type { getBlockHeight } from '../methods/getBlockHeight.js';
 import {
@@ -514,6 +515,15 @@ export async function waitForConfirmation(
   };
   /** A status as the node reported it, checked against its own answer's slot (a client of any make may lie). */
   const statusIn = (answer: { context: { slot: number }; value: (SignatureStatus | null)[] }) => {
+    // One status per signature asked: a missing one read as "not found" could end the call as expired.
+    if (answer.value.length !== 1) {
+      throw new ValidationError({
+        method: 'getSignatureStatuses',
+        path: 'result.value',
+        expected: 'one entry per signature asked (1)',
+        received: `${answer.value.length} entries`,
+      });
+    }
     const status = answer.value[0] ?? null;
     if (status) checkSignatureStatus('getSignatureStatuses', status, answer.context.slot, 'result.value.0');
     state.firstSlot ??= answer.context.slot;

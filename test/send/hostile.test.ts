@@ -201,6 +201,30 @@ describe('confirmation against hostile servers', () => {
     expect(error.path).toBe('result.value.0.slot');
   });
 
+  for (const value of [[], [null, null]]) {
+    it(`statuses of the wrong length (${value.length} for 1 signature) are an invalid response, never "not found"`, HANG, async () => {
+      let slot = 300_000_000;
+      let polls = 0;
+      const server = track(
+        await rpcServer((method) => {
+          slot++;
+          if (method === 'getSignatureStatuses') {
+            polls++;
+            return { context: { slot }, value };
+          }
+          if (method === 'isBlockhashValid') return { context: { slot }, value: polls < 3 };
+          return { error: { code: -32601, message: 'Method not found' } };
+        }),
+      );
+      const error = await confirmTransaction(createRpc(server.url), signature, {
+        blockhash: BLOCKHASH,
+        pollIntervalMs: 1,
+      }).catch((e) => e);
+      // Read as "not found", it ended as expired: a transaction that landed would be signed and paid again.
+      expect(error).toMatchObject({ name: 'ValidationError', path: 'result.value' });
+    });
+  }
+
   it('lastValidBlockHeight without its blockhash is refused before any request', async () => {
     const server = track(await rpcServer(() => 'silent'));
     const error = await confirmTransaction(createRpc(server.url), signature, { lastValidBlockHeight: 5 }).catch(
