@@ -336,7 +336,7 @@ describe('batch answers', () => {
 
   it("a call's own timeoutMs holds when batching is on, whatever the batch's others ask", async () => {
     raw.handle(() => undefined); // never answers
-    const rpc = createRpc(raw.origin, { batch: true, retry: false, timeoutMs: 5000, totalTimeoutMs: 6000 });
+    const rpc = createRpc(raw.origin, { batch: true, retry: false, timeoutMs: 1500, totalTimeoutMs: 2000 });
     const patient = rpc.getSlot().catch((error: unknown) => error);
     const { error, ms } = await timed(() => rpc.getBalance(ADDRESS, { timeoutMs: 200 }));
     expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(200);
@@ -549,10 +549,10 @@ describe("the URL's secrets under every failure", () => {
   ];
 
   const CLIENTS: ReadonlyArray<[string, (url: string, fetch: FetchLike | undefined) => () => Promise<unknown>]> = [
-    ['createRpc', (url, fetch) => () => createRpc(url, { timeoutMs: 300, retry: false, fetch }).getSlot()],
+    ['createRpc', (url, fetch) => () => createRpc(url, { timeoutMs: 200, retry: false, fetch }).getSlot()],
     [
       'the basic transport',
-      (url, fetch) => () => createBasicTransport(url, { timeoutMs: 300, fetch })({ method: 'getSlot', params: [] }),
+      (url, fetch) => () => createBasicTransport(url, { timeoutMs: 200, fetch })({ method: 'getSlot', params: [] }),
     ],
   ];
   const CASES = CLIENTS.flatMap(([client, make]) =>
