@@ -367,7 +367,13 @@ export class Connection {
     this.send(definition.name, prepared.params, {
       method: definition.name,
       resolve: (id) => {
-        if (!this.entries.has(entry)) return;
+        if (!this.entries.has(entry)) {
+          // Left before its answer: the server holds it all the same, and would notify it for ever.
+          if (typeof id === 'number' && !this.byId.has(id)) {
+            this.request(definition.name.replace(/Subscribe$/, 'Unsubscribe'), [id]).catch(() => undefined);
+          }
+          return;
+        }
         if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
           this.refuse(entry, new RpcError({ method: definition.name, code: -32603, message: 'no subscription id' }));
           return;

@@ -241,6 +241,21 @@ describe('a server that says go away', () => {
   });
 });
 
+describe('a consumer that leaves before the server answered its subscribe', () => {
+  it('the subscription the server made all the same is unsubscribed once the answer comes', async () => {
+    // Another subscription keeps the socket open, so the server would go on notifying the orphan.
+    const accounts = subs.accountSubscribe(ADDRESS, { encoding: 'base64' });
+    void accounts.next();
+    await pass(20);
+    const slots = subs.slotSubscribe();
+    void slots.next();
+    await slots.return();
+    await pass(20);
+    expect(server.live().map((sub) => sub.method)).toEqual(['accountSubscribe']);
+    await accounts.return();
+  });
+});
+
 describe('a server that never answers a ping but serves', () => {
   it('recovers after each loss all the same: a notification after the probe proves the socket', async () => {
     server.mode.pong = false;
