@@ -46,7 +46,7 @@ export type ConnectionEvent =
       state: 'reconnecting';
       /** Which socket of the pool, from 0. */
       socket: number;
-      /** Attempts since the loss, from 1. */
+      /** Attempts since the loss, from 1: connections that opened but did not prove healthy count. */
       attempt: number;
       /** The wait before this attempt, in milliseconds. */
       delayMs: number;
