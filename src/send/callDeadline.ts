@@ -15,9 +15,9 @@ export interface CallDeadline {
   /**
    * Runs one request with a signal that aborts at the deadline or with the caller's signal. It settles by
    * then even if the request ignores its signal: with `TimeoutError` at the deadline, `AbortError` on the
-   * caller's signal.
+   * caller's signal. `withinMs` bounds this request more tightly (it then also rejects with `TimeoutError`).
    */
-  run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  run<T>(request: (signal: AbortSignal) => Promise<T>, withinMs?: number): Promise<T>;
   /** The call's `TimeoutError`, with the last transient failure as its `cause`. */
   timedOut(lastTransient?: unknown): TimeoutError;
   /** The call's `AbortError`. */
@@ -44,9 +44,9 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
   };
   const aborted = () => new AbortError({ method, reason: signal?.reason });
 
-  async function run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async function run<T>(request: (signal: AbortSignal) => Promise<T>, withinMs = Number.POSITIVE_INFINITY): Promise<T> {
     if (signal?.aborted) throw aborted();
-    const left = at - clock.now();
+    const left = Math.min(at - clock.now(), withinMs);
     if (left <= 0) throw timedOut();
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;

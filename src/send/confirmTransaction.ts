@@ -204,6 +204,11 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 300_000;
  * slots make no block), so a view this many slots on from another has passed any blockhash that view held.
  */
 const BLOCKHASH_LIFE_SLOTS = 150;
+/**
+ * The most a read that only adds detail to an outcome already known (a failure's logs, the block height
+ * for an expiry error) may hold the call: past it the detail is `null`.
+ */
+const DETAIL_READ_MS = 5_000;
 /** setTimeout's largest delay: a longer one fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -763,7 +768,10 @@ function readU32(data: Uint8Array, offset: number): number {
   );
 }
 
-/** The failed transaction's logs, when the node has them in time; `null` otherwise (never an error of its own). */
+/**
+ * The failed transaction's logs, when the node has them within `DETAIL_READ_MS` (and the deadline); `null`
+ * otherwise (never an error of its own: the outcome is known).
+ */
 async function logsOf(
   rpc: ConfirmRpc,
   signature: string,
@@ -771,13 +779,15 @@ async function logsOf(
   deadline: CallDeadline,
 ): Promise<string[] | null> {
   try {
-    const found = await deadline.run((signal) =>
-      rpc.getTransaction(signature, {
-        // getTransaction serves nothing below confirmed.
-        commitment: commitment === 'processed' ? 'confirmed' : commitment,
-        maxSupportedTransactionVersion: 0,
-        signal,
-      }),
+    const found = await deadline.run(
+      (signal) =>
+        rpc.getTransaction(signature, {
+          // getTransaction serves nothing below confirmed.
+          commitment: commitment === 'processed' ? 'confirmed' : commitment,
+          maxSupportedTransactionVersion: 0,
+          signal,
+        }),
+      DETAIL_READ_MS,
     );
     return found?.meta?.logMessages ?? null;
   } catch (error) {
@@ -788,7 +798,7 @@ async function logsOf(
 
 async function heightOrNull(rpc: ConfirmRpc, commitment: Commitment, deadline: CallDeadline): Promise<number | null> {
   try {
-    return await deadline.run((signal) => rpc.getBlockHeight({ commitment, signal }));
+    return await deadline.run((signal) => rpc.getBlockHeight({ commitment, signal }), DETAIL_READ_MS);
   } catch {
     return null;
   }

@@ -202,27 +202,31 @@ describe('confirmation against hostile servers', () => {
   });
 
   for (const value of [[], [null, null]]) {
-    it(`statuses of the wrong length (${value.length} for 1 signature) are an invalid response, never "not found"`, HANG, async () => {
-      let slot = 300_000_000;
-      let polls = 0;
-      const server = track(
-        await rpcServer((method) => {
-          slot++;
-          if (method === 'getSignatureStatuses') {
-            polls++;
-            return { context: { slot }, value };
-          }
-          if (method === 'isBlockhashValid') return { context: { slot }, value: polls < 3 };
-          return { error: { code: -32601, message: 'Method not found' } };
-        }),
-      );
-      const error = await confirmTransaction(createRpc(server.url), signature, {
-        blockhash: BLOCKHASH,
-        pollIntervalMs: 1,
-      }).catch((e) => e);
-      // Read as "not found", it ended as expired: a transaction that landed would be signed and paid again.
-      expect(error).toMatchObject({ name: 'ValidationError', path: 'result.value' });
-    });
+    it(
+      `statuses of the wrong length (${value.length} for 1 signature) are an invalid response, never "not found"`,
+      HANG,
+      async () => {
+        let slot = 300_000_000;
+        let polls = 0;
+        const server = track(
+          await rpcServer((method) => {
+            slot++;
+            if (method === 'getSignatureStatuses') {
+              polls++;
+              return { context: { slot }, value };
+            }
+            if (method === 'isBlockhashValid') return { context: { slot }, value: polls < 3 };
+            return { error: { code: -32601, message: 'Method not found' } };
+          }),
+        );
+        const error = await confirmTransaction(createRpc(server.url), signature, {
+          blockhash: BLOCKHASH,
+          pollIntervalMs: 1,
+        }).catch((e) => e);
+        // Read as "not found", it ended as expired: a transaction that landed would be signed and paid again.
+        expect(error).toMatchObject({ name: 'ValidationError', path: 'result.value' });
+      },
+    );
   }
 
   it('lastValidBlockHeight without its blockhash is refused before any request', async () => {
@@ -659,6 +663,54 @@ describe("a node that goes silent at one stage: the call settles at its timeoutM
       if (outcome === 'TransactionExpiredError') expect(error.blockHeight).toBeNull();
     });
   }
+});
+
+describe('a known outcome is not held for its details', () => {
+  it(
+    'a failure whose logs, or an expiry whose block height, never come: the outcome within seconds (5 s for the detail), not at the 60 s timeoutMs',
+    HANG,
+    async () => {
+      const err = { InstructionError: [0, { Custom: 1 }] };
+      let slot = 300_000_000;
+      const failing = track(
+        await rpcServer((method) => {
+          slot++;
+          if (method === 'getTransaction') return 'silent';
+          if (method === 'sendTransaction') return signature;
+          return {
+            context: { slot },
+            value: [{ slot: slot - 1, confirmations: 1, err, status: { Err: err }, confirmationStatus: 'confirmed' }],
+          };
+        }),
+      );
+      let polls = 0;
+      const expiring = track(
+        await rpcServer((method) => {
+          slot++;
+          if (method === 'getBlockHeight') return 'silent';
+          if (method === 'getSignatureStatuses') {
+            polls++;
+            return { context: { slot }, value: [null] };
+          }
+          if (method === 'isBlockhashValid') return { context: { slot }, value: polls < 3 };
+          return { error: { code: -32601, message: 'Method not found' } };
+        }),
+      );
+      // Side by side, so the test waits the 5 s once.
+      const [failed, expired] = await Promise.all([
+        sendAndConfirmTransaction(createRpc(failing.url, { timeoutMs: 60_000 }), bytes, { timeoutMs: 60_000 }).catch(
+          (e) => e,
+        ),
+        confirmTransaction(createRpc(expiring.url, { timeoutMs: 60_000 }), signature, {
+          blockhash: BLOCKHASH,
+          pollIntervalMs: 1,
+          timeoutMs: 60_000,
+        }).catch((e) => e),
+      ]);
+      expect(failed).toMatchObject({ name: 'TransactionFailedError', err, logs: null });
+      expect(expired).toMatchObject({ name: 'TransactionExpiredError', blockHeight: null });
+    },
+  );
 });
 
 describe('edges a new user reaches', () => {
