@@ -758,7 +758,7 @@ describe('edges a new user reaches', () => {
     }).catch((e) => e);
     expect(error).toBe(thrown);
     // The poll that found it was the last request: the loop ended there.
-    expect((server.requests.at(-1)?.json as { method: string }).method).toBe('getSignatureStatuses');
+    expect((server.requests.at(-1)?.json as { method?: string } | undefined)?.method).toBe('getSignatureStatuses');
   });
 });
 
