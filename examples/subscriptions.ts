@@ -94,7 +94,7 @@ try {
     const bytes = new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
     const { signature, slot } = await sendAndConfirmTransaction(rpc, bytes, {
       lastValidBlockHeight: latest.lastValidBlockHeight,
-      // signatureSubscribe races the poll: the answer comes as soon as the node notifies.
+      // signatureSubscribe wakes the poll: the answer comes as soon as the node notifies, read over HTTP.
       subscriptions: subs,
     });
     console.log(`confirmed: ${signature} in slot ${slot}`);
