@@ -7,6 +7,7 @@ import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/endpoint.js';
 import { stringifyJson } from '../transport/json.js';
+import { onAbort } from '../transport/onAbort.js';
 import { Connection, type ConnectionEvent, type Entry, type ReconnectOptions } from './connection.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';
 import { allSubscriptions } from './methods/index.js';
@@ -180,13 +181,14 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
       connection = undefined;
     }
     const owned = entry;
+    let stopWaiting = (): void => undefined;
     const stream: NotificationStream<unknown> = new NotificationStream(
       definition.name,
       definition.policy,
       queueSize,
       definition.keyOf,
       () => {
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting();
         owned.streams.delete(stream);
         if (owned.streams.size > 0) return;
         const holder = connections.find((c) => c.entries.has(owned));
@@ -195,15 +197,16 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
         else if (entries.get(key) === owned) entries.delete(key);
       },
     );
-    const onAbort = () => {
+    const abort = () => {
       stream.fail(new AbortError({ method: definition.name, reason: signal?.reason }));
       stream.release();
     };
     if (signal?.aborted) {
-      onAbort();
+      abort();
       return stream;
     }
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // One listener on a signal shared by any number of subscriptions (an app's shutdown signal).
+    stopWaiting = onAbort(signal, abort);
     owned.streams.add(stream);
     if (!connection) {
       const target = connectionWithRoom();
