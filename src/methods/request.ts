@@ -1,6 +1,7 @@
 import { defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig, describe } from '../options/check.js';
+import { MAX_JSON_DEPTH } from '../transport/json.js';
 import type { CallOptions } from '../types/index.js';
 
 // Not a wire method: the way to call one solrpc has no definition for yet.
@@ -24,6 +25,27 @@ export interface Request {
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /**
+ * The height of `value`'s tree of arrays and objects (0 for a scalar), or `Infinity` once it passes `room`
+ * or meets itself (a cycle is endlessly deep). `known` holds the heights of subtrees already measured, so a
+ * value shared many times over is walked once. Stopping at `room` keeps the walk's own stack short.
+ */
+function heightOf(value: unknown, room: number, path: Set<object>, known: Map<object, number>): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  const measured = known.get(value);
+  if (measured !== undefined) return measured;
+  if (room <= 0 || path.has(value)) return Number.POSITIVE_INFINITY;
+  path.add(value);
+  let below = 0;
+  for (const item of Object.values(value)) {
+    below = Math.max(below, heightOf(item, room - 1, path, known));
+    if (below === Number.POSITIVE_INFINITY) return below;
+  }
+  path.delete(value);
+  known.set(value, below + 1);
+  return below + 1;
+}
+
+/**
  * `request`: any method by name, unchecked. On every `createRpc` client; give it to `createRpcWith` with
  * the methods an app uses (`createRpcWith(url, { getBalance, request })`).
  */
@@ -44,6 +66,15 @@ export const request = /* @__PURE__ */ defineCustomMethod<Request>({
         method,
         param: 'params',
         problem: `expected an array of positional params, got ${describe(params)}`,
+      });
+    }
+    // The request's own object holds params: together no deeper than a node reads (serde_json's 128), and
+    // never cyclic, refused here rather than as a RangeError from serializing them.
+    if (heightOf(params, MAX_JSON_DEPTH - 1, new Set(), new Map()) > MAX_JSON_DEPTH - 1) {
+      throw new InvalidInputError({
+        method,
+        param: 'params',
+        problem: `expected JSON values nested at most ${MAX_JSON_DEPTH - 1} levels, with no cycle`,
       });
     }
     return {

@@ -9,6 +9,21 @@ const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 /** `request` without its static types, for arguments the types forbid. */
 const call = (...args: unknown[]) => (rpc().request as unknown as (...a: unknown[]) => Promise<unknown>)(...args);
 
+const DEEP = 'expected JSON values nested at most 127 levels, with no cycle';
+
+/** `levels` arrays, one inside the other, around a 1. */
+function nested(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
+
+function cyclic(): unknown {
+  const node: Record<string, unknown> = { a: 1 };
+  node.self = node;
+  return node;
+}
+
 describe('request: any method by name', { timeout: 5_000 }, () => {
   it('sends the method and params as given, exact integers included, and returns the result unchecked', async () => {
     mockRpc({
@@ -26,6 +41,12 @@ describe('request: any method by name', { timeout: 5_000 }, () => {
       { slot: 348125001, prioritizationFee: 0 },
       { slot: 348125002, prioritizationFee: 18446744073709551615n },
     ]);
+  });
+
+  it('sends params nested as deep as a node reads: the body at 128 levels', async () => {
+    mockRpc({ getSlot: reply.result(1) });
+    await call('getSlot', [nested(126)]);
+    expect(calls[0]?.params).toStrictEqual([nested(126)]);
   });
 
   it('sends no params as an empty list, and takes signal and timeoutMs', async () => {
@@ -73,6 +94,9 @@ describe('request: any method by name', { timeout: 5_000 }, () => {
       'expected a positive number up to 2147483647',
     ],
     ['a fourth argument', ['getSlot', [], {}, 'extra'], 'arguments', 'expected at most 3, got 4'],
+    ['params nested 100,000 deep', ['getSlot', [nested(100_000)]], 'params', DEEP],
+    ['params nested one level too deep (a body of 129)', ['getSlot', [nested(127)]], 'params', DEEP],
+    ['cyclic params', ['getSlot', [cyclic()]], 'params', DEEP],
   ])('refuses %s before any request', async (_name, args, param, problem) => {
     mockRpc({ getSlot: reply.result(1) });
     const error = await failure(call(...args));
