@@ -69,12 +69,16 @@ export const REMEMBERED_KEYS = 10_000;
  * A resync's HTTP read, tried again after 1, 2 and 4 s while it fails with a retryable error (the client's
  * own retries spent: a node restarting, a rate limit): a failed read would leave a change made while the
  * socket was down unseen until the next. `signal` ends it (the socket lost, the subscription gone); a read
- * that still fails leaves the state to the next notification or reconnect.
+ * that still fails leaves the state to the next notification or reconnect. An answer that comes after the
+ * abort (a transport that does not heed the signal) fails too: it will not be delivered, so nothing may be
+ * concluded from it (a program's resync would mark an account reported gone, and never read it again).
  */
 export async function readBack<T>(read: () => Promise<T>, signal: AbortSignal): Promise<T> {
   for (let delayMs = 1_000; ; delayMs *= 2) {
     try {
-      return await read();
+      const value = await read();
+      signal.throwIfAborted();
+      return value;
     } catch (error) {
       if (delayMs > 4_000 || signal.aborted || (error as { retryable?: unknown } | null)?.retryable !== true)
         throw error;

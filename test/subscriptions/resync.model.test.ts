@@ -128,7 +128,8 @@ class Run {
     this.world.httpLag = 0;
     this.world.failReads = 0;
     await this.kill();
-    await vi.advanceTimersByTimeAsync(5_000);
+    // The longest reconnect delay (10 s, less its jitter), a handshake, and a read with its retries.
+    await vi.advanceTimersByTimeAsync(20_000);
   }
 
   /** What must hold once settled: nothing missed for good. */
@@ -277,6 +278,21 @@ describe('the model: changes, closes, other owners, kills, swallowed subscribes,
   it.each([1932805364, 1732090561])('regression: seed %i, which found a defect before the fix', async (seed) => {
     await fc.assert(property, { seed, numRuns: 20 });
   });
+
+  // Seeds under which "misses nothing for good" failed, each at the run named (a new seed every `npm
+  // test`, so it failed now and then):
+  // - -513139603 and 1211285174, before readBack refused an answer that came after its abort: the
+  //   program's read reported an account gone, the socket dropped before the report was delivered, and no
+  //   later read asked again (see the test of a read back in flight);
+  // - -1613678926, when `settle` waited 5 s: subscribes swallowed across six kills had grown the reconnect
+  //   delay to 7.5 s (as it should: those connections never proved healthy), so the check came first.
+  it.each([
+    [-513139603, '48'],
+    [1211285174, '31'],
+    [-1613678926, '162'],
+  ])('regression: seed %i, run %s, which failed "misses nothing for good"', async (seed, path) => {
+    await fc.assert(property, { seed, path, numRuns: 1 });
+  });
 });
 
 describe('regressions', () => {
@@ -341,6 +357,27 @@ describe('regressions', () => {
       { slot: 4, lamports: 4n, owner: PROGRAM },
       { slot: 5, lamports: 4n, owner: OTHER },
     ]);
+    run.check();
+  });
+
+  it('an account that left the program is reported even when the socket drops while its read back is in flight', async () => {
+    run = new Run(INITIAL);
+    const { world } = run;
+    await vi.advanceTimersByTimeAsync(10);
+    world.change(KEYS[1] as string, { lamports: 8, owner: PROGRAM });
+    await vi.advanceTimersByTimeAsync(10);
+    world.kill();
+    world.change(KEYS[1] as string, { lamports: 8, owner: OTHER });
+    const multiple = () => world.reads.filter((read) => read.method === 'getMultipleAccounts');
+    // Until the reconnect's read of the departed account is sent; its answer takes 20 ms, and this
+    // transport (as any that ignores the signal) answers after the abort all the same.
+    for (let waited = 0; multiple().length === 0 && waited < 5_000; waited++) await vi.advanceTimersByTimeAsync(1);
+    expect(multiple()).toHaveLength(1);
+    world.kill();
+    await vi.advanceTimersByTimeAsync(KILL_EVERY_MS);
+    // The answer that came after the abort was not delivered, so it is read again after this reconnect.
+    expect(multiple()).toHaveLength(2);
+    expect(run.program.get(KEYS[1] as string)?.at(-1)).toEqual({ slot: 3, lamports: 8n, owner: OTHER });
     run.check();
   });
 
