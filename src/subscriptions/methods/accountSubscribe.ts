@@ -5,6 +5,7 @@ import { checkAddress, checkArity } from '../../options/check.js';
 import type { AccountEncoding, Address, BinaryEncoding, Commitment, DataSlice } from '../../types/index.js';
 import { closedAccount } from '../closedAccount.js';
 import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig, readBack } from '../defineSubscription.js';
+import { checkReadSlot, noteSocketSlot } from '../resyncSlot.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `accountSubscribe`. */
@@ -21,7 +22,8 @@ export interface AccountSubscribeConfig {
    * A client over HTTP (`createRpc(httpUrl)`): after each reconnect the account is read with it, so a
    * change made while the socket was down is not missed; an account closed meanwhile comes as the node
    * notifies a closed one (0 lamports, the system program as owner, no data). A read not newer than the
-   * last notification is dropped.
+   * last notification is dropped; one more than 128 slots beyond it (and a slot per 10 ms since) is
+   * refused, a lie a later notification exposes ends the iterator (`ValidationError`): docs/subscriptions.md.
    */
   rpc?: {
     /** The method the read uses: any solrpc client has it. */
@@ -94,12 +96,17 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
     const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
     return { params: [address, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getAccountInfo') };
   },
-  decode: (result, context, prepared) => getAccountInfo.decode(result, context, prepared),
+  async decode(result, context, prepared) {
+    const value = (await getAccountInfo.decode(result, context, prepared)) as AccountNotification;
+    noteSocketSlot(prepared, value.context.slot, METHOD);
+    return value;
+  },
   slotOf: (value) => (value as AccountNotification).context.slot,
   async resync(prepared, signal) {
     const [address, wire] = prepared.params as [string, Record<string, unknown>];
     const rpc = prepared.rpc as { getAccountInfo(address: string, config: unknown): Promise<AccountInfoResult> };
     const { context, value } = await readBack(() => rpc.getAccountInfo(address, { ...wire, signal }), signal);
+    checkReadSlot(prepared, context.slot, 'getAccountInfo');
     // Gone (closed while the socket was down): delivered as the node notifies a closed account, so a loop
     // waiting for 0 lamports ends. Not newer than what was delivered, it is dropped as any read is.
     return [{ context, value: value ?? closedAccount() }];

@@ -26,6 +26,7 @@ import {
   prepareSubscriptionConfig,
   readBack,
 } from '../defineSubscription.js';
+import { checkReadSlot, noteSocketSlot } from '../resyncSlot.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `programSubscribe`. */
@@ -46,7 +47,8 @@ export interface ProgramSubscribeConfig {
    * before (one of the last 10,000) that this read no longer lists is read with `getMultipleAccounts` and
    * delivered once as it is now: closed (0 lamports, the system program as owner, no data), or under
    * another owner, or with data the filters no longer pass. A read not newer than an account's last
-   * notification is dropped.
+   * notification is dropped; one more than 128 slots beyond the newest notification (and a slot per 10 ms
+   * since) is refused, a lie a later notification exposes ends the iterator (`ValidationError`).
    */
   rpc?: {
     /** The method the read uses: any solrpc client has it. */
@@ -152,6 +154,7 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
     decodeAccountResult(result, context, prepared.shape, { parsed, binary }, (checked) => {
       // Notified, so back in the program: a later resync reads it back if it leaves again.
       (prepared as PreparedProgram).gone.delete(checked.value.pubkey);
+      noteSocketSlot(prepared, checked.context.slot, METHOD);
       return {
         context: decodeContext(checked.context),
         value: {
@@ -170,6 +173,7 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       () => rpc.getProgramAccounts(programId, { ...wire, withContext: true, signal }),
       signal,
     );
+    checkReadSlot(prepared, context.slot, 'getProgramAccounts');
     const notifications: ProgramNotification[] = value.map((keyed) => ({ context, value: keyed as never }));
     const listed = new Set(value.map((keyed) => keyed.pubkey));
     for (const key of gone) if (listed.has(key) || !delivered.has(key)) gone.delete(key);
@@ -182,6 +186,7 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
     try {
       const readMissing = rpc.getMultipleAccounts.bind(rpc);
       read = await readBack(() => readMissing(missing, { ...accountWire, signal }), signal);
+      checkReadSlot(prepared, read.context.slot, 'getMultipleAccounts');
     } catch (error) {
       if (signal.aborted) throw error;
       // The program's read stands; the departures are read again at the next reconnect.
