@@ -32,7 +32,9 @@ export class HttpError extends SolRpcError {
     secrets?: readonly string[];
   }) {
     const clean = redacter(fields.secrets);
-    const excerpt = excerptOf(fields.body, clean);
+    const { body } = fields;
+    // An HTML page from a proxy says nothing useful in one line.
+    const excerpt = (body && !/^\s*</.test(body) && sanitizeText(clean(body), 200, true)) || undefined;
     // URLs and secrets go before truncation: a cut URL no longer looks like one, and its key would stay.
     const reason = fields.statusText ? sanitizeText(clean(fields.statusText), 60, true) : '';
     super(
@@ -45,11 +47,4 @@ export class HttpError extends SolRpcError {
     this.bodyExcerpt = excerpt;
     this.retryAfterMs = fields.retryAfterMs;
   }
-}
-
-function excerptOf(body: string | undefined, clean: (text: string) => string): string | undefined {
-  if (!body) return undefined;
-  if (/^\s*</.test(body)) return undefined; // an HTML page from a proxy says nothing useful in one line
-  const excerpt = sanitizeText(clean(body), 200, true);
-  return excerpt || undefined;
 }

@@ -21,13 +21,14 @@ export class NetworkError extends SolRpcError {
     /** Strings to blank out of the cause chain: the client's keys (see transport/endpoint.ts). */
     secrets?: readonly string[];
   }) {
-    const code = systemCode(fields.cause);
     const clean = redacter(fields.secrets);
+    const [code, message] = readCauses(fields.cause);
     // Without a system code, the innermost cause says why (fetch's "bad port", a TLS complaint…).
-    const why = code ?? innermostMessage(fields.cause, clean);
+    const why = code ?? (message && sanitizeText(clean(message), 80, true));
     super(`cannot reach ${fields.origin}${why ? ` (${why})` : ''}`, {
       method: fields.method,
-      retryable: !isTlsCode(code),
+      // A TLS failure (a bad certificate) fails the same way next time.
+      retryable: !/CERT|TLS|SSL|SELF_SIGNED/.test(code ?? ''),
       cause: scrubbed(fields.cause, clean),
     });
     this.origin = fields.origin;
@@ -35,26 +36,22 @@ export class NetworkError extends SolRpcError {
   }
 }
 
-function systemCode(error: unknown): string | undefined {
+/**
+ * The first system error code in the first five links of the cause chain (`ECONNREFUSED`), and the
+ * innermost message of its leading run of `Error`s other than fetch's bare "fetch failed".
+ */
+function readCauses(error: unknown): [string | undefined, string | undefined] {
+  let code: string | undefined;
+  let message: string | undefined;
+  let errors = true;
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const own = (e as { code?: unknown }).code;
+    if (code === undefined && typeof own === 'string') code = own;
+    errors &&= e instanceof Error;
+    if (errors && (e as Error).message && (e as Error).message !== 'fetch failed') message = (e as Error).message;
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
-}
-
-function innermostMessage(error: unknown, clean: (text: string) => string): string | undefined {
-  let message: string | undefined;
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
-    if (e.message && e.message !== 'fetch failed') message = e.message;
-    e = e.cause;
-  }
-  return message === undefined ? undefined : sanitizeText(clean(message), 80, true);
-}
-
-function isTlsCode(code: string | undefined): boolean {
-  return code !== undefined && /CERT|TLS|SSL|SELF_SIGNED/.test(code);
+  return [code, message];
 }
 
 /**

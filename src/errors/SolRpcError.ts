@@ -36,9 +36,11 @@ export class SolRpcError extends Error {
   constructor(summary: string, fields: SolRpcErrorFields = {}, details: readonly string[] = []) {
     const clean = redacter();
     const hint = fields.hint && clean(fields.hint);
-    const lines = [fields.method ? `${fields.method}: ${summary}` : summary];
-    if (hint) lines.push(`Hint: ${hint}`);
-    lines.push(...details);
+    const lines = [
+      fields.method ? `${fields.method}: ${summary}` : summary,
+      ...(hint ? [`Hint: ${hint}`] : []),
+      ...details,
+    ];
     super(clean(lines.join('\n')), fields.cause === undefined ? undefined : { cause: fields.cause });
     this.method = fields.method;
     this.hint = hint;

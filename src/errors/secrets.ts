@@ -14,16 +14,17 @@ import { rememberSecrets } from './redact.js';
  * (errors/redact.ts). The list is also remembered for every error of the process (`rememberSecrets`).
  */
 export function secretsOf(url: URL, headerValues: string[]): string[] {
-  const found = [...headerValues, url.password, decodeUriPart(url.password)];
-  if (!url.password) found.push(url.username, decodeUriPart(url.username));
+  // The password, or the user name when there is none: then that is the credential.
+  const credential = url.password || url.username;
+  const found = [...headerValues, credential, decodeUriPart(credential)];
   // Query keys are split off too (a bare `?KEY` stands alone), and so is the token of `Bearer <token>`.
   const parts = `${url.username}/${url.pathname}/${url.search}/${headerValues.map((value) => value.split(' ').pop()).join('/')}`;
   for (const part of parts.split(/[/?&=]/)) {
     for (const form of [part, decodeUriPart(part)]) {
-      if (form.length >= 8 && (/[^a-z._-]/.test(form) || /[a-z]{13}/.test(form))) found.push(form);
+      if (form.length >= 8 && /[^a-z._-]|[a-z]{13}/.test(form)) found.push(form);
     }
   }
-  for (const [, value = ''] of url.search.matchAll(/(?:key|token|secret|auth|pass|cred)[^=&]*=([^&]*)/gi)) {
+  for (const [, , value = ''] of url.search.matchAll(/(key|token|secret|auth|pass|cred)[^=&]*=([^&]*)/gi)) {
     found.push(value, decodeUriPart(value));
   }
   rememberSecrets(found);

@@ -3,7 +3,7 @@ import { ConnectionLostError } from '../errors/ConnectionLostError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RpcError } from '../errors/RpcError.js';
-import { redactSecrets, redactUrls } from '../errors/redact.js';
+import { redacter } from '../errors/redact.js';
 import { sanitizeText } from '../errors/sanitize.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { withHint } from '../errors/withHint.js';
@@ -691,7 +691,7 @@ export class Connection {
   }
 
   private clean(text: string): string {
-    return sanitizeText(redactSecrets(redactUrls(text), this.settings.secrets), 200, true);
+    return sanitizeText(redacter(this.settings.secrets)(text), 200, true);
   }
 }
 

@@ -13,7 +13,7 @@ import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { NetworkError } from '../errors/NetworkError.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
-import { displayOrigin, redactSecrets } from '../errors/redact.js';
+import { displayOrigin, redacter } from '../errors/redact.js';
 import { decodeUriPart, secretsOf } from '../errors/secrets.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types/index.js';
@@ -45,7 +45,7 @@ export interface Attempt {
 export interface Endpoint {
   /** The URL's origin, the only part ever shown. */
   readonly origin: string;
-  /** What a server might quote back, to be blanked out of its text: see `secretsOf`. Longest first. */
+  /** What a server might quote back, to be blanked out of its text: see `secretsOf`. */
   readonly secrets: readonly string[];
   /** POSTs `body` and returns the answer parsed as exact JSON; throws a typed error otherwise. */
   post(body: string, attempt: Attempt): Promise<unknown>;
@@ -73,8 +73,6 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
   secrets.push(
     ...secretsOf(endpoint.parsed, [...Object.values(extraHeaders), ...Object.values(endpoint.authorization ?? {})]),
   );
-  // Longest first: a secret that holds another is blanked out whole.
-  secrets.sort((a, b) => b.length - a.length);
 
   const post = async (body: string, { method, signal, timeoutMs, parse }: Attempt): Promise<unknown> => {
     if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
@@ -132,7 +130,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
           method,
           reason: 'content-type',
           origin,
-          detail: `expected a JSON body, got content-type ${redactSecrets(contentType?.split(';')[0]?.trim() ?? '', secrets).slice(0, 60)}`,
+          detail: `expected a JSON body, got content-type ${redacter(secrets)(contentType?.split(';')[0]?.trim() ?? '').slice(0, 60)}`,
         });
       if (!declaredJson && /html/i.test(contentType ?? '')) {
         await response.body?.cancel().catch(() => undefined);
@@ -224,19 +222,16 @@ function parseEndpoint(
     throw invalid(`the scheme must be http: or https:, got ${parsed.protocol.slice(0, 10)}`);
   }
   if (!parsed.username && !parsed.password) return { url: parsed.href, parsed };
-  const credentials = `${decodeUriPart(parsed.username)}:${decodeUriPart(parsed.password)}`;
-  const authorization = `Basic ${base64OfUtf8(credentials)}`;
+  // Base64 of the credentials' UTF-8 bytes: btoa reads a string of one character per byte.
+  let binary = '';
+  for (const byte of new TextEncoder().encode(`${decodeUriPart(parsed.username)}:${decodeUriPart(parsed.password)}`))
+    binary += String.fromCharCode(byte);
+  const authorization = `Basic ${btoa(binary)}`;
   // The secrets are read from `parsed`, so it keeps its userinfo; the URL sent has none.
   const sent = new URL(parsed.href);
   sent.username = '';
   sent.password = '';
   return { url: sent.href, parsed, authorization: { authorization } };
-}
-
-function base64OfUtf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

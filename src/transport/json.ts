@@ -363,9 +363,8 @@ export function stringifyJson(value: unknown): string {
       if (!Number.isFinite(value)) throw new TypeError('cannot send a non-finite number');
       return String(value);
     case 'bigint':
-      return value.toString();
     case 'boolean':
-      return value ? 'true' : 'false';
+      return String(value);
     case 'object': {
       if (value === null) return 'null';
       if (Array.isArray(value))

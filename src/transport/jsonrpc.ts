@@ -34,15 +34,17 @@ export function decodeResponse(
   }
   const response = body as Record<string, unknown>;
   if (response.jsonrpc !== '2.0') throw invalid('not-jsonrpc', 'the "jsonrpc" member is not "2.0"');
-  const error = response.error;
+  const error = response.error as { code?: unknown; message?: unknown; data?: unknown } | null | undefined;
   if (error !== undefined && error !== null) {
-    if (!isErrorObject(error)) throw invalid('not-jsonrpc', 'the "error" member is not a JSON-RPC error object');
+    const { code, message } = error;
+    if (typeof code !== 'number' || !Number.isInteger(code) || typeof message !== 'string')
+      throw invalid('not-jsonrpc', 'the "error" member is not a JSON-RPC error object');
     if (response.id !== null && !sameId(response.id, id))
       throw invalid('id-mismatch', `sent id ${id}, the error answers another id`);
     if ('result' in response && response.result !== undefined) {
       throw invalid('not-jsonrpc', 'the response has both "result" and "error"');
     }
-    throw new RpcError({ method, code: error.code, message: error.message, data: error.data, secrets });
+    throw new RpcError({ method, code, message, data: error.data, secrets });
   }
   if (!sameId(response.id, id)) throw invalid('id-mismatch', `sent id ${id}, the response answers another id`);
   if (!('result' in response)) throw invalid('not-jsonrpc', 'the response has neither "result" nor "error"');
@@ -51,10 +53,4 @@ export function decodeResponse(
 
 function sameId(received: unknown, sent: number): boolean {
   return received === sent || (typeof received === 'string' && received === String(sent));
-}
-
-function isErrorObject(value: unknown): value is { code: number; message: string; data?: unknown } {
-  if (typeof value !== 'object' || value === null) return false;
-  const { code, message } = value as Record<string, unknown>;
-  return typeof code === 'number' && Number.isInteger(code) && typeof message === 'string';
 }

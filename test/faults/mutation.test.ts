@@ -1,6 +1,6 @@
 /**
  * The mutation check of reliability target L: with redaction removed (displayOrigin returns the whole
- * URL, redactUrls, redacter's functions and redactSecrets return text unchanged), the canary scan of canary.test.ts must find
+ * URL, redactUrls and redacter's functions return text unchanged), the canary scan of canary.test.ts must find
  * the canaries; with only the scrubbing of bare secrets removed, it must find the bare keys a server
  * quotes back. A scan that stays silent here could never have failed there.
  */
@@ -31,8 +31,6 @@ vi.mock('../../src/errors/redact.js', async (importOriginal) => {
     displayOrigin: (url: URL | string) => (removed.urls ? String(url) : real.displayOrigin(url)),
     redactUrls: urls,
     redacter: (secrets?: readonly string[]) => (removed.secrets ? urls : real.redacter(secrets)),
-    redactSecrets: (text: string, secrets: readonly string[] | undefined) =>
-      removed.secrets ? urls(text) : real.redactSecrets(text, secrets),
   };
 });
 
