@@ -11,6 +11,12 @@
  * before the call (the trailing banks and the node behind may hold the value before). Time is fake
  * (vitest's timers, `Date` included), so a run of minutes of chain time takes milliseconds.
  *
+ * Run as it is against the code before issue 29's fixes (fda4ad0), it finds each defect the issue names:
+ * seed 2, a stale lastValidBlockHeight (1 below) ending the call as expired while the transaction could
+ * still land (defect 1); seed 6, a silent getSignatureStatuses holding the call past its deadline (defect
+ * 2); seed 5, a contradictory status taken as success (defect 7); seed 1, a lying socket's success taken
+ * as the outcome. Its first version (f4b8c3c) found defect 1 with seed 715946154 and the lagging node's
+ * false (defect 10) with seed 2.
  * Run against the code before c6be1d5 (`SEED=<seed>` replays one), it found: a false expiry of a durable
  * nonce read from a bank behind its latest advance, seed 1029133467; with nonces and the socket left out
  * of the generators, a lastValidBlockHeight above the real one holding the call to its timeout although
