@@ -73,19 +73,30 @@ export interface Clock {
 export const realClock: Clock = {
   now: () => Date.now(),
   random: () => Math.random(),
-  sleep: (ms, signal, method) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
-      const timer = setTimeout(() => {
-        stopWaiting();
-        resolve();
-      }, ms);
-      const stopWaiting = onAbort(signal, () => {
-        clearTimeout(timer);
-        reject(new AbortError({ method, reason: signal?.reason }));
-      });
-    }),
+  sleep: (ms, signal, method) => sleep(ms, signal, method),
 };
+
+/**
+ * Waits `ms` on a real timer, or until `until` settles if it does first; an abort of `signal` ends the
+ * wait with `AbortError`. However it ends, the timer is cleared and the abort listener removed.
+ */
+function sleep(ms: number, signal: AbortSignal | undefined, method: string, until?: Promise<unknown>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
+    const end = (error?: AbortError) => {
+      clearTimeout(timer);
+      stopWaiting();
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => end(), ms);
+    const stopWaiting = onAbort(signal, () => end(new AbortError({ method, reason: signal?.reason })));
+    until?.then(
+      () => end(),
+      () => end(),
+    );
+  });
+}
 
 export interface CallLimits {
   method: string;
@@ -205,32 +216,10 @@ async function waitForCoolDown(
       continue;
     }
     if (!state.probe || deadline - clock.now() <= 0) return;
-    await waitForProbe(state.probe, deadline - clock.now(), limits);
-  }
-}
-
-/**
- * Waits for another call's probe to end, but no longer than this call's own time (`ms`) and not past its
- * abort: a probe that hangs must not hold every call behind it. A real timer, as an attempt's timeout is:
- * the probe's outcome is real time too.
- */
-async function waitForProbe(probe: Promise<unknown>, ms: number, limits: CallLimits): Promise<void> {
-  const { signal, method } = limits;
-  if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopWaiting: () => void = () => undefined;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      probe.then(
-        () => resolve(),
-        () => resolve(),
-      );
-      timer = setTimeout(resolve, ms);
-      stopWaiting = onAbort(signal, () => reject(new AbortError({ method, reason: signal?.reason })));
-    });
-  } finally {
-    clearTimeout(timer);
-    stopWaiting();
+    // Another call's probe: waited for, but no longer than this call's own time and not past its abort
+    // (a probe that hangs must not hold every call behind it). A real timer, as an attempt's timeout is:
+    // the probe's outcome is real time too.
+    await sleep(deadline - clock.now(), limits.signal, limits.method, state.probe);
   }
 }
 
