@@ -241,19 +241,14 @@ function tooDeep(node: object, depth: number): boolean {
   return false;
 }
 
-/** `engineParse`, refusing (to `parseJson`) a tree deeper than `MAX_JSON_DEPTH`. */
-function engineParseBounded(text: string): object | undefined {
-  const value = engineParse(text);
-  return value === undefined || tooDeep(value, 1) ? undefined : value;
-}
-
 /**
  * Parses a response whose result holds no integer above 2^53 (its schema refuses unsafe integers, so
  * nothing can be rounded unnoticed) with the engine's `JSON.parse`, 3-5x faster than `parseJson` on
- * results made of small numbers.
+ * results made of small numbers. A tree deeper than `MAX_JSON_DEPTH` is left to `parseJson`, to refuse.
  */
 export function parseSafeJson(text: string): unknown {
-  return engineParseBounded(text) ?? parseJson(text);
+  const value = engineParse(text);
+  return value && !tooDeep(value, 1) ? value : parseJson(text);
 }
 
 /**
