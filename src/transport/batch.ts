@@ -87,17 +87,17 @@ export function createBatcher(
     }
     // By id as text: a proxy may turn 7 into "7", and both then answer the same call. Answers to ids
     // never sent are left unread; two answers to one id fail that call, whichever would be right.
-    const byId = new Map<string, unknown>();
-    const count = new Map<string, number>();
+    const byId = new Map<string, unknown[]>();
     for (const item of answer) {
-      const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+      const id = (item as { id?: unknown } | null)?.id;
       if (typeof id !== 'number' && typeof id !== 'string') continue;
-      byId.set(String(id), item);
-      count.set(String(id), (count.get(String(id)) ?? 0) + 1);
+      const answers = byId.get(`${id}`) ?? [];
+      byId.set(`${id}`, answers);
+      answers.push(item);
     }
     for (const call of calls) {
-      const item = byId.get(String(call.id));
-      const answers = count.get(String(call.id)) ?? 0;
+      const items = byId.get(`${call.id}`) ?? [];
+      const answers = items.length;
       if (answers !== 1) {
         call.reject(
           new InvalidResponseError({
@@ -110,7 +110,7 @@ export function createBatcher(
         continue;
       }
       try {
-        call.resolve(decodeResponse(item, call.id, call.request.method, origin, secrets));
+        call.resolve(decodeResponse(items[0], call.id, call.request.method, origin, secrets));
       } catch (error) {
         call.reject(error);
       }
