@@ -249,7 +249,7 @@ export class Connection {
       };
       socket.onclose = (event) => {
         if (isPolicyClose(event.code)) {
-          this.refused(event.code, event.reason);
+          this.lost(`closed by the server (code ${event.code})`, event);
           return;
         }
         const tooLarge = event.code === 1009 || this.lastReason === TOO_LARGE;
@@ -574,13 +574,21 @@ export class Connection {
     }
   }
 
-  /** The socket is gone (closed, failed, silent, or never opened): reconnect within bounds, or give up. */
-  private lost(reason: string): void {
+  /**
+   * The socket is gone (closed, failed, silent, or never opened): reconnect within bounds, or give up. A
+   * policy close (`refusal`) gives up at once: every iterator on the socket ends, the code named.
+   */
+  private lost(reason: string, refusal?: { code: number; reason: string }): void {
     if (this.state === 'idle' || this.state === 'waiting') return;
     const { settings } = this;
     this.drop(reason);
     if (this.entries.size === 0) {
       this.shutdown();
+      return;
+    }
+    if (refusal) {
+      const elapsed = this.lostAt === undefined ? 0 : settings.now() - this.lostAt;
+      this.giveUp(refusal.reason ? this.clean(refusal.reason) : 'no reason given', elapsed, refusal.code);
       return;
     }
     const neverOpened = this.state === 'connecting';
@@ -628,18 +636,6 @@ export class Connection {
       entry.id = undefined;
       entry.resync?.abort();
     }
-  }
-
-  /** The server closed the socket with a policy code: every iterator on it ends now, the code named. */
-  private refused(code: number, reason: string): void {
-    if (this.state === 'idle' || this.state === 'waiting') return;
-    const elapsed = this.lostAt === undefined ? 0 : this.settings.now() - this.lostAt;
-    this.drop(`closed by the server (code ${code})`);
-    if (this.entries.size === 0) {
-      this.shutdown();
-      return;
-    }
-    this.giveUp(reason ? this.clean(reason) : 'no reason given', elapsed, code);
   }
 
   private giveUp(reason: string, elapsedMs: number, closeCode?: number): void {
