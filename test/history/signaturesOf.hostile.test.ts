@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { createRpc, isSolRpcError, type SignatureInfo, signaturesOf } from '../../src/index.js';
-import { startServer, type TestServer } from '../support/httpServer.js';
+import { closedAfterEach, startServer, type TestServer } from '../support/httpServer.js';
 
 const GUARD = { timeout: 20_000 };
 const ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -62,14 +62,7 @@ function honest(entries: SignatureInfo[]) {
   };
 }
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-const track = (server: TestServer) => {
-  servers.push(server);
-  return server;
-};
+const track = closedAfterEach();
 const pagesAsked = (server: TestServer) =>
   server.requests.map(
     (request) => ((request.json as { params: [string, PageRequest?] }).params[1] ?? {}) as PageRequest,

@@ -4,7 +4,7 @@
  * seen from outside; the outcome, not the time, decides each test (deadlines only guard against a hang).
  */
 import { getEventListeners } from 'node:events';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeTransaction } from '../../src/codecs/transaction.js';
 import {
@@ -15,7 +15,7 @@ import {
   isSolRpcError,
   sendAndConfirmTransaction,
 } from '../../src/index.js';
-import { startServer, type TestServer } from '../support/httpServer.js';
+import { closedAfterEach, startServer, type TestServer } from '../support/httpServer.js';
 import { startPubsubServer } from '../support/pubsubServer.js';
 import { signedWalletTransfer } from '../support/walletTransfer.js';
 
@@ -41,14 +41,7 @@ async function rpcServer(answer: (method: string, params: unknown[]) => Answer):
   return server;
 }
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-const track = (server: TestServer) => {
-  servers.push(server);
-  return server;
-};
+const track = closedAfterEach();
 
 let bytes: Uint8Array;
 let signature: string;
@@ -858,47 +851,36 @@ describe('a failover list [A, B, C]: A failing now and then, B 50 slots behind a
     return { rpc, b };
   }
 
-  it('20 transactions that land: all confirmed, none called expired, B asked and never believed', HANG, async () => {
-    const { rpc, b } = await cluster({ landsAfterMs: 600, lifeMs: 60_000 });
-    const results = await Promise.all(
+  /** Confirms 20 signatures at once; each outcome, or the error it ended with. */
+  function confirmTwenty(rpc: ReturnType<typeof createRpc>, timeoutMs: number) {
+    return Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
           blockhash: BLOCKHASH,
           pollIntervalMs: 10,
-          timeoutMs: 10_000,
+          timeoutMs,
         }).catch((e) => e),
       ),
     );
+  }
+
+  it('20 transactions that land: all confirmed, none called expired, B asked and never believed', HANG, async () => {
+    const { rpc, b } = await cluster({ landsAfterMs: 600, lifeMs: 60_000 });
+    const results = await confirmTwenty(rpc, 10_000);
     expect(results.map((result) => result.name ?? result.commitment)).toStrictEqual(Array(20).fill('confirmed'));
     expect(b.requests.length).toBeGreaterThan(0);
   });
 
   it('20 transactions that land in the last valid slot of their blockhash: all confirmed', HANG, async () => {
     const { rpc } = await cluster({ landsAfterMs: 600, lifeMs: 600 });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
-          blockhash: BLOCKHASH,
-          pollIntervalMs: 10,
-          timeoutMs: 15_000,
-        }).catch((e) => e),
-      ),
-    );
+    const results = await confirmTwenty(rpc, 15_000);
     expect(results.map((result) => result.name ?? result.commitment)).toStrictEqual(Array(20).fill('confirmed'));
   });
 
   it('20 transactions that never land: all expired (never a timeout, never a success)', HANG, async () => {
     // Life 600 ms = 300 slots: past the 150-slot rule, so the node's false is believed once it says it.
     const { rpc } = await cluster({ landsAfterMs: null, lifeMs: 600 });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        confirmTransaction(rpc, encodeBase58(new Uint8Array(64).fill(i + 1)), {
-          blockhash: BLOCKHASH,
-          pollIntervalMs: 10,
-          timeoutMs: 15_000,
-        }).catch((e) => e),
-      ),
-    );
+    const results = await confirmTwenty(rpc, 15_000);
     expect(results.map((result) => result.name)).toStrictEqual(Array(20).fill('TransactionExpiredError'));
   });
 });

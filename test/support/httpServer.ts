@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string | undefined;
@@ -67,4 +68,19 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * Closes the servers a test file starts after each of its tests: call once at the top of the file, then
+ * `track(await startServer())`.
+ */
+export function closedAfterEach(): (server: TestServer) => TestServer {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return (server) => {
+    servers.push(server);
+    return server;
+  };
 }
