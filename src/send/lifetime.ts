@@ -117,7 +117,9 @@ export async function checkExpiry(
   if (lifetime.kind === 'nonce') return checkNonce(rpc, lifetime, commitment, state, signal, fresh);
   const { blockhash, lastValidBlockHeight } = lifetime;
   if (blockhash === null) return notOver;
-  if (lastValidBlockHeight !== null && !state.heightStale) {
+  // The height only schedules the question once the node has called the blockhash valid: that first
+  // answer is what lets a later `false` be believed at once (below), not 150 slots on.
+  if (lastValidBlockHeight !== null && !state.heightStale && state.validAt !== null) {
     const height = await rpc.getBlockHeight({ commitment: 'processed', minContextSlot: atLeast('processed'), signal });
     state.blockHeight = height;
     // A height above the blockhash's own (one kept from a newer blockhash) would leave the call to

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 /** A chain whose slot moves on one per request: the status found after `landsAfter` polls. */
-function chain(options: { landsAfter: number; lag?: number }) {
+function chain(options: { landsAfter: number; lag?: number; validFor?: number }) {
   let slot = 300_000_000;
   let polls = 0;
   const statusAt = (at: number) =>
@@ -84,8 +84,9 @@ function chain(options: { landsAfter: number; lag?: number }) {
         case 'getBlockHeight':
           return here - 20_000_000;
         case 'isBlockhashValid':
-          // A node behind (lag) has not seen the blockhash yet: it says false, as agave does.
-          return { context: { slot: here }, value: !options.lag };
+          // A node behind (lag) has not seen the blockhash yet: it says false, as agave does; the blockhash
+          // is over `validFor` slots after the chain's first.
+          return { context: { slot: here }, value: !options.lag && here <= 300_000_000 + (options.validFor ?? 1e9) };
         default:
           return { error: { code: -32601, message: 'Method not found' } };
       }
@@ -132,6 +133,23 @@ describe('confirmation against hostile servers', () => {
     expect(result).toMatchObject({ signature, commitment: 'confirmed' });
     expect(events.map((event) => event.stage)).toStrictEqual(['sent', 'stale-height', 'processed', 'confirmed']);
   });
+
+  it(
+    'a blockhash that expires soon after the send: expired as soon as the node says so, not a blockhash life later',
+    HANG,
+    async () => {
+      // Valid for 20 more slots (a blockhash read long before the send); the transaction never lands.
+      const world = chain({ landsAfter: Number.POSITIVE_INFINITY, validFor: 20 });
+      const server = track(await rpcServer((method, params) => world.answer(method, params)));
+      const error = await sendAndConfirmTransaction(createRpc(server.url), bytes, {
+        lastValidBlockHeight: 300_000_020 - 20_000_000,
+        pollIntervalMs: 1,
+      }).catch((e) => e);
+      expect(error.name).toBe('TransactionExpiredError');
+      // One slot a request: the verdict came within a few polls of the expiry, not 150 slots past the start.
+      expect(server.requests.length).toBeLessThan(100);
+    },
+  );
 
   it('a failover list with a lagging node: its false about the blockhash never ends the call', HANG, async () => {
     const current = chain({ landsAfter: 6 });
