@@ -91,8 +91,9 @@ export interface ConfirmOptionsBase {
   commitment?: Commitment;
   /**
    * The last block height at which the transaction can land, as `getLatestBlockhash` returned it with the
-   * blockhash the transaction was signed on. It only says when to ask: `isBlockhashValid` is asked once
-   * `getBlockHeight` has passed it (left out, at every poll), and only the node's `false` ends the call as
+   * blockhash the transaction was signed on. It only says when to ask: `isBlockhashValid` is asked at the
+   * first poll that misses the signature, then again once `getBlockHeight` has passed the height (left
+   * out, at every poll), and only the node's `false` ends the call as
    * expired, so a height that is wrong never makes a false expiry: one too low (kept from an older
    * blockhash) is told as `stale-height` to `onProgress`; one too high delays the asking at most until the
    * chain is a blockhash's life (150 slots) past the call's start. The expiry error then has
