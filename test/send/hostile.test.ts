@@ -172,42 +172,21 @@ describe('confirmation against hostile servers', () => {
     expect(b.requests.some((request) => (request.json as { method: string }).method === 'isBlockhashValid')).toBe(true);
   });
 
+  /** Confirms against a node whose every answer is one finalized status, `lie` made of it; returns the error. */
+  async function confirmAgainstLie(lie: { slot: number; status: object }) {
+    const finalized = { confirmations: null, err: null, confirmationStatus: 'finalized', ...lie };
+    const server = track(await rpcServer(() => ({ context: { slot: 330_000_000 }, value: [finalized] })));
+    return confirmTransaction(createRpc(server.url), signature, { blockhash: BLOCKHASH }).catch((e) => e);
+  }
+
   it('a contradictory status is an invalid response (ValidationError), never a success', HANG, async () => {
-    const server = track(
-      await rpcServer(() => ({
-        context: { slot: 330_000_000 },
-        value: [
-          {
-            slot: 329_999_990,
-            confirmations: null,
-            err: null,
-            status: { Err: 'AccountInUse' },
-            confirmationStatus: 'finalized',
-          },
-        ],
-      })),
-    );
-    const error = await confirmTransaction(createRpc(server.url), signature, { blockhash: BLOCKHASH }).catch((e) => e);
+    const error = await confirmAgainstLie({ slot: 329_999_990, status: { Err: 'AccountInUse' } });
     expect(isSolRpcError(error, 'ValidationError')).toBe(true);
     expect(error.path).toBe('result.value.0.status');
   });
 
   it("a success at a slot beyond the node's own is an invalid response, never a success", HANG, async () => {
-    const server = track(
-      await rpcServer(() => ({
-        context: { slot: 330_000_000 },
-        value: [
-          {
-            slot: 999_999_999_999,
-            confirmations: null,
-            err: null,
-            status: { Ok: null },
-            confirmationStatus: 'finalized',
-          },
-        ],
-      })),
-    );
-    const error = await confirmTransaction(createRpc(server.url), signature, { blockhash: BLOCKHASH }).catch((e) => e);
+    const error = await confirmAgainstLie({ slot: 999_999_999_999, status: { Ok: null } });
     expect(isSolRpcError(error, 'ValidationError')).toBe(true);
     expect(error.path).toBe('result.value.0.slot');
   });
