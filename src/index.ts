@@ -97,7 +97,7 @@ export {
   type SendTransactionOptions,
   sendAndConfirmTransaction,
 } from './send/sendAndConfirmTransaction.js';
-export type { ConnectionEvent, ReconnectOptions } from './subscriptions/connection.js';
+export type { ConnectionEvent, ReconnectOptions } from './subscriptions/connectionOptions.js';
 export {
   createRpcSubscriptions,
   createRpcSubscriptionsWith,

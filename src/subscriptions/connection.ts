@@ -10,109 +10,13 @@ import { withHint } from '../errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
 import { JsonSyntaxError, parseJsonExact } from '../transport/json.js';
 import { encodeRequest } from '../transport/jsonrpc.js';
-import type { DecodeContext } from '../types/index.js';
-import { type PreparedSubscription, REMEMBERED_KEYS, type SubscriptionDefinition } from './defineSubscription.js';
-import type { NotificationStream } from './stream.js';
-import type { OpenWebSocket, WebSocketLike } from './webSocket.js';
-
-/**
- * How reconnecting goes: jittered exponential backoff, bounded in attempts and in time. A loss lasts
- * until a new socket proves healthy (every subscription answered, then a ping answered): a server that
- * accepts the handshake and then closes or stalls counts against these bounds like one that refuses it.
- */
-export interface ReconnectOptions {
-  /** Attempts after a loss before giving up (connections that did not prove healthy count). Default 10. */
-  maxAttempts?: number;
-  /** Milliseconds from the loss after which no attempt starts and the client gives up. Default 60,000. */
-  maxElapsedMs?: number;
-  /** The first wait, doubled after each failed attempt. Default 500. */
-  initialDelayMs?: number;
-  /** The longest wait between attempts. Default 10,000. */
-  maxDelayMs?: number;
-}
-
-/** What one socket of the pool is doing; `onConnectionChange` listeners receive these. */
-export type ConnectionEvent =
-  | {
-      /** The socket is open (again): its subscriptions are being (re)sent. */
-      state: 'connected';
-      /** Which socket of the pool, from 0. */
-      socket: number;
-      /** Whether it was lost before: notifications in between may have been missed (logs, blocks, votes). */
-      reconnected: boolean;
-    }
-  | {
-      /** The socket was lost; another attempt follows after `delayMs`. */
-      state: 'reconnecting';
-      /** Which socket of the pool, from 0. */
-      socket: number;
-      /** Attempts since the loss, from 1: connections that opened but did not prove healthy count. */
-      attempt: number;
-      /** The wait before this attempt, in milliseconds. */
-      delayMs: number;
-      /** Why it was lost, in words, without the URL. */
-      reason: string;
-    }
-  | {
-      /**
-       * Every attempt failed, or the server closed the socket with a policy code (1008, 4000-4999):
-       * each iterator on the socket threw `error`.
-       */
-      state: 'gave-up';
-      /** Which socket of the pool, from 0. */
-      socket: number;
-      /** What the iterators threw. */
-      error: ConnectionLostError;
-    }
-  | {
-      /** The socket was closed by the client: its last subscription ended, or `close()`. */
-      state: 'closed';
-      /** Which socket of the pool, from 0. */
-      socket: number;
-    };
-
-/** Everything a socket needs from its client. */
-export interface ConnectionSettings {
-  url: string;
-  origin: string;
-  secrets: readonly string[];
-  open: OpenWebSocket;
-  maxFrameBytes: number;
-  heartbeatIntervalMs: number;
-  heartbeatTimeoutMs: number;
-  connectTimeoutMs: number;
-  reconnect: Required<ReconnectOptions>;
-  emit(event: ConnectionEvent): void;
-  /** An entry left its socket for good (unsubscribed, refused, failed, given up): the client forgets it. */
-  forget(entry: Entry): void;
-  random(): number;
-  now(): number;
-}
+import type { ConnectionSettings, Entry } from './connectionOptions.js';
+import type { SubscriptionDefinition } from './defineSubscription.js';
+import { deliver } from './deliver.js';
+import { closeQuietly, detachHandlers, type NodeSocket } from './socketClose.js';
+import type { WebSocketLike } from './webSocket.js';
 
 const TOO_LARGE = 'a frame above maxFrameBytes';
-
-/** One server subscription and the consumers that share it (identical requests share one). */
-export interface Entry {
-  readonly key: string;
-  readonly definition: SubscriptionDefinition;
-  /** The method of its notifications (`accountNotification` for `accountSubscribe`). */
-  readonly notification: string;
-  readonly prepared: PreparedSubscription;
-  readonly context: DecodeContext;
-  readonly streams: Set<NotificationStream<unknown>>;
-  /** The server's id while it is subscribed on the current socket. */
-  id: number | undefined;
-  /** Whether the server ever accepted it. */
-  accepted: boolean;
-  /** Whether a subscribe was ever sent: a later one resyncs, even if the first was lost before its answer. */
-  sent?: boolean;
-  /** The newest slot delivered (by key for `latestByKey`): resynced reads and late notifications older are dropped. */
-  readonly slots: Map<string, number>;
-  /** Notifications are decoded in order, one after another. */
-  tail: Promise<void>;
-  /** Cancels a resync under way when the entry goes. */
-  resync?: AbortController;
-}
 
 type Pending = { method: string; resolve(result: unknown): void; reject(error: unknown): void; sentAt?: number };
 
@@ -688,60 +592,5 @@ export class Connection {
 
   private clean(text: string): string {
     return sanitizeText(redacter(this.settings.secrets)(text), 200, true);
-  }
-}
-
-/**
- * Hands a decoded notification to every consumer, unless something newer was delivered already: a state
- * read over HTTP after a resubscribe is dropped unless it is newer than the last notification, and a late
- * notification unless it is at least as new as the read.
- */
-function deliver(entry: Entry, value: unknown, resynced = false): void {
-  const { definition } = entry;
-  const slot = definition.slotOf?.(value);
-  if (slot !== undefined) {
-    const key = definition.keyOf ? definition.keyOf(value) : '';
-    const newest = entry.slots.get(key);
-    if (newest !== undefined && (slot < newest || (resynced && slot === newest))) return;
-    // Newest last, so the least recently delivered key is the one forgotten past the bound.
-    entry.slots.delete(key);
-    entry.slots.set(key, slot);
-    if (entry.slots.size > REMEMBERED_KEYS) entry.slots.delete(entry.slots.keys().next().value as string);
-  }
-  for (const stream of entry.streams) stream.push(value);
-}
-
-/** What `ws` adds to the standard socket, used where present. */
-interface NodeSocket {
-  ping(): void;
-  on(event: 'pong', listener: () => void): void;
-  terminate(): void;
-}
-
-function detachHandlers(socket: WebSocketLike): void {
-  socket.onopen = null;
-  socket.onmessage = null;
-  socket.onclose = null;
-  // An error after we let go must not become an unhandled 'error' event in Node.
-  socket.onerror = () => undefined;
-}
-
-function closeQuietly(socket: WebSocketLike, code: number): void {
-  try {
-    // `ws` can drop a socket at once, handshake or not; browsers have only close().
-    const terminate = (socket as Partial<NodeSocket>).terminate;
-    if (code === 4000 && typeof terminate === 'function') {
-      terminate.call(socket);
-    } else {
-      socket.close(code);
-      // A server that never answers the close frame would hold the socket for `ws`'s own 30 s: drop it after
-      // one. The timer does not keep a process alive.
-      if (typeof terminate === 'function') {
-        const timer = setTimeout(() => socket.readyState !== 3 && terminate.call(socket), 1_000);
-        (timer as { unref?: () => void }).unref?.();
-      }
-    }
-  } catch {
-    // Already closed, or closing before it opened: nothing more to do.
   }
 }
