@@ -283,7 +283,6 @@ export class Connection {
           return;
         }
         entry.id = id;
-        entry.accepted = true;
         // agave gives identical requests one id; each holder is counted, so one leaving keeps it for the rest.
         this.byId.set(id, [...(this.byId.get(id) ?? []), entry]);
         if (resubscribe && definition.resync && prepared.rpc) this.resync(entry);

@@ -95,8 +95,6 @@ export interface Entry {
   readonly streams: Set<NotificationStream<unknown>>;
   /** The server's id while it is subscribed on the current socket. */
   id: number | undefined;
-  /** Whether the server ever accepted it. */
-  accepted: boolean;
   /** Whether a subscribe was ever sent: a later one resyncs, even if the first was lost before its answer. */
   sent?: boolean;
   /** The newest slot delivered (by key for `latestByKey`): resynced reads and late notifications older are dropped. */

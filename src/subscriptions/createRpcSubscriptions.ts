@@ -174,7 +174,6 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
         context: { method: definition.name, maxDecompressedBytes },
         streams: new Set(),
         id: undefined,
-        accepted: false,
         slots: new Map(),
         tail: Promise.resolve(),
       };
