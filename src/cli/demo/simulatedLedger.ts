@@ -1,0 +1,95 @@
+/**
+ * The simulated cluster's mutable state (what it has been sent, the blockhashes it handed out) and the
+ * JSON-RPC plumbing every answer shares: the failure a handler throws, the response context, the bank a
+ * commitment reads, and base58 decoding of the simulation's own keys and of sent transactions.
+ */
+import type { DecodedTransaction } from '../../index.js';
+import { BLOCKHASH_LIFETIME, SLOTS_TO_ROOT } from './simulationCast.js';
+
+export class RpcFailure extends Error {
+  constructor(readonly body: { code: number; message: string; data?: unknown }) {
+    super(body.message);
+  }
+}
+
+export const context = (slot: number) => ({ apiVersion: '2.3.7', slot });
+
+/** What this cluster has been sent, and the blockhashes it handed out (with the slot of each). */
+export interface Ledger {
+  sent: Map<string, { slot: number; bytes: Uint8Array; transaction: DecodedTransaction }>;
+  blockhashes: Map<string, number>;
+  /**
+   * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
+   * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation
+   * addresses the validators otherwise use.
+   */
+  self: string;
+}
+
+/** The slot of the bank a commitment reads: the newest, the one before, or the root 32 slots back. */
+export function bankSlot(slot: number, commitment: string | undefined): number {
+  return commitment === 'processed' ? slot : commitment === 'confirmed' ? slot - 1 : slot - SLOTS_TO_ROOT;
+}
+
+export function decodeAddress(address: string): Uint8Array {
+  // The simulation only decodes addresses it made itself, so the alphabet is known to be valid.
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of address) value = value * 58n + BigInt(alphabet.indexOf(char));
+  const out = new Uint8Array(32);
+  for (let i = 31; i >= 0; i--) {
+    out[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return out;
+}
+
+export function blockhashValid(ledger: Ledger, blockhash: string, currentSlot: number): boolean {
+  const issued = ledger.blockhashes.get(blockhash);
+  return issued !== undefined && currentSlot - issued <= BLOCKHASH_LIFETIME;
+}
+
+/** Base58 text of any length to bytes (sendTransaction's default encoding). */
+export function decodeAddressBytes(text: string): Uint8Array {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of text) {
+    const digit = alphabet.indexOf(char);
+    if (digit < 0) throw new RpcFailure({ code: -32602, message: 'invalid transaction: invalid base58' });
+    value = value * 58n + BigInt(digit);
+  }
+  const out: number[] = [];
+  while (value > 0n) {
+    out.unshift(Number(value & 0xffn));
+    value >>= 8n;
+  }
+  for (const char of text) {
+    if (char !== '1') break;
+    out.unshift(0);
+  }
+  return new Uint8Array(out);
+}
+
+/** `commitment` and `minContextSlot`, as agave's `RpcContextConfig`. */
+export interface ContextOptions {
+  commitment?: string;
+  minContextSlot?: number;
+}
+
+/** The slot of the bank at a commitment (the tip, the one before it, or the root), -32016 below minContextSlot. */
+export function contextBank(config: ContextOptions, currentSlot: number): number {
+  const bank =
+    config.commitment === 'processed'
+      ? currentSlot
+      : config.commitment === 'confirmed'
+        ? currentSlot - 1
+        : currentSlot - SLOTS_TO_ROOT;
+  if (config.minContextSlot !== undefined && bank < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: bank },
+    });
+  }
+  return bank;
+}

@@ -1,0 +1,414 @@
+/**
+ * The transactions the simulated cluster holds: the wallet's fixed transfers and long history, what it is
+ * sent (signature-checked) and where each lands, with its status and getSignaturesForAddress pages. Kept
+ * together so history, statuses and landing tell one story.
+ */
+
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { encodeBase58 } from '../../codecs/base58.js';
+import { type DecodedTransaction, decodeTransaction } from '../../index.js';
+import {
+  blockhashValid,
+  context,
+  decodeAddress,
+  decodeAddressBytes,
+  type Ledger,
+  RpcFailure,
+} from './simulatedLedger.js';
+import {
+  BLOCKHASH_LIFETIME,
+  blockHeightAt,
+  MEMO_PROGRAM,
+  SIMULATION,
+  SLOT_MS,
+  SLOTS_TO_ROOT,
+  SYSTEM_PROGRAM,
+  simulatedAddress,
+} from './simulationCast.js';
+
+/** The transactions sent to the cluster that landed after `fromSlot` and by `toSlot`, for logsSubscribe. */
+export function landedSince(ledger: Ledger, fromSlot: number, toSlot: number) {
+  const out: { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[] = [];
+  for (const signature of ledger.sent.keys()) {
+    const found = landed(ledger, signature, toSlot);
+    if (!found || found.slot <= fromSlot || found.slot > toSlot) continue;
+    out.push({
+      signature,
+      slot: found.slot,
+      err: found.err,
+      logs: found.meta.logMessages as string[],
+      accounts: found.transaction.message.accountKeys,
+    });
+  }
+  return out;
+}
+
+/**
+ * simulateTransaction: the transaction must decode; it succeeds as sendTransaction's would, or fails with
+ * BlockhashNotFound for a blockhash this cluster did not hand out (unless `replaceRecentBlockhash`).
+ */
+export function simulate(ledger: Ledger, params: unknown[], slot: number): unknown {
+  const config = (params[1] ?? {}) as { encoding?: string; replaceRecentBlockhash?: boolean };
+  const text = String(params[0]);
+  let transaction: DecodedTransaction;
+  try {
+    const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
+    transaction = decodeTransaction(new Uint8Array(bytes));
+  } catch {
+    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+  }
+  const known = blockhashValid(ledger, transaction.message.recentBlockhash, slot);
+  const replaced = config.replaceRecentBlockhash === true;
+  const ok = known || replaced;
+  const { accountKeys, instructions } = transaction.message;
+  const logs = ok
+    ? instructions.flatMap((ix) => {
+        const program = accountKeys[ix.programIdIndex] ?? '';
+        return [`Program ${program} invoke [1]`, `Program ${program} success`];
+      })
+    : [];
+  const value: Record<string, unknown> = {
+    accounts: null,
+    err: ok ? null : 'BlockhashNotFound',
+    innerInstructions: null,
+    loadedAccountsDataSize: 0,
+    logs,
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed: ok ? 150 * instructions.length : 0,
+  };
+  if (replaced) {
+    const blockhash = simulatedAddress(`blockhash/${slot}`);
+    ledger.blockhashes.set(blockhash, slot);
+    value.replacementBlockhash = { blockhash, lastValidBlockHeight: blockHeightAt(slot) + BLOCKHASH_LIFETIME };
+  }
+  return { context: context(slot), value };
+}
+
+/** A System Program transfer's instruction data: instruction 2, then the u64 amount little-endian. */
+function transferData(lamports: bigint): string {
+  const data = Buffer.alloc(12);
+  data.writeUInt32LE(2, 0);
+  data.writeBigUInt64LE(lamports, 4);
+  return encodeBase58(data);
+}
+
+/** A transfer from the simulated wallet to the delegate, made deterministic by its label. */
+function walletTransfer(label: string, lamports: bigint, slot: number) {
+  const signature = encodeBase58(createHash('sha512').update(`solrpc-simulation:${label}`).digest());
+  const transaction: DecodedTransaction = {
+    signatures: [signature],
+    message: {
+      header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+      accountKeys: [SIMULATION.wallet.address, SIMULATION.delegate, SYSTEM_PROGRAM],
+      recentBlockhash: simulatedAddress(`blockhash/${slot}`),
+      instructions: [{ programIdIndex: 2, accounts: [0, 1], data: transferData(lamports) }],
+    },
+    version: 'legacy',
+  };
+  return { signature, transaction };
+}
+
+/** The simulated wallet's transfer of 0.25 SOL to the delegate: a transaction the simulation holds, finalized. */
+export function simulatedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
+  return walletTransfer('transfer', 250_000_000n, slot);
+}
+
+/**
+ * A transfer the delegate could not pay for: finalized, failed with the System Program's custom error 1
+ * (insufficient funds). Its fee was charged all the same.
+ */
+export function simulatedFailedTransfer(slot: number): { signature: string; transaction: DecodedTransaction } {
+  const { signature, transaction } = walletTransfer('failed-transfer', 0n, slot);
+  const message = {
+    ...transaction.message,
+    accountKeys: [SIMULATION.delegate, SIMULATION.wallet.address, SYSTEM_PROGRAM],
+    instructions: [{ programIdIndex: 2, accounts: [0, 1], data: transferData(5_000_000_000n) }],
+  };
+  return { signature, transaction: { ...transaction, message } };
+}
+
+/** The slots of the two transactions every simulated cluster holds. */
+export const TRANSFER_SLOT = SIMULATION.firstSlot - 40;
+export const FAILED_TRANSFER_SLOT = SIMULATION.firstSlot - 30;
+
+/**
+ * Older transfers from the wallet to the delegate, one every 37 slots before the two above: enough that
+ * reading the wallet's whole history with getSignaturesForAddress takes three pages of 1,000. Every 25th
+ * carries a memo; the oldest few have no block time, as blocks from before a node recorded times.
+ */
+export const HISTORY_LENGTH = 2_400;
+const historySlot = (index: number) => TRANSFER_SLOT - 100 - index * 37;
+/** The slots whose blocks have no time: the 1,000 before the oldest three transfers, and theirs. */
+const UNTIMED_FROM_SLOT = historySlot(HISTORY_LENGTH - 1) - 1_000;
+const UNTIMED_BEFORE_SLOT = historySlot(HISTORY_LENGTH - 3) + 1;
+
+export function historicTransfer(index: number): { signature: string; transaction: DecodedTransaction } {
+  const slot = historySlot(index);
+  const transfer = walletTransfer(`history/${index}`, BigInt(1_000_000 * (1 + (index % 50))), slot);
+  if (index % 25 !== 0) return transfer;
+  const { message } = transfer.transaction;
+  const memo = {
+    programIdIndex: 3,
+    accounts: [],
+    data: encodeBase58(Buffer.from(`invoice ${HISTORY_LENGTH - index}`)),
+  };
+  const withMemo = {
+    ...message,
+    header: { ...message.header, numReadonlyUnsignedAccounts: 2 },
+    accountKeys: [...message.accountKeys, MEMO_PROGRAM],
+    instructions: [...message.instructions, memo],
+  };
+  return { signature: transfer.signature, transaction: { ...transfer.transaction, message: withMemo } };
+}
+
+let historyIndex: Map<string, number> | undefined;
+/** The index of a historic transfer by its signature, built on first use. */
+function historicIndexOf(signature: string): number | undefined {
+  historyIndex ??= new Map(Array.from({ length: HISTORY_LENGTH }, (_, i) => [historicTransfer(i).signature, i]));
+  return historyIndex.get(signature);
+}
+
+/** The memos of a transaction as agave formats them (`[length] text`, joined by `; `), or `null`. */
+function memoOf(transaction: DecodedTransaction): string | null {
+  const { accountKeys, instructions } = transaction.message;
+  const memos = instructions
+    .filter((ix) => accountKeys[ix.programIdIndex] === MEMO_PROGRAM)
+    .map((ix) => {
+      const data = Buffer.from(decodeAddressBytes(ix.data));
+      return `[${data.length}] ${data.toString('utf8')}`;
+    });
+  return memos.length > 0 ? memos.join('; ') : null;
+}
+
+/** A block's time: the clock now, counted back 400 ms a slot; `null` for the untimed stretch. */
+export function blockTimeAt(slot: number, currentSlot: number, nowMs: number): number | null {
+  if (slot >= UNTIMED_FROM_SLOT && slot < UNTIMED_BEFORE_SLOT) return null;
+  return slot < SIMULATION.firstSlot
+    ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
+    : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * SLOT_MS) / 1000);
+}
+
+/**
+ * getSignaturesForAddress as agave answers it: newest first, `before` and `until` excluded, `limit` 1 to
+ * 1,000, `confirmed` or `finalized` only. The transactions sent to this cluster count once they land.
+ */
+export function signaturesForAddress(ledger: Ledger, params: unknown[], currentSlot: number, nowMs: number): unknown[] {
+  const address = String(params[0]);
+  const config = (params[1] ?? {}) as {
+    before?: string;
+    until?: string;
+    limit?: number;
+    commitment?: string;
+    minContextSlot?: number;
+  };
+  const limit = config.limit ?? 1000;
+  if (limit === 0 || limit > 1000) throw new RpcFailure({ code: -32602, message: 'Invalid limit; max 1000' });
+  const commitment = config.commitment ?? 'finalized';
+  if (commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
+  if (config.minContextSlot !== undefined && currentSlot < config.minContextSlot) {
+    throw new RpcFailure({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: currentSlot },
+    });
+  }
+  const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
+  const found: { signature: string; slot: number; transaction: DecodedTransaction; err: unknown }[] = [];
+  for (const [signature, sent] of ledger.sent) {
+    const slot = sent.slot + 1;
+    found.push({ signature, slot, transaction: sent.transaction, err: null });
+  }
+  found.sort((a, b) => b.slot - a.slot);
+  const failed = simulatedFailedTransfer(FAILED_TRANSFER_SLOT);
+  const transfer = simulatedTransfer(TRANSFER_SLOT);
+  found.push(
+    { ...failed, slot: FAILED_TRANSFER_SLOT, err: { InstructionError: [0, { Custom: 1 }] } },
+    { ...transfer, slot: TRANSFER_SLOT, err: null },
+  );
+  // Only what the commitment asked for has reached: `finalized` leaves out the newest 32 slots.
+  const own = found.filter((entry) => entry.slot <= highest && entry.transaction.message.accountKeys.includes(address));
+  const hasHistory = address === SIMULATION.wallet.address || address === SIMULATION.delegate;
+  const total = own.length + (hasHistory ? HISTORY_LENGTH : 0);
+  const at = (i: number) =>
+    i < own.length ? own[i] : { ...historicTransfer(i - own.length), err: null, slot: historySlot(i - own.length) };
+  const indexOf = (signature: string) => {
+    const i = own.findIndex((entry) => entry.signature === signature);
+    if (i >= 0) return i;
+    const historic = hasHistory ? historicIndexOf(signature) : undefined;
+    return historic === undefined ? -1 : own.length + historic;
+  };
+  let start = 0;
+  if (config.before !== undefined) {
+    const i = indexOf(config.before);
+    if (i < 0) return [];
+    start = i + 1;
+  }
+  const untilIndex = config.until === undefined ? -1 : indexOf(config.until);
+  const end = Math.min(total, untilIndex >= start ? untilIndex : total, start + limit);
+  const out: unknown[] = [];
+  for (let i = start; i < end; i++) {
+    const entry = at(i) as { signature: string; slot: number; transaction: DecodedTransaction; err: unknown };
+    out.push({
+      blockTime: blockTimeAt(entry.slot, currentSlot, nowMs),
+      confirmationStatus: currentSlot - entry.slot >= SLOTS_TO_ROOT ? 'finalized' : 'confirmed',
+      err: entry.err,
+      memo: memoOf(entry.transaction),
+      signature: entry.signature,
+      slot: entry.slot,
+    });
+  }
+  return out;
+}
+
+/** The outcome of a transaction the simulation holds: where it landed, its error and its metadata. */
+export interface Landed {
+  slot: number;
+  transaction: DecodedTransaction;
+  bytes?: Uint8Array;
+  err: unknown;
+  meta: Record<string, unknown>;
+}
+
+export function landed(ledger: Ledger, signature: string, currentSlot: number): Landed | undefined {
+  const transfer = simulatedTransfer(TRANSFER_SLOT);
+  if (signature === transfer.signature) {
+    return {
+      slot: TRANSFER_SLOT,
+      transaction: transfer.transaction,
+      err: null,
+      meta: {
+        computeUnitsConsumed: 150,
+        fee: 5000n,
+        logMessages: [`Program ${SYSTEM_PROGRAM} invoke [1]`, `Program ${SYSTEM_PROGRAM} success`],
+        postBalances: [SIMULATION.wallet.lamports, 250_000_000n, 1n],
+        preBalances: [SIMULATION.wallet.lamports + 250_005_000n, 0n, 1n],
+      },
+    };
+  }
+  const failed = simulatedFailedTransfer(FAILED_TRANSFER_SLOT);
+  if (signature === failed.signature) {
+    return {
+      slot: FAILED_TRANSFER_SLOT,
+      transaction: failed.transaction,
+      err: { InstructionError: [0, { Custom: 1 }] },
+      meta: {
+        computeUnitsConsumed: 150,
+        fee: 5000n,
+        logMessages: [
+          `Program ${SYSTEM_PROGRAM} invoke [1]`,
+          'Transfer: insufficient lamports 250000000, need 5000000000',
+          `Program ${SYSTEM_PROGRAM} failed: custom program error: 0x1`,
+        ],
+        postBalances: [249_995_000n, SIMULATION.wallet.lamports, 1n],
+        preBalances: [250_000_000n, SIMULATION.wallet.lamports, 1n],
+      },
+    };
+  }
+  const historic = historicIndexOf(signature);
+  if (historic !== undefined) {
+    const { transaction } = historicTransfer(historic);
+    const lamports = BigInt(1_000_000 * (1 + (historic % 50)));
+    const memo = memoOf(transaction);
+    return {
+      slot: historySlot(historic),
+      transaction,
+      err: null,
+      meta: {
+        computeUnitsConsumed: memo ? 150 + 6_000 : 150,
+        fee: 5000n,
+        logMessages: [
+          `Program ${SYSTEM_PROGRAM} invoke [1]`,
+          `Program ${SYSTEM_PROGRAM} success`,
+          ...(memo ? [`Program ${MEMO_PROGRAM} invoke [1]`, `Program ${MEMO_PROGRAM} success`] : []),
+        ],
+        postBalances: [SIMULATION.wallet.lamports, lamports, 1n, ...(memo ? [521_498_880n] : [])],
+        preBalances: [SIMULATION.wallet.lamports + lamports + 5000n, 0n, 1n, ...(memo ? [521_498_880n] : [])],
+      },
+    };
+  }
+  const sent = ledger.sent.get(signature);
+  // A sent transaction lands in the slot after the one it arrived in.
+  if (!sent || currentSlot <= sent.slot) return undefined;
+  const fee = 5000n * BigInt(sent.transaction.message.header.numRequiredSignatures);
+  const keys = sent.transaction.message.accountKeys.length;
+  // Minimal execution: every instruction succeeds and no balances are tracked, only the fee is shown.
+  const { accountKeys, instructions } = sent.transaction.message;
+  const programs = instructions.map((instruction) => accountKeys[instruction.programIdIndex] ?? SYSTEM_PROGRAM);
+  return {
+    slot: sent.slot + 1,
+    transaction: sent.transaction,
+    bytes: sent.bytes,
+    err: null,
+    meta: {
+      computeUnitsConsumed: 150 * sent.transaction.message.instructions.length,
+      fee,
+      logMessages: programs.flatMap((program) => [`Program ${program} invoke [1]`, `Program ${program} success`]),
+      postBalances: Array.from({ length: keys }, () => 0n),
+      preBalances: Array.from({ length: keys }, () => 0n),
+    },
+  };
+}
+
+export function signatureStatus(ledger: Ledger, signature: string, currentSlot: number): unknown {
+  const found = landed(ledger, signature, currentSlot);
+  if (!found) return null;
+  const depth = currentSlot - found.slot;
+  const rooted = depth >= SLOTS_TO_ROOT;
+  return {
+    confirmationStatus: rooted ? 'finalized' : depth >= 1 ? 'confirmed' : 'processed',
+    confirmations: rooted ? null : depth,
+    err: found.err,
+    slot: found.slot,
+    status: found.err === null ? { Ok: null } : { Err: found.err },
+  };
+}
+
+/** The DER prefix of an Ed25519 public key (SPKI), before its 32 raw bytes. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * Accepts a signed transaction: it must decode, carry a valid Ed25519 signature from each signer over the
+ * message bytes (-32003 otherwise) and, unless preflight is skipped, name a blockhash this cluster handed
+ * out and still valid (-32002 otherwise). Sending the same bytes again changes nothing.
+ */
+export function sendTransaction(ledger: Ledger, params: unknown[], slot: number): string {
+  const config = (params[1] ?? {}) as { encoding?: string; skipPreflight?: boolean };
+  const text = String(params[0]);
+  const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
+  let transaction: DecodedTransaction;
+  try {
+    transaction = decodeTransaction(new Uint8Array(bytes));
+  } catch {
+    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+  }
+  const count = transaction.message.header.numRequiredSignatures;
+  // The signature count is a compact-u16: one byte below 128, which covers every transaction that fits.
+  const message = bytes.subarray(1 + 64 * count);
+  for (let i = 0; i < count; i++) {
+    const key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, decodeAddress(transaction.message.accountKeys[i] as string)]),
+      format: 'der',
+      type: 'spki',
+    });
+    if (!verify(null, message, key, bytes.subarray(1 + 64 * i, 1 + 64 * (i + 1)))) {
+      throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
+    }
+  }
+  const signature = transaction.signatures[0] as string;
+  if (ledger.sent.has(signature)) return signature;
+  if (!config.skipPreflight && !blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
+    throw new RpcFailure({
+      code: -32002,
+      message: 'Transaction simulation failed: Blockhash not found',
+      data: { accounts: null, err: 'BlockhashNotFound', logs: [], returnData: null, unitsConsumed: 0 },
+    });
+  }
+  // Skipping preflight with an unknown blockhash: accepted, and never lands, as on a real cluster.
+  if (blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
+    ledger.sent.set(signature, { slot, bytes: new Uint8Array(bytes), transaction });
+  }
+  return signature;
+}

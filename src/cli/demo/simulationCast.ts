@@ -1,0 +1,147 @@
+/**
+ * The simulated cluster's fixed cast and clock: its validators, wallet, mint and reserves, the program ids
+ * it knows, and the epoch and block-height arithmetic every other part of the simulation reads. Kept apart
+ * so each part (accounts, transactions, blocks, validators) starts from the same numbers.
+ */
+
+import { createHash } from 'node:crypto';
+import { encodeBase58 } from '../../codecs/base58.js';
+
+export const SLOTS_PER_EPOCH = 432_000;
+export const SLOT_MS = 400;
+export const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
+export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+export const FEATURE_PROGRAM = 'Feature111111111111111111111111111111111111';
+export const TIMELY_VOTE_CREDITS = 'tvcF6b1TRz353zKuhBjinZkKzjmihXmBAHJdjNYw1sQ';
+
+/** A deterministic address from a label, so every run (and every test) sees the same keys. */
+export function simulatedAddress(label: string): string {
+  return encodeBase58(createHash('sha256').update(`solrpc-simulation:${label}`).digest());
+}
+
+export interface SimulatedValidator {
+  name: string;
+  identity: string;
+  vote: string;
+  withdrawer: string;
+  stake: bigint;
+  commission: number;
+  /** How far behind the tip its votes are; past 128 it is delinquent. */
+  lag: number;
+  version: string;
+  /** The client its gossip version record names, as agave's getClusterNodes writes it (`clientId`). */
+  client: string;
+  ip: string;
+  rpc: boolean;
+}
+
+/** The cluster's cast, fixed. */
+export const SIMULATION = {
+  validators: [
+    {
+      name: 'alpha',
+      stake: 13_822_119_736_540_281n,
+      commission: 5,
+      lag: 1,
+      version: '2.3.7',
+      client: 'Agave',
+      ip: '198.51.100.17',
+      rpc: true,
+    },
+    {
+      name: 'beta',
+      stake: 8_617_029_373_399_950n,
+      commission: 7,
+      lag: 2,
+      version: '2.3.7',
+      client: 'JitoLabs',
+      ip: '203.0.113.44',
+      rpc: false,
+    },
+    {
+      name: 'gamma',
+      stake: 266_769_518n,
+      commission: 10,
+      lag: 3,
+      version: '2.2.20',
+      client: 'Agave',
+      ip: '192.0.2.201',
+      rpc: false,
+    },
+    {
+      name: 'delta',
+      stake: 5_689_282_263_096_734n,
+      commission: 8,
+      lag: 900,
+      version: '2.3.6',
+      client: 'JitoLabs',
+      ip: '198.51.100.90',
+      rpc: false,
+    },
+    {
+      name: 'epsilon',
+      stake: 0n,
+      commission: 100,
+      lag: 1,
+      version: '2.3.7',
+      client: 'AgaveBam',
+      ip: '203.0.113.9',
+      rpc: false,
+    },
+  ].map(
+    (v): SimulatedValidator => ({
+      ...v,
+      identity: simulatedAddress(`${v.name}/identity`),
+      vote: simulatedAddress(`${v.name}/vote`),
+      withdrawer: simulatedAddress(`${v.name}/withdrawer`),
+    }),
+  ),
+  /** A wallet whose balance (about 10.3 M SOL) is beyond 2^53 lamports. */
+  wallet: { address: simulatedAddress('wallet'), lamports: 10_293_847_561_029_385n },
+  delegate: simulatedAddress('delegate'),
+  mint: simulatedAddress('mint'),
+  tokenAccount: simulatedAddress('token-account'),
+  /** Locked reserves the node counts as non-circulating (about 63 M SOL), each beyond 2^53 lamports. */
+  nonCirculating: [
+    { address: simulatedAddress('reserve/foundation'), lamports: 40_112_887_003_317_441n },
+    { address: simulatedAddress('reserve/locked-stake'), lamports: 15_004_220_981_116_007n },
+    { address: simulatedAddress('reserve/grants'), lamports: 7_902_175_762_068_480n },
+  ],
+  firstSlot: 824 * SLOTS_PER_EPOCH + 171_456,
+};
+
+/** How many blocks a blockhash stays valid for, as on a real cluster. */
+export const BLOCKHASH_LIFETIME = 150;
+/** Slots after which a transaction counts as rooted (finalized). */
+export const SLOTS_TO_ROOT = 32;
+
+export const blockHeightAt = (slot: number) => slot - 21_852_343;
+
+/** The validator with a node of its own in the simulation: alpha, which advertises it as its RPC in gossip. */
+export const NODE = SIMULATION.validators[0] as SimulatedValidator;
+
+/** The RPC node's own identity: an RPC node that votes for nothing and leads no slot, as RPC nodes do. */
+export const RPC_NODE_IDENTITY = simulatedAddress('rpc-node/identity');
+
+export function epochInfo(slot: number) {
+  return {
+    absoluteSlot: slot,
+    blockHeight: blockHeightAt(slot),
+    epoch: Math.floor(slot / SLOTS_PER_EPOCH),
+    slotIndex: slot % SLOTS_PER_EPOCH,
+    slotsInEpoch: SLOTS_PER_EPOCH,
+    transactionCount: 418_273_992_151 + (slot - SIMULATION.firstSlot) * 3_100,
+  };
+}
+
+/**
+ * The blocks this cluster holds (getBlock, getBlocks, getBlockTime): every slot from FIRST_BLOCK, the first
+ * slot of the epoch the simulation starts in (so the block that paid the last epoch's rewards is there for
+ * getInflationReward and its block time), below which they were cleaned up (-32001), up to the one before the current slot, except one in 23 that its
+ * leader skipped. A slot that holds one of the simulation's transactions is
+ * never skipped, so getBlocks, getBlockTime and getTransaction tell one story.
+ */
+export const FIRST_BLOCK = Math.floor(SIMULATION.firstSlot / SLOTS_PER_EPOCH) * SLOTS_PER_EPOCH;
