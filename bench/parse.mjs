@@ -1,8 +1,8 @@
 // Parser benchmark: solrpc's exact-integer parser against JSON.parse on the bodies that matter.
 // Not a test: it prints medians and ratios. Run with `npm run bench:parse` (builds first).
 import { randomBytes } from 'node:crypto';
+import { parseJson } from '../dist/codecs/json.js';
 import { getAccountInfo } from '../dist/methods/getAccountInfo.js';
-import { parseJson } from '../dist/transport/json.js';
 
 const account = (data, encoding) =>
   `{"jsonrpc":"2.0","result":{"context":{"apiVersion":"2.3.7","slot":356139470},"value":{"data":["${data}","${encoding}"],"executable":false,"lamports":7300000000,"owner":"BPFLoaderUpgradeab1e11111111111111111111111","rentEpoch":18446744073709551615,"space":1048576}},"id":1}`;

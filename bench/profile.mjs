@@ -7,7 +7,7 @@
 //    and over HTTP: fetch + text() alone, and a whole solrpc call. Transport = call - parse - decode.
 //    Also: what a structuredClone of the result costs (coalescing clones for every caller but the first).
 // 2. A CPU profile (node:inspector, 100 µs sampling) of whole solrpc calls, each sample charged to the
-//    innermost frame that names a stage: dist/transport/json.js is parse; superstruct, the schemas'
+//    innermost frame that names a stage: dist/codecs/json.js is parse; superstruct, the schemas'
 //    refiners and validate.js are validate; codecs, fzstd, decoders and the methods' decoders are
 //    decode; undici, streams, sockets and the rest of dist/transport are transport; dist/ glue
 //    (callMethod, prepare, input checks) is call; (garbage collector) is GC; (idle) is waiting for bytes.
@@ -20,10 +20,10 @@ import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseJson } from '../dist/codecs/json.js';
 import { createRpc } from '../dist/index.js';
 import { createEndpoint } from '../dist/transport/endpoint.js';
 import { createHttpTransport } from '../dist/transport/http.js';
-import { parseJson } from '../dist/transport/json.js';
 import { loadClient } from './clients/index.mjs';
 import { solrpc } from './clients/solrpc.mjs';
 import { wireParams } from './clients/wire.mjs';
@@ -72,7 +72,7 @@ function stageOf({ url, functionName }) {
   if (functionName === '(garbage collector)') return 'gc';
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(program)') return 'other';
-  if (url.includes('/dist/transport/json.js')) return 'parse';
+  if (url.includes('/dist/codecs/json.js')) return 'parse';
   if (url.includes('/node_modules/superstruct/') || url.includes('/dist/schemas/validate.js')) return 'validate';
   const inDist = url.includes('/dist/');
   // Anonymous functions in dist/ are refiners (called by superstruct) or callbacks (called by a

@@ -1,3 +1,4 @@
+import { parseJsonExact } from '../codecs/json.js';
 import { decodeBlock } from '../decoders/block.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { checkArity, checkOneOf } from '../options/check.js';
@@ -11,7 +12,6 @@ import {
 } from '../options/config.js';
 import { type BlockShape, blockResultSchema } from '../schemas/block.js';
 import { validateResult } from '../schemas/validate.js';
-import { parseJsonExact } from '../transport/json.js';
 import type { CallOptions, Signature } from '../types/index.js';
 import type {
   LegacyTransactionWithAccounts,

@@ -1,3 +1,4 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineMethod, type WireOf } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, checkConfig, checkU64, describe } from '../options/check.js';
@@ -6,7 +7,6 @@ import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
 import { define, type Schema, type } from '../schemas/struct.js';
-import { parseSafeJson } from '../transport/json.js';
 import type { Address, Commitment, CommitmentConfig, RpcResult } from '../types/index.js';
 
 // 1. Config

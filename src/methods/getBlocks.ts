@@ -1,9 +1,9 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkArity, checkU64 } from '../options/check.js';
 import { prepareConfig, slot } from '../options/config.js';
 import { validateResult } from '../schemas/validate.js';
-import { parseSafeJson } from '../transport/json.js';
 import {
   blockSlots,
   type ConfirmedBlocksConfig,

@@ -1,6 +1,6 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineMethod } from '../defineMethod.js';
 import { countUpTo, slot } from '../options/config.js';
-import { parseSafeJson } from '../transport/json.js';
 import {
   blockSlots,
   type ConfirmedBlocksConfig,

@@ -1,9 +1,9 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineMethod, type WireOf } from '../defineMethod.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { u16, u32 } from '../schemas/numbers.js';
 import { array, nullable, string, type } from '../schemas/struct.js';
-import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions } from '../types/index.js';
 
 // 1. Config

@@ -1,3 +1,4 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { checkAddress, checkArity, checkU64 } from '../options/check.js';
 import { commitment, prepareConfig } from '../options/config.js';
@@ -5,7 +6,6 @@ import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Schema } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import { parseSafeJson } from '../transport/json.js';
 import type { Address, Commitment, CommitmentConfig } from '../types/index.js';
 
 // 1. Config

@@ -1,4 +1,5 @@
 import { createByteArena } from '../codecs/byteArena.js';
+import { parseJsonExactAt } from '../codecs/json.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
@@ -11,7 +12,6 @@ import { address as addressSchema } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { array, type } from '../schemas/struct.js';
-import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, BinaryEncoding, KeyedAccount, RpcResult } from '../types/index.js';
 import type { ParsedAccountData } from './getAccountInfo.js';
 

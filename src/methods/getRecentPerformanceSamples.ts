@@ -1,3 +1,4 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineCustomMethod, type WireOf } from '../defineMethod.js';
 import { checkArity } from '../options/check.js';
 import { countUpTo, prepareConfig } from '../options/config.js';
@@ -5,7 +6,6 @@ import { memo } from '../schemas/memo.js';
 import { safeInteger, u16 } from '../schemas/numbers.js';
 import { array, nullable, type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import { parseSafeJson } from '../transport/json.js';
 import type { CallOptions } from '../types/index.js';
 
 // 1. Config: agave takes `[limit?]`, a bare number; no commitment (samples come from the blockstore).

@@ -1,9 +1,9 @@
+import { parseSafeJson } from '../codecs/json.js';
 import { defineMethod } from '../defineMethod.js';
 import { countUpTo, slot } from '../options/config.js';
 import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { array } from '../schemas/struct.js';
-import { parseSafeJson } from '../transport/json.js';
 import type { Address, CallOptions } from '../types/index.js';
 
 // 1. Config: agave takes `[startSlot, limit]` and nothing else (it reads the finalized bank's schedule).

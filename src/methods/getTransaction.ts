@@ -1,10 +1,10 @@
+import { parseJsonExact } from '../codecs/json.js';
 import { decodeTransactionResult } from '../decoders/transactionResult.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { checkArity, checkOneOf, checkSignature } from '../options/check.js';
 import { confirmedCommitment, maxSupportedTransactionVersion, oneOf, prepareConfig } from '../options/config.js';
 import { type TransactionShape, transactionResultSchema } from '../schemas/transaction.js';
 import { validateResult } from '../schemas/validate.js';
-import { parseJsonExact } from '../transport/json.js';
 import type { CallOptions, Signature } from '../types/index.js';
 import type {
   LegacyTransactionWithMetaBytes,

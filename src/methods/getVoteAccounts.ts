@@ -1,3 +1,4 @@
+import { parseJsonExactAt } from '../codecs/json.js';
 import { defineMethod, type WireOf } from '../defineMethod.js';
 import { checkAddress } from '../options/check.js';
 import { commitment, flag, unsigned } from '../options/config.js';
@@ -5,7 +6,6 @@ import { address } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger, toBigInt, u8, u16, u64 } from '../schemas/numbers.js';
 import { array, boolean, type Infer, optional, refine, tuple, type } from '../schemas/struct.js';
-import { parseJsonExactAt } from '../transport/json.js';
 import type { Address, CommitmentConfig } from '../types/index.js';
 
 // 1. Config

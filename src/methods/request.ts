@@ -1,7 +1,7 @@
+import { MAX_JSON_DEPTH } from '../codecs/json.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { callOptionsOf, checkArity, checkConfig, describe } from '../options/check.js';
-import { MAX_JSON_DEPTH } from '../transport/json.js';
 import type { CallOptions } from '../types/index.js';
 
 // Not a wire method: the way to call one solrpc has no definition for yet.

@@ -1,4 +1,5 @@
 import { openDefaultWebSocket } from '#default-websocket';
+import { stringifyJson } from '../codecs/json.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -6,7 +7,6 @@ import { displayOrigin } from '../errors/redact.js';
 import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/endpoint.js';
-import { stringifyJson } from '../transport/json.js';
 import { onAbort } from '../transport/onAbort.js';
 import { Connection } from './connection.js';
 import type { ConnectionEvent, Entry, ReconnectOptions } from './connectionOptions.js';

@@ -3,9 +3,10 @@
  * its result (later callers get a copy, so no caller can change another's objects) and its signal
  * (the shared request is aborted only when every caller has given up).
  */
+
+import { stringifyJson } from '../codecs/json.js';
 import { AbortError } from '../errors/AbortError.js';
 import type { Transport, TransportRequest } from '../types/index.js';
-import { stringifyJson } from './json.js';
 import { onAbort } from './onAbort.js';
 
 interface Shared {

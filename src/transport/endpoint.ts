@@ -6,6 +6,7 @@
 // Resolved through package.json `imports`: Node gets a keep-alive node:http pool, browsers the global
 // fetch alone, so no browser bundle carries node:http or cross-fetch.
 import { defaultFetch } from '#default-fetch';
+import { JsonSyntaxError, parseJson } from '../codecs/json.js';
 import { AbortError } from '../errors/AbortError.js';
 import { HttpError } from '../errors/HttpError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -17,7 +18,6 @@ import { displayOrigin, redacter } from '../errors/redact.js';
 import { decodeUriPart, secretsOf } from '../errors/secrets.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import type { FetchLike } from '../types/index.js';
-import { JsonSyntaxError, parseJson } from './json.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 export interface EndpointOptions {

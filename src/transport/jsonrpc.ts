@@ -1,6 +1,6 @@
+import { stringifyJson } from '../codecs/json.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { RpcError } from '../errors/RpcError.js';
-import { stringifyJson } from './json.js';
 
 /** Builds the JSON-RPC 2.0 request body for one call. */
 export function encodeRequest(id: number, method: string, params: readonly unknown[]): string {

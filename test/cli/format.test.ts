@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gossipRow, splitSocket, toGossipNode } from '../../src/cli/commands/gossip.js';
 import { balanceMessage, formatLamports, formatSol, humanDuration, rfc3339, toJson } from '../../src/cli/format.js';
-import { parseJson } from '../../src/transport/json.js';
+import { parseJson } from '../../src/codecs/json.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
-import { parseJson } from '../../src/transport/json.js';
+import { parseJson } from '../../src/codecs/json.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { runCli, tempDir, useScriptedServers } from './helpers.js';

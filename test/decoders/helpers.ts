@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { decodeBase58 } from '../../src/codecs/base58Text.js';
+import { parseJson } from '../../src/codecs/json.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
-import { parseJson } from '../../src/transport/json.js';
 
 // Property runs are fixed in number and seeded from the environment when set, so a failure reproduces.
 export const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
+import { parseJson, stringifyJson } from '../../src/codecs/json.js';
 import { createRpc, createRpcSubscriptions, isSolRpcError, signaturesOf } from '../../src/index.js';
-import { parseJson, stringifyJson } from '../../src/transport/json.js';
 import { type Finding, keypairRuns, scanError, scanText } from '../support/canaryScan.js';
 import {
   CANARY,

@@ -9,11 +9,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJsonExact } from '../../src/codecs/json.js';
 import { isSolRpcError } from '../../src/index.js';
 import { explainMismatch, SchemaMismatch } from '../../src/schemas/validate.js';
 import type { SubscriptionDefinition } from '../../src/subscriptions/defineSubscription.js';
 import { allSubscriptions } from '../../src/subscriptions/methods/index.js';
-import { JsonSyntaxError, parseJsonExact } from '../../src/transport/json.js';
 import { applyMutations, mutation } from '../support/fuzzMutations.js';
 import { toJsonText } from '../support/jsonText.js';
 

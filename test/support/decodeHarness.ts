@@ -4,10 +4,10 @@
  * make. Shared by the reliability fuzz and property tests.
  */
 import { readFileSync } from 'node:fs';
+import { parseJson } from '../../src/codecs/json.js';
 import { decodeResult } from '../../src/defineMethod.js';
 import type { DecodeContext, MethodDefinition, PreparedCall } from '../../src/index.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../../src/index.js';
-import { parseJson } from '../../src/transport/json.js';
 import { decodeResponse } from '../../src/transport/jsonrpc.js';
 import { resultText } from './jsonText.js';
 

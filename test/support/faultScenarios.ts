@@ -11,8 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { parseJson, stringifyJson } from '../../src/codecs/json.js';
 import type { HttpTransportOptions, SolRpcErrorName } from '../../src/index.js';
-import { parseJson, stringifyJson } from '../../src/transport/json.js';
 import { type FaultPlan, fullMatrix, planFaultCases } from './budget.js';
 import { type Exchange, stream } from './faultServer.js';
 import { isMethodName, METHOD_NAMES, type MethodName, PROFILES, profileOf } from './methodProfiles.js';

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError } from '../../src/codecs/json.js';
 import { isSolRpcError, type MethodDefinition, type PreparedCall } from '../../src/index.js';
-import { JsonSyntaxError } from '../../src/transport/json.js';
 import { fuzzRunsPerTarget } from './budget.js';
 import { contextFor, decodeBody, median, prototypeProblems, prototypeSnapshot, type Seed } from './decodeHarness.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * JSON text for fuzzing, written independently of src/transport/json.ts (JSON.stringify does the walking): bigints as exact integers,
+ * JSON text for fuzzing, written independently of src/codecs/json.ts (JSON.stringify does the walking): bigints as exact integers,
  * `RawToken`s verbatim (number tokens JSON.stringify cannot write: `1e400`, `-0`, 5,000-digit integers),
  * own `__proto__` keys as ordinary keys, and duplicate keys on request.
  */

@@ -5,6 +5,7 @@
  * @module
  */
 import { createByteArena } from '../../codecs/byteArena.js';
+import { parseJsonExactAt } from '../../codecs/json.js';
 import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
 import { defineCustomMethod, type MethodDefinition } from '../../defineMethod.js';
 import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
@@ -15,7 +16,6 @@ import { address as addressSchema } from '../../schemas/address.js';
 import { decodeContext, rpcContext } from '../../schemas/context.js';
 import { memo } from '../../schemas/memo.js';
 import { array, type } from '../../schemas/struct.js';
-import { parseJsonExactAt } from '../../transport/json.js';
 import type { Address, KeyedAccount, RpcResult } from '../../types/index.js';
 import type { ParsedTokenAccountData } from '../../types/token.js';
 

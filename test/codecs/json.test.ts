@@ -2,7 +2,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRpc, isSolRpcError, type Rpc } from '../../src/index.js';
 import {
   JsonSyntaxError,
   MAX_JSON_DEPTH,
@@ -11,7 +10,8 @@ import {
   parseJsonExactAt,
   parseSafeJson,
   stringifyJson,
-} from '../../src/transport/json.js';
+} from '../../src/codecs/json.js';
+import { createRpc, isSolRpcError, type Rpc } from '../../src/index.js';
 import { startServer } from '../support/httpServer.js';
 
 const ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
