@@ -3,6 +3,7 @@ import { InvalidInputError } from './errors/InvalidInputError.js';
 import { allMethods } from './methods/index.js';
 import { request } from './methods/request.js';
 import { checkConfig, checkPositive } from './options/check.js';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES } from './options/limits.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
 import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
 import { realClock } from './transport/retry.js';
@@ -42,9 +43,6 @@ export interface Rpc
       request: typeof request;
     }
   > {}
-
-/** The default of `maxDecompressedBytes`: 10 MiB, the largest account data the runtime allows. */
-export const DEFAULT_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
 
 /**
  * Creates a client with every method, over HTTP to `url`, to several URLs in order of preference

@@ -10,7 +10,6 @@ export {
 export {
   createRpc,
   createRpcWith,
-  DEFAULT_MAX_DECOMPRESSED_BYTES,
   type DecodeOptions,
   type MethodSet,
   type Rpc,
@@ -73,6 +72,7 @@ export {
   type Verdict,
 } from './operator/checkValidator.js';
 export type { AccountConfig, AccountShape } from './options/accountConfig.js';
+export { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './options/limits.js';
 export type { DataSizeFilter, MemcmpFilter, ProgramAccountsFilter } from './options/programFilters.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
 export {
@@ -178,7 +178,6 @@ export { type BasicTransportOptions, createBasicTransport } from './transport/ba
 export type { BatchOptions } from './transport/batch.js';
 export {
   createHttpTransport,
-  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
   type HttpTransportOptions,

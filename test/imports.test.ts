@@ -1,6 +1,8 @@
 /**
- * The shape of src/'s module graph: no import cycle anywhere (the CLI's commands included), and no arrow
- * back up between the byte codecs, the response schemas and defineMethod, which sits above both. Only
+ * The shape of src/'s module graph: no import cycle anywhere (the CLI's commands included), no arrow
+ * back up between the byte codecs, the response schemas and defineMethod, which sits above both, and no
+ * arrow from a method or a subscription to the transport (a method describes a call, the transport carries
+ * it; createRpc.ts is where the two meet). Only
  * imports that run count: `import type` leaves nothing in the output, and a lazy `import()` is a
  * separate chunk by design (explain.ts, hints.ts).
  */
@@ -75,5 +77,17 @@ describe("src/'s module graph", () => {
         .map((target) => `${file} -> ${target}`),
     );
     expect(arrows).toEqual([]);
+  });
+
+  it('has no arrow from methods/ or subscriptions/ to transport/', () => {
+    const arrows = [...graph].flatMap(([file, targets]) =>
+      /^(methods|subscriptions)\//.test(file)
+        ? targets.filter((target) => target.startsWith('transport/')).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(arrows).toEqual([]);
+    // The rule reads the files it is about: both floors exist and import something.
+    expect([...graph.keys()].filter((file) => file.startsWith('methods/')).length).toBeGreaterThan(40);
+    expect(graph.get('subscriptions/connection.ts')?.length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { AbortError } from '../errors/AbortError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
-import { onAbort } from '../transport/onAbort.js';
+import { onAbort } from '../options/onAbort.js';
 import type { ConfirmSettings } from './confirmTransaction.js';
 
 /** Runs requests under the call's deadline and the caller's signal. */
@@ -59,7 +59,7 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
         reject(timedOut());
       }, left);
       // One listener on the caller's signal for all the calls sharing it (an app's shutdown signal on
-      // hundreds of confirmations), not one each: transport/onAbort.ts.
+      // hundreds of confirmations), not one each: options/onAbort.ts.
       stopWaiting = onAbort(signal, () => {
         controller.abort(signal?.reason);
         reject(aborted());

@@ -1,4 +1,5 @@
 import { JsonSyntaxError, parseJsonExact } from '../codecs/json.js';
+import { encodeRequest } from '../codecs/jsonrpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { ConnectionLostError } from '../errors/ConnectionLostError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
@@ -9,7 +10,6 @@ import { sanitizeText } from '../errors/sanitize.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { withHint } from '../errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
-import { encodeRequest } from '../transport/jsonrpc.js';
 import type { ConnectionSettings, Entry } from './connectionOptions.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';
 import { deliver } from './deliver.js';

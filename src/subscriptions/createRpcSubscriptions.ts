@@ -1,13 +1,12 @@
 import { openDefaultWebSocket } from '#default-websocket';
 import { stringifyJson } from '../codecs/json.js';
-import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../createRpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { displayOrigin } from '../errors/redact.js';
 import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/endpoint.js';
-import { onAbort } from '../transport/onAbort.js';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from '../options/limits.js';
+import { onAbort } from '../options/onAbort.js';
 import { Connection } from './connection.js';
 import type { ConnectionEvent, Entry, ReconnectOptions } from './connectionOptions.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';

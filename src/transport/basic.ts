@@ -4,11 +4,13 @@
  * the reliability layer: no retries, failover, coalescing or batching. `createRpcWith` uses it for a
  * URL, so a small app carries none of that code; `createHttpTransport` has it all.
  */
+
+import { decodeResponse, encodeRequest } from '../codecs/jsonrpc.js';
 import { throwWithHint } from '../errors/withHint.js';
 import { checkConfig, checkPositive } from '../options/check.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../options/limits.js';
 import type { FetchLike, Transport, TransportRequest } from '../types/index.js';
-import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES, type Endpoint } from './endpoint.js';
-import { decodeResponse, encodeRequest } from './jsonrpc.js';
+import { createEndpoint, type Endpoint } from './endpoint.js';
 import { DEFAULT_TIMEOUT_MS } from './options.js';
 
 /** Options of `createBasicTransport`; `createRpcWith` takes the same. */

@@ -5,12 +5,13 @@
  * error object instead of an array) switches this client back to one request per call, and the
  * refused calls are sent again that way.
  */
+
+import { decodeResponse, encodeRequest } from '../codecs/jsonrpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
+import { onAbort } from '../options/onAbort.js';
 import type { TransportRequest } from '../types/index.js';
-import { decodeResponse, encodeRequest } from './jsonrpc.js';
-import { onAbort } from './onAbort.js';
 
 /** Options of automatic JSON-RPC batching (`batch` in `createRpc`'s options). */
 export interface BatchOptions {

@@ -6,8 +6,8 @@
 
 import { stringifyJson } from '../codecs/json.js';
 import { AbortError } from '../errors/AbortError.js';
+import { onAbort } from '../options/onAbort.js';
 import type { Transport, TransportRequest } from '../types/index.js';
-import { onAbort } from './onAbort.js';
 
 interface Shared {
   promise: Promise<unknown>;

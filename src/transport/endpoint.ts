@@ -51,9 +51,6 @@ export interface Endpoint {
   post(body: string, attempt: Attempt): Promise<unknown>;
 }
 
-/** The default of `maxResponseBytes`: 64 MiB, the largest response body accepted. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
 /**
  * An endpoint for `url`. Credentials in the URL (`https://user:key@host`) move into an `Authorization`
  * header here, before any request.
@@ -83,7 +80,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       controller.abort();
     }, timeoutMs);
     // A listener of its own on the caller's signal, removed when the attempt ends: the full transport
-    // hands each attempt a signal of the call's own (transport/onAbort.ts `linked`), so however many calls
+    // hands each attempt a signal of the call's own (options/onAbort.ts `linked`), so however many calls
     // share the caller's signal, it holds one listener. The basic transport keeps this smaller code.
     const onCallerAbort = () => controller.abort();
     signal?.addEventListener('abort', onCallerAbort, { once: true });

@@ -6,23 +6,18 @@
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { throwWithHint } from '../errors/withHint.js';
 import { checkConfig, checkPositive } from '../options/check.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../options/limits.js';
+import { linked } from '../options/onAbort.js';
+import type { Clock } from '../types/clock.js';
 import type { Transport, TransportRequest } from '../types/index.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, exchange } from './basic.js';
 import { type BatchOptions, createBatcher } from './batch.js';
 import { coalesce } from './coalesce.js';
-import { createEndpoint, DEFAULT_MAX_RESPONSE_BYTES } from './endpoint.js';
-import { linked } from './onAbort.js';
+import { createEndpoint } from './endpoint.js';
 import { DEFAULT_TIMEOUT_MS } from './options.js';
-import {
-  type Clock,
-  type EndpointState,
-  type RetryOptions,
-  type RetryPolicy,
-  realClock,
-  withRetries,
-} from './retry.js';
+import { type EndpointState, type RetryOptions, type RetryPolicy, realClock, withRetries } from './retry.js';
 
-export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS };
+export { DEFAULT_TIMEOUT_MS };
 
 /** Options of the HTTP transport: the basic transport's, and the reliability layer's. `createRpc` takes the same. */
 export interface HttpTransportOptions extends BasicTransportOptions {

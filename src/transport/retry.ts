@@ -6,8 +6,9 @@ import { AbortError } from '../errors/AbortError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RateLimitedError } from '../errors/RateLimitedError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
+import { onAbort } from '../options/onAbort.js';
+import type { Clock } from '../types/clock.js';
 import type { Endpoint } from './endpoint.js';
-import { onAbort } from './onAbort.js';
 
 /** How calls are retried. Every field has a default; `retry: false` turns retries off. */
 export interface RetryOptions {
@@ -62,12 +63,6 @@ export interface EndpointState {
   coolDownUntil: number;
   /** The one request let through when a cool-down ends; the others wait for its outcome. */
   probe: Promise<unknown> | undefined;
-}
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal: AbortSignal | undefined, method: string): Promise<void>;
-  random(): number;
 }
 
 export const realClock: Clock = {

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseJson } from '../../src/codecs/json.js';
+import { decodeResponse } from '../../src/codecs/jsonrpc.js';
 import { decodeResult } from '../../src/defineMethod.js';
 import type { DecodeContext, MethodDefinition, PreparedCall } from '../../src/index.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from '../../src/index.js';
-import { decodeResponse } from '../../src/transport/jsonrpc.js';
 import { resultText } from './jsonText.js';
 
 export interface FixtureFile {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
 import { createTransport } from '../../src/transport/http.js';
-import type { Clock } from '../../src/transport/retry.js';
+import type { Clock } from '../../src/types/clock.js';
 import { failure } from '../support/failure.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';

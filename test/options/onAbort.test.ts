@@ -1,10 +1,10 @@
 /**
- * transport/onAbort.ts: one listener on a caller's signal for every call waiting on it, gone when the
+ * options/onAbort.ts: one listener on a caller's signal for every call waiting on it, gone when the
  * last of them stops waiting; and `linked`, the call's own signal that follows the caller's.
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { linked, onAbort } from '../../src/transport/onAbort.js';
+import { linked, onAbort } from '../../src/options/onAbort.js';
 
 describe('onAbort', () => {
   it('adds one listener however many wait, runs each waiter once, and leaves none behind', () => {
