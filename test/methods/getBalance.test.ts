@@ -166,16 +166,6 @@ describe('getBalance', { timeout: 5_000 }, () => {
         retryable: false,
       },
       {
-        name: '-32016 min context slot not reached, with data.contextSlot',
-        answer: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139496 }),
-        code: -32016,
-        codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-        message: 'Minimum context slot has not been reached',
-        data: { contextSlot: 356139496 },
-        hint: 'the node has only reached slot 356139496; lower minContextSlot or retry once the node catches up.',
-        retryable: true,
-      },
-      {
         name: '-32005 node behind, with data.numSlotsBehind',
         answer: serveFixture('conformance/error.-32005.node-unhealthy-behind'),
         code: -32005,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BlockCommitment, createRpc } from '../../src/index.js';
 import { resultTextOf, serveFixture } from '../msw/fixtures.js';
-import { calls, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { calls, mockRpc, RPC_URL, reply, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -106,12 +106,5 @@ describe('getBlockCommitment: beyond the table', { timeout: 5_000 }, () => {
     expect(commitment?.[30]).toBe(9007199254740993n);
     expect(BigInt(Number(9007199254740993n))).not.toBe(9007199254740993n);
     expect(sent()).toStrictEqual([{ method: 'getBlockCommitment', params: [356139500] }]);
-  });
-
-  it('a node without --full-rpc-api: -32601 with the hint naming the flag', async () => {
-    mockRpc({ getBlockCommitment: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getBlockCommitment(356139500), 'RpcError');
-    expect(error).toMatchObject({ code: -32601, codeName: 'METHOD_NOT_FOUND', retryable: false });
-    expect(error.hint).toMatch(/--full-rpc-api/);
   });
 });

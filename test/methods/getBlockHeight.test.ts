@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { calls, expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { mockRpc, RPC_URL, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -77,22 +77,5 @@ describe('getBlockHeight', { timeout: 5_000 }, () => {
     ]);
     expect(height).toBe(334287172);
     expect(slot - height).toBe(21852340);
-  });
-
-  it('-32016 min context slot not reached passes through typed, with the hint', async () => {
-    mockRpc({
-      getBlockHeight: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139512 }),
-    });
-    const error = await rejectsWith(rpc().getBlockHeight({ minContextSlot: 356139600n }), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getBlockHeight', params: [{ minContextSlot: 356139600 }] }]);
-    expect(calls).toHaveLength(1);
-    expectRpcError(error, 'getBlockHeight', {
-      code: -32016,
-      codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: 356139512 },
-      hint: 'the node has only reached slot 356139512; lower minContextSlot or retry once the node catches up.',
-      retryable: true,
-    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { calls, expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { calls, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -128,22 +128,6 @@ describe('getBlocks: beyond the table', { timeout: 5_000 }, () => {
     mockRpc({ getBlocks: reply.resultText('[]') });
     await expect(rpc().getBlocks(9007199254740993n, 9007199254740995n)).resolves.toStrictEqual([]);
     expect(calls[0]?.body).toContain('"params":[9007199254740993,9007199254740995]');
-  });
-
-  it('minContextSlot not reached: -32016 with the slot the node is at', async () => {
-    mockRpc({
-      getBlocks: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139480 }),
-    });
-    const error = await rejectsWith(rpc().getBlocks(356139490, { minContextSlot: 356139500 }), 'RpcError');
-    expectRpcError(error, 'getBlocks', {
-      code: -32016,
-      codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: 356139480 },
-      hint: 'the node has only reached slot 356139480; lower minContextSlot or retry once the node catches up.',
-      retryable: true,
-    });
-    expect(sent()).toStrictEqual([{ method: 'getBlocks', params: [356139490, { minContextSlot: 356139500 }] }]);
   });
 
   it('500,000 slots come back whole through the fast parser', async () => {

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { type ClusterNode, createRpc } from '../../src/index.js';
 import { loadFixture, resultTextOf, serveFixture } from '../msw/fixtures.js';
-import {
-  calls,
-  expectRpcError,
-  firstLine,
-  mockRpc,
-  RPC_URL,
-  rejectsWith,
-  reply,
-  sent,
-  useMswServer,
-} from '../msw/server.js';
+import { calls, firstLine, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
 
 useMswServer();
 
@@ -325,20 +315,6 @@ describe('getClusterNodes', { timeout: 5_000 }, () => {
   });
 
   describe('JSON-RPC errors', () => {
-    it('-32601 from a node without --full-rpc-api → RpcError with the --full-rpc-api hint', async () => {
-      mockRpc({ getClusterNodes: serveFixture('conformance/error.-32601.method-not-found') });
-      const error = await rejectsWith(rpc().getClusterNodes(), 'RpcError');
-      expectSentNoParams();
-      expectRpcError(error, 'getClusterNodes', {
-        code: -32601,
-        codeName: 'METHOD_NOT_FOUND',
-        message: 'Method not found',
-        hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-        retryable: false,
-      });
-      expect(error.hint).toContain('--full-rpc-api');
-    });
-
     it('-32005 node behind passes through typed', async () => {
       mockRpc({ getClusterNodes: serveFixture('conformance/error.-32005.node-unhealthy-behind') });
       const error = await rejectsWith(rpc().getClusterNodes(), 'RpcError');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc, type EpochInfo } from '../../src/index.js';
 import { loadFixture, resultTextOf, serveFixture } from '../msw/fixtures.js';
-import { calls, expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { calls, mockRpc, RPC_URL, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -159,12 +159,9 @@ describeMethod('getEpochInfo', {
   ],
 });
 
-// What the table cannot say: the exact request text, two reads compared, and an RPC error with its hint.
+// What the table cannot say: the exact request text, and two reads compared.
 
-// Each error is checked as the server sent it; retries have their own suite (test/transport/retry.test.ts).
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
-/** Asserts that the test sent exactly one call: getEpochInfo with these params. */
-const expectSent = (...params: unknown[]) => expect(sent()).toStrictEqual([{ method: 'getEpochInfo', params }]);
 
 describe('getEpochInfo', { timeout: 5_000 }, () => {
   it.each([
@@ -229,23 +226,5 @@ describe('getEpochInfo', { timeout: 5_000 }, () => {
     });
     expect(first.slotIndex).toBeLessThan(last.slotIndex);
     expect(first.absoluteSlot).toBe(last.absoluteSlot + 1);
-  });
-
-  describe('JSON-RPC errors', () => {
-    it('-32016 min context slot not reached passes through typed, with the hint', async () => {
-      mockRpc({
-        getEpochInfo: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139456 }),
-      });
-      const error = await rejectsWith(rpc().getEpochInfo({ minContextSlot: 356139500 }), 'RpcError');
-      expectSent({ minContextSlot: 356139500 });
-      expectRpcError(error, 'getEpochInfo', {
-        code: -32016,
-        codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-        message: 'Minimum context slot has not been reached',
-        data: { contextSlot: 356139456 },
-        hint: 'the node has only reached slot 356139456; lower minContextSlot or retry once the node catches up.',
-        retryable: true,
-      });
-    });
   });
 });

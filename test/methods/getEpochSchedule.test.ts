@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc, type EpochSchedule } from '../../src/index.js';
 import { resultTextOf, serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { mockRpc, RPC_URL, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -105,7 +105,7 @@ describeMethod('getEpochSchedule', {
   ],
 });
 
-// What the table cannot say: the schedule's arithmetic, and an RPC error with its hint.
+// What the table cannot say: the schedule's arithmetic.
 
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 
@@ -118,19 +118,5 @@ describe('getEpochSchedule', { timeout: 5_000 }, () => {
     expect(32 * (2 ** schedule.firstNormalEpoch - 1)).toBe(schedule.firstNormalSlot);
     // The last warmup epoch is half a normal one.
     expect(32 * 2 ** (schedule.firstNormalEpoch - 1)).toBe(schedule.slotsPerEpoch / 2);
-  });
-
-  it('-32601 from a node without --full-rpc-api carries the full-API hint', async () => {
-    mockRpc({ getEpochSchedule: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getEpochSchedule(), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getEpochSchedule', params: [] }]);
-    expectRpcError(error, 'getEpochSchedule', {
-      code: -32601,
-      codeName: 'METHOD_NOT_FOUND',
-      message: 'Method not found',
-      data: undefined,
-      hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-      retryable: false,
-    });
   });
 });

@@ -1,7 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { useMswServer } from '../msw/server.js';
 import {
   CALL_OPTIONS_ONLY_CASES,
   CALL_OPTIONS_ONLY_INPUT_ERRORS,
@@ -30,22 +28,4 @@ describeMethod('getFirstAvailableBlock', {
   inputErrors: CALL_OPTIONS_ONLY_INPUT_ERRORS,
 });
 
-// What the table cannot say: RPC errors with their code names and hints.
-
-const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
-
-describe('getFirstAvailableBlock', { timeout: 5_000 }, () => {
-  it('-32601 from a node without --full-rpc-api carries the full-API hint', async () => {
-    mockRpc({ getFirstAvailableBlock: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getFirstAvailableBlock(), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getFirstAvailableBlock', params: [] }]);
-    expectRpcError(error, 'getFirstAvailableBlock', {
-      code: -32601,
-      codeName: 'METHOD_NOT_FOUND',
-      message: 'Method not found',
-      data: undefined,
-      hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-      retryable: false,
-    });
-  });
-});
+// -32601 and minContextSlot (-32016, or refused) are rows of test/methods/nodeRefusals.test.ts, for every method.

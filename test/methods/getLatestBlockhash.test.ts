@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createRpc, type LatestBlockhashResult } from '../../src/index.js';
+import type { LatestBlockhashResult } from '../../src/index.js';
 import { resultTextOf, serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, sent, useMswServer } from '../msw/server.js';
+import { useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -66,19 +65,4 @@ describeMethod('getLatestBlockhash', {
   ],
 });
 
-describe('getLatestBlockhash errors', { timeout: 5_000 }, () => {
-  it('-32016 names the slot the node reached', async () => {
-    mockRpc({ getLatestBlockhash: serveFixture('conformance/getLatestBlockhash.error.min-context-slot-not-reached') });
-    const rpc = createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
-    const error = await rejectsWith(rpc.getLatestBlockhash({ minContextSlot: 356139600 }), 'RpcError');
-    expectRpcError(error, 'getLatestBlockhash', {
-      code: -32016,
-      codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: 356139512 },
-      hint: 'the node has only reached slot 356139512; lower minContextSlot or retry once the node catches up.',
-      retryable: true,
-    });
-    expect(sent()).toStrictEqual([{ method: 'getLatestBlockhash', params: [{ minContextSlot: 356139600 }] }]);
-  });
-});
+// -32601 and minContextSlot (-32016, or refused) are rows of test/methods/nodeRefusals.test.ts, for every method.

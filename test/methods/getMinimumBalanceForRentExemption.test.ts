@@ -88,7 +88,7 @@ describeMethod('getMinimumBalanceForRentExemption', {
   ],
 });
 
-// What the table cannot say: the message of the 10 MiB refusal, and an RPC error with its hint.
+// What the table cannot say: the message of the 10 MiB refusal.
 
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 
@@ -115,13 +115,5 @@ describe('getMinimumBalanceForRentExemption', { timeout: 5_000 }, () => {
       hint: undefined,
       retryable: false,
     });
-  });
-
-  it('-32601 from a node without --full-rpc-api carries the full-API hint', async () => {
-    mockRpc({ getMinimumBalanceForRentExemption: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getMinimumBalanceForRentExemption(165), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getMinimumBalanceForRentExemption', params: [165] }]);
-    expect(error).toMatchObject({ code: -32601, codeName: 'METHOD_NOT_FOUND', retryable: false });
-    expect(error.hint).toMatch(/--full-rpc-api/);
   });
 });

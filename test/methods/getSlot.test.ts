@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { calls, expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { calls, mockRpc, RPC_URL, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -71,26 +71,5 @@ describe('getSlot', { timeout: 5_000 }, () => {
     await expect(rpc().getSlot({ minContextSlot: 9007199254740993n })).resolves.toBe(356139512);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toContain('"params":[{"minContextSlot":9007199254740993}]');
-  });
-
-  it('-32016 min context slot not reached: RpcError with the slot the node has, and the hint', async () => {
-    mockRpc({ getSlot: serveFixture('conformance/getSlot.error.min-context-slot-not-reached') });
-    const error = await rejectsWith(rpc().getSlot({ minContextSlot: 356139600 }), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getSlot', params: [{ minContextSlot: 356139600 }] }]);
-    expectRpcError(error, 'getSlot', {
-      code: -32016,
-      codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: 356139512 },
-      hint: 'the node has only reached slot 356139512; lower minContextSlot or retry once the node catches up.',
-      retryable: true,
-    });
-  });
-
-  it('a node that does not know getSlot (-32601) is not blamed on --full-rpc-api', async () => {
-    mockRpc({ getSlot: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getSlot(), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getSlot', params: [] }]);
-    expect(error.hint).toMatch(/^every agave node serves getSlot, so something in front of this one/);
   });
 });

@@ -1,7 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -37,28 +35,4 @@ describeMethod('getSlotLeader', {
   ],
 });
 
-describe('getSlotLeader: beyond the table', { timeout: 5_000 }, () => {
-  const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
-
-  it('-32016 below minContextSlot comes through typed, with the slot the node is at', async () => {
-    mockRpc({
-      getSlotLeader: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139400 }),
-    });
-    const error = await rejectsWith(rpc().getSlotLeader({ minContextSlot: 356139500 }), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'getSlotLeader', params: [{ minContextSlot: 356139500 }] }]);
-    expect(error).toMatchObject({ code: -32016, codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED' });
-  });
-
-  it('-32601 from a node without --full-rpc-api carries the full-API hint', async () => {
-    mockRpc({ getSlotLeader: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getSlotLeader(), 'RpcError');
-    expectRpcError(error, 'getSlotLeader', {
-      code: -32601,
-      codeName: 'METHOD_NOT_FOUND',
-      message: 'Method not found',
-      data: undefined,
-      hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-      retryable: false,
-    });
-  });
-});
+// -32601 and minContextSlot (-32016, or refused) are rows of test/methods/nodeRefusals.test.ts, for every method.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc, type SupplyResult } from '../../src/index.js';
 import { loadFixture, resultTextOf, serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { mockRpc, RPC_URL, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -184,18 +184,5 @@ describe('getSupply: beyond the table', { timeout: 5_000 }, () => {
     expect(value.circulating + value.nonCirculating).toBe(value.total);
     // What JSON.parse would have kept: 625013130859440400, 3 lamports off.
     expect(BigInt(Number(625013130859440403n))).not.toBe(value.total);
-  });
-
-  it('a node without the full API: -32601 with the hint', async () => {
-    mockRpc({ getSupply: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().getSupply(), 'RpcError');
-    expectRpcError(error, 'getSupply', {
-      code: -32601,
-      codeName: 'METHOD_NOT_FOUND',
-      message: 'Method not found',
-      hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-      retryable: false,
-    });
-    expect(sent()).toStrictEqual([{ method: 'getSupply', params: [] }]);
   });
 });

@@ -438,17 +438,6 @@ describe('getTokenAccountsByDelegate', { timeout: 5_000 }, () => {
         retryable: false,
       },
       {
-        name: '-32016 min context slot not reached, with data.contextSlot',
-        answer: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 356139506 }),
-        config: { minContextSlot: 356139520 },
-        code: -32016,
-        codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-        message: 'Minimum context slot has not been reached',
-        data: { contextSlot: 356139506 },
-        hint: 'the node has only reached slot 356139506; lower minContextSlot or retry once the node catches up.',
-        retryable: true,
-      },
-      {
         name: '-32005 node behind',
         answer: serveFixture('conformance/error.-32005.node-unhealthy-behind'),
         code: -32005,
@@ -457,15 +446,6 @@ describe('getTokenAccountsByDelegate', { timeout: 5_000 }, () => {
         data: { numSlotsBehind: 42 },
         hint: 'the node is 42 slots behind the cluster; retry later or use another node.',
         retryable: true,
-      },
-      {
-        name: '-32601 method not found (a node without --full-rpc-api)',
-        answer: serveFixture('conformance/error.-32601.method-not-found'),
-        code: -32601,
-        codeName: 'METHOD_NOT_FOUND',
-        message: 'Method not found',
-        hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-        retryable: false,
       },
     ];
 

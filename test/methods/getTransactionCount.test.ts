@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { calls, expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { mockRpc, RPC_URL, sent, useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
 
 useMswServer();
@@ -72,21 +72,5 @@ describe('getTransactionCount', { timeout: 5_000 }, () => {
     ]);
     expect(after - before).toBe(9007199254740993n - 418274016502n);
     expect(typeof after).toBe('bigint');
-  });
-
-  it('-32016 passes through typed, with the hint', async () => {
-    mockRpc({
-      getTransactionCount: reply.error(-32016, 'Minimum context slot has not been reached', { contextSlot: 7 }),
-    });
-    const error = await rejectsWith(rpc().getTransactionCount({ minContextSlot: 8 }), 'RpcError');
-    expect(calls).toHaveLength(1);
-    expectRpcError(error, 'getTransactionCount', {
-      code: -32016,
-      codeName: 'MIN_CONTEXT_SLOT_NOT_REACHED',
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: 7 },
-      hint: 'the node has only reached slot 7; lower minContextSlot or retry once the node catches up.',
-      retryable: true,
-    });
   });
 });

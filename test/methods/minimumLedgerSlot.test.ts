@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
-import { expectRpcError, mockRpc, RPC_URL, rejectsWith, reply, sent, useMswServer } from '../msw/server.js';
+import { expectRpcError, mockRpc, RPC_URL, rejectsWith, sent, useMswServer } from '../msw/server.js';
 import {
   CALL_OPTIONS_ONLY_CASES,
   CALL_OPTIONS_ONLY_INPUT_ERRORS,
@@ -22,25 +22,11 @@ describeMethod('minimumLedgerSlot', {
   inputErrors: CALL_OPTIONS_ONLY_INPUT_ERRORS,
 });
 
-// What the table cannot say: RPC errors with their code names and hints.
+// What the table cannot say: the bare -32600 of an empty ledger. -32601 is a row of test/methods/nodeRefusals.test.ts.
 
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 
 describe('minimumLedgerSlot', { timeout: 5_000 }, () => {
-  it('-32601 from a node without --full-rpc-api carries the full-API hint', async () => {
-    mockRpc({ minimumLedgerSlot: reply.error(-32601, 'Method not found') });
-    const error = await rejectsWith(rpc().minimumLedgerSlot(), 'RpcError');
-    expect(sent()).toStrictEqual([{ method: 'minimumLedgerSlot', params: [] }]);
-    expectRpcError(error, 'minimumLedgerSlot', {
-      code: -32601,
-      codeName: 'METHOD_NOT_FOUND',
-      message: 'Method not found',
-      data: undefined,
-      hint: 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.',
-      retryable: false,
-    });
-  });
-
   it('an empty ledger: the bare -32600 agave sends, typed, with no hint', async () => {
     mockRpc({ minimumLedgerSlot: serveFixture('conformance/minimumLedgerSlot.error.empty-ledger') });
     const error = await rejectsWith(rpc().minimumLedgerSlot(), 'RpcError');

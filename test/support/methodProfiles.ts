@@ -26,6 +26,14 @@ export interface MethodProfile {
   deepWrong: { path: readonly (string | number)[]; value: unknown; names: string };
   /** Position of the config object in the wire params. */
   configIndex: number;
+  /**
+   * agave reads a `minContextSlot` in this method's config, and answers -32016 while its bank is below it:
+   * the config types that carry `min_context_slot` (RpcContextConfig, RpcAccountInfoConfig and
+   * RpcProgramAccountsConfig, RpcEpochConfig, RpcSignaturesForAddressConfig, RpcSendTransactionConfig,
+   * RpcSimulateTransactionConfig in rpc-client-types/src/config.rs), as rpc/src/rpc.rs's traits take
+   * them (anza-xyz/agave, read at commit 00018991225c). Every other method refuses the option.
+   */
+  minContextSlot?: true;
   /** The encoding solrpc writes into the config when the caller gives none; absent if it sends none. */
   defaultEncoding?: string;
   /** The result is a map keyed by server data (addresses), so an unknown key is not a field but an entry. */
@@ -49,12 +57,14 @@ export const PROFILES = {
     fixture: 'getAccountInfo.base64.token-account.json',
     deepWrong: { path: ['value', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 1,
+    minContextSlot: true,
     defaultEncoding: 'base64',
   },
   getBalance: {
     fixture: 'getBalance.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 1,
+    minContextSlot: true,
   },
   getBlock: {
     // No failed transaction: the fault suites add keys to every object, and a TransactionError is a one-key object.
@@ -75,17 +85,20 @@ export const PROFILES = {
     // A bare result: the empty path stands for the whole result, so the error names `result`.
     deepWrong: { path: [], value: '334287172', names: 'result' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getBlocks: {
     fixture: 'getBlocks.range-with-skipped-slots.json',
     deepWrong: { path: [0], value: 'first', names: '0' },
     // [start, end, config]: the fixture gives both slots.
     configIndex: 2,
+    minContextSlot: true,
   },
   getBlocksWithLimit: {
     fixture: 'getBlocksWithLimit.five-from-slot.json',
     deepWrong: { path: [4], value: 356139495.5, names: '4' },
     configIndex: 2,
+    minContextSlot: true,
   },
   getBlockProduction: {
     fixture: 'getBlockProduction.current-epoch.json',
@@ -109,11 +122,13 @@ export const PROFILES = {
     fixture: 'getEpochInfo.t0.json',
     deepWrong: { path: ['epoch'], value: 'current', names: 'epoch' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getFeeForMessage: {
     fixture: 'getFeeForMessage.fee-5000.json',
     deepWrong: { path: ['value'], value: '5000', names: 'value' },
     configIndex: 1,
+    minContextSlot: true,
   },
   getGenesisHash: {
     fixture: 'getGenesisHash.mainnet-beta.json',
@@ -159,6 +174,7 @@ export const PROFILES = {
     fixture: 'getInflationReward.commission-bps.json',
     deepWrong: { path: [0, 'amount'], value: 'lots', names: 'amount' },
     configIndex: 1,
+    minContextSlot: true,
   },
   getLargestAccounts: {
     fixture: 'getLargestAccounts.circulating.json',
@@ -169,6 +185,7 @@ export const PROFILES = {
     fixture: 'getLatestBlockhash.confirmed.json',
     deepWrong: { path: ['value', 'lastValidBlockHeight'], value: '334287307', names: 'lastValidBlockHeight' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getLeaderSchedule: {
     fixture: 'getLeaderSchedule.current-epoch.json',
@@ -193,6 +210,7 @@ export const PROFILES = {
     fixture: 'getSignaturesForAddress.agave4-transaction-index.json',
     deepWrong: { path: [0, 'slot'], value: 'recent', names: 'slot' },
     configIndex: 1,
+    minContextSlot: true,
   },
   getSignatureStatuses: {
     // No err objects: the fault suites add keys to every object, and a TransactionError is a one-key object.
@@ -204,11 +222,13 @@ export const PROFILES = {
     fixture: 'getSlot.basic.json',
     deepWrong: { path: [], value: '356139512', names: 'result' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getSlotLeader: {
     fixture: 'getSlotLeader.basic.json',
     deepWrong: { path: [], value: 42, names: 'result' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getSlotLeaders: {
     fixture: 'getSlotLeaders.ten-from-slot.json',
@@ -235,18 +255,21 @@ export const PROFILES = {
     fixture: 'getMultipleAccounts.base64.dataSlice-amounts.json',
     deepWrong: { path: ['value', 1, 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 1,
+    minContextSlot: true,
     defaultEncoding: 'base64',
   },
   getProgramAccounts: {
     fixture: 'getProgramAccounts.base64.memcmp-dataSize.json',
     deepWrong: { path: [1, 'account', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 1,
+    minContextSlot: true,
     defaultEncoding: 'base64',
   },
   getStakeMinimumDelegation: {
     fixture: 'getStakeMinimumDelegation.basic.json',
     deepWrong: { path: ['value'], value: 'lots', names: 'value' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getSupply: {
     fixture: 'getSupply.with-accounts-list.json',
@@ -262,12 +285,14 @@ export const PROFILES = {
     fixture: 'getTokenAccountsByDelegate.base64.programId-filter.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 2,
+    minContextSlot: true,
     defaultEncoding: 'base64',
   },
   getTokenAccountsByOwner: {
     fixture: 'getTokenAccountsByOwner.base64.mint.json',
     deepWrong: { path: ['value', 0, 'account', 'lamports'], value: 'lots', names: 'lamports' },
     configIndex: 2,
+    minContextSlot: true,
     defaultEncoding: 'base64',
   },
   getTokenLargestAccounts: {
@@ -291,6 +316,7 @@ export const PROFILES = {
     fixture: 'getTransactionCount.basic.json',
     deepWrong: { path: [], value: '418274016502', names: 'result' },
     configIndex: 0,
+    minContextSlot: true,
   },
   getVersion: {
     fixture: 'getVersion.agave-2.3.json',
@@ -311,6 +337,7 @@ export const PROFILES = {
     fixture: 'isBlockhashValid.processed-valid.json',
     deepWrong: { path: ['value'], value: 'yes', names: 'value' },
     configIndex: 1,
+    minContextSlot: true,
   },
   requestAirdrop: {
     fixture: 'requestAirdrop.signature.json',
@@ -321,6 +348,7 @@ export const PROFILES = {
     fixture: 'sendTransaction.base64.transfer.json',
     deepWrong: { path: [], value: 42, names: 'result' },
     configIndex: 1,
+    minContextSlot: true,
     defaultEncoding: 'base64',
     wireTransaction: true,
   },
@@ -328,6 +356,7 @@ export const PROFILES = {
     fixture: 'simulateTransaction.base64.accounts-base64.json',
     deepWrong: { path: ['value', 'unitsConsumed'], value: 'many', names: 'unitsConsumed' },
     configIndex: 1,
+    minContextSlot: true,
     defaultEncoding: 'base64',
     wireTransaction: true,
   },
