@@ -1,65 +1,75 @@
 /**
- * What a CLI command is: the options a command line may carry, and the shape of a command. Apart from
- * `run.ts`, so that the commands need not import the runner that imports them.
+ * What a CLI command is. Each command's file describes it whole (name, help, arguments, options, body)
+ * and commands/index.ts lists them: run.ts, the help and the option table all read that one list.
  */
-import type { parseArgs } from 'node:util';
 import type { Context } from './context.js';
+import { GLOBAL_OPTIONS } from './globalOptions.js';
 import type { CliIo } from './io.js';
+import type { OptionSpec, OptionSpecs, OptionValues } from './option.js';
 
-/** Every option of the command line, for `node:util` `parseArgs`; each command names the ones it takes. */
-export const OPTIONS = {
-  url: { type: 'string', short: 'u' },
-  ws: { type: 'string' },
-  keypair: { type: 'string', short: 'k' },
-  commitment: { type: 'string' },
-  config: { type: 'string', short: 'C' },
-  output: { type: 'string' },
-  'rpc-timeout': { type: 'string' },
-  verbose: { type: 'boolean', short: 'v' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-  lamports: { type: 'boolean' },
-  identity: { type: 'string' },
-  'vote-account': { type: 'string' },
-  watch: { type: 'string' },
-  samples: { type: 'string' },
-  interval: { type: 'string' },
-  serve: { type: 'boolean' },
-  'skip-rate-warning': { type: 'string' },
-  'skip-rate-critical': { type: 'string' },
-  'snapshot-age-warning': { type: 'string' },
-  'snapshot-age-critical': { type: 'string' },
-  'print-accounts': { type: 'boolean' },
-  circulating: { type: 'boolean' },
-  'non-circulating': { type: 'boolean' },
-  sort: { type: 'string' },
-  reverse: { type: 'boolean', short: 'r' },
-  number: { type: 'boolean', short: 'n' },
-  'keep-unstaked-delinquents': { type: 'boolean' },
-  'delinquent-slot-distance': { type: 'string' },
-  epoch: { type: 'string' },
-  'rewards-epoch': { type: 'string' },
-  'slot-limit': { type: 'string' },
-  before: { type: 'string' },
-  until: { type: 'string' },
-  limit: { type: 'string' },
-  'show-transactions': { type: 'boolean' },
-  'our-localhost': { type: 'string' },
-  follow: { type: 'boolean' },
-  log: { type: 'boolean' },
-  'include-votes': { type: 'boolean' },
-} as const;
+export type { OptionSpec, OptionSpecs, OptionValues } from './option.js';
 
-/** The option values `run.ts` parsed from the command line. */
-export type ParsedOptions = ReturnType<
-  typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>
->['values'];
+/** The values of the global options, which every command receives beside its own. */
+export type GlobalValues = OptionValues<typeof GLOBAL_OPTIONS>;
 
-/** A command: its positional arguments, which command-specific options it takes, and its body. */
-export interface Command {
+/** A command: how it is named and described, its positional arguments, its own options and its body. */
+export interface Command<O extends OptionSpecs = OptionSpecs> {
+  /** The word typed after `solrpc`. */
+  name: string;
+  /** Its line in the main help: the name with its arguments (`balance [ADDRESS_OR_KEYPAIR]`), then `summary`. */
+  synopsis: string;
+  summary: string;
+  /** `solrpc <name> --help`, written out in full so that what users read is exactly what is here. */
+  help: string;
   positionals: { min: number; max: number };
-  options: readonly (keyof typeof OPTIONS)[];
-  run(ctx: Context, args: string[], options: ParsedOptions): Promise<number>;
+  /** The options it takes besides the global ones; any other is refused as not applying to it. */
+  options: O;
+  /**
+   * `false` for a command whose Solana CLI counterpart prints text only: `--output json` is refused,
+   * rather than answered with text a program would fail to parse.
+   */
+  json?: false;
+  run(ctx: Context, args: string[], options: OptionValues<O> & GlobalValues): Promise<number>;
+}
+
+/** A command, its option values typed from the options it declares. */
+export function defineCommand<const O extends OptionSpecs>(command: Command<O>): Command<O> {
+  return command;
+}
+
+/**
+ * Every option of these commands and the global ones, for `parseArgs`, which must know them all before it
+ * can tell which command a line names. A name or letter declared twice with different meanings would
+ * change one command's options for another's sake: that throws, and test/cli/registry.test.ts runs it.
+ */
+export function optionTable(commands: readonly Command[]): Record<string, OptionSpec> {
+  const table: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS };
+  const owner = new Map<string, string>(Object.keys(GLOBAL_OPTIONS).map((name) => [name, 'global']));
+  const letters = new Map<string, string>();
+  for (const [name, spec] of Object.entries(table)) if (spec.short) letters.set(spec.short, name);
+  for (const command of commands) {
+    for (const [name, spec] of Object.entries(command.options)) {
+      const known = table[name];
+      if (known) {
+        if (known.type !== spec.type || known.short !== spec.short || !sameOptional(known, spec))
+          throw new Error(`option --${name} of '${command.name}' differs from that of '${owner.get(name)}'`);
+        continue;
+      }
+      if (spec.short !== undefined) {
+        const taken = letters.get(spec.short);
+        if (taken !== undefined) throw new Error(`-${spec.short} of '${command.name}' is already --${taken}`);
+        letters.set(spec.short, name);
+      }
+      table[name] = spec;
+      owner.set(name, command.name);
+    }
+  }
+  return table;
+}
+
+function sameOptional(a: OptionSpec, b: OptionSpec): boolean {
+  const [x, y] = [a.optionalValue, b.optionalValue];
+  return x === y || (x?.fallback === y?.fallback && String(x?.value) === String(y?.value));
 }
 
 /** Runs the CLI on a command line and returns its exit code: the type of `run` (run.ts). */

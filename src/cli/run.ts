@@ -7,29 +7,8 @@ import { parseArgs } from 'node:util';
 import { sanitizeText } from '../errors/sanitize.js';
 import { isSolRpcError } from '../index.js';
 import { CliError } from './cliError.js';
-import { type Command, OPTIONS, type ParsedOptions } from './command.js';
-import { balance } from './commands/balance.js';
-import { block } from './commands/block.js';
-import { blockHeight } from './commands/blockHeight.js';
-import { blockProduction } from './commands/blockProduction.js';
-import { catchup } from './commands/catchup.js';
-import { check } from './commands/check.js';
-import { clusterVersion } from './commands/clusterVersion.js';
-import { confirm } from './commands/confirm.js';
-import { demoCommand } from './commands/demo.js';
-import { epoch } from './commands/epoch.js';
-import { epochInfo } from './commands/epochInfo.js';
-import { gossip } from './commands/gossip.js';
-import { inflation } from './commands/inflation.js';
-import { largestAccounts } from './commands/largestAccounts.js';
-import { leaderSchedule } from './commands/leaderSchedule.js';
-import { logs } from './commands/logs.js';
-import { slot } from './commands/slot.js';
-import { supply } from './commands/supply.js';
-import { transactionCount } from './commands/transactionCount.js';
-import { transactionHistory } from './commands/transactionHistory.js';
-import { validators } from './commands/validators.js';
-import { voteAccount } from './commands/voteAccount.js';
+import { type Command, type GlobalValues, optionTable } from './command.js';
+import { COMMANDS } from './commands/index.js';
 import {
   checkCommitmentText,
   DEFAULT_URL,
@@ -39,57 +18,34 @@ import {
   urlFromMoniker,
 } from './config.js';
 import { Context, type KeypairSource, type OutputFormat } from './context.js';
+import { GLOBAL_OPTIONS } from './globalOptions.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';
 import { type CliIo, EXIT } from './io.js';
 import { VERSION } from './version.js';
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  gossip,
-  balance,
-  'vote-account': voteAccount,
-  'epoch-info': epochInfo,
-  'leader-schedule': leaderSchedule,
-  slot,
-  'block-height': blockHeight,
-  epoch,
-  'transaction-count': transactionCount,
-  'cluster-version': clusterVersion,
-  supply,
-  'largest-accounts': largestAccounts,
-  inflation,
-  validators,
-  'block-production': blockProduction,
-  block,
-  'transaction-history': transactionHistory,
-  catchup,
-  logs,
-  check,
-  confirm,
-  // The demo runs other commands: it is handed `run` rather than importing it, since this module imports it.
-  demo: demoCommand(run),
-};
+const BY_NAME: ReadonlyMap<string, Command> = new Map(COMMANDS.map((command) => [command.name, command]));
 
-export const GLOBAL = new Set([
-  'url',
-  'ws',
-  'keypair',
-  'commitment',
-  'config',
-  'output',
-  'rpc-timeout',
-  'verbose',
-  'help',
-  'version',
-]);
+/** Every option of every command, which parseArgs must know before the command is known. */
+const OPTIONS = optionTable(COMMANDS);
+
+/** The options every command takes: what run() lets past its per-command option check. */
+export const GLOBAL: ReadonlySet<string> = new Set(Object.keys(GLOBAL_OPTIONS));
 
 function parse(argv: string[]) {
-  return parseArgs({ args: normalizeWatch(argv), options: OPTIONS, allowPositionals: true, strict: true });
+  const options = Object.fromEntries(
+    Object.entries(OPTIONS).map(([name, { type, short }]) => [name, short === undefined ? { type } : { type, short }]),
+  );
+  return parseArgs({ args: withOptionalValues(argv), options, allowPositionals: true, strict: true });
 }
 
 /** The first argument that is neither an option nor an option's value. */
 function findCommand(argv: string[]): string | undefined {
-  const takesValue = new Set(['-u', '-k', '-C']);
-  for (const [name, spec] of Object.entries(OPTIONS)) if (spec.type === 'string') takesValue.add(`--${name}`);
+  const takesValue = new Set<string>();
+  for (const [name, spec] of Object.entries(OPTIONS)) {
+    if (spec.type !== 'string') continue;
+    takesValue.add(`--${name}`);
+    if (spec.short !== undefined) takesValue.add(`-${spec.short}`);
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('-')) return arg;
@@ -98,17 +54,17 @@ function findCommand(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** `--watch` takes an optional value: a bare `--watch` means every 60 seconds. */
-function normalizeWatch(argv: string[]): string[] {
+/**
+ * An option whose value may be left out (`check --watch`, `catchup --our-localhost`), given without one,
+ * becomes `--name=<its fallback>`, which parseArgs reads as any other value.
+ */
+function withOptionalValues(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const next = argv[i + 1];
-    // A number of seconds, not an all-digit address such as the System Program's 111…1.
-    if (arg === '--watch' && (next === undefined || !/^\d{1,7}(\.\d+)?$/.test(next))) out.push('--watch=60');
-    // `catchup --our-localhost [PORT]`: the port is optional, 8899 by default, as in the Solana CLI.
-    else if (arg === '--our-localhost' && (next === undefined || !/^\d{1,5}$/.test(next)))
-      out.push('--our-localhost=8899');
+    const optional = arg.startsWith('--') ? OPTIONS[arg.slice(2)]?.optionalValue : undefined;
+    if (optional && (next === undefined || !optional.value.test(next))) out.push(`${arg}=${optional.fallback}`);
     else out.push(arg);
   }
   return out;
@@ -126,7 +82,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     } catch (error) {
       throw new CliError(usageMessage(error));
     }
-    const { values, positionals } = parsed;
+    const { positionals } = parsed;
+    // parseArgs typed each value from the table of every option; each command reads its own and the global ones.
+    const values = parsed.values as GlobalValues & Record<string, string | boolean | undefined>;
     verbose = values.verbose === true;
     if (values.version) {
       io.out(`solrpc ${VERSION}\n`);
@@ -141,20 +99,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     if (commandName === 'help') {
       const topic = positionals[1];
-      if (topic !== undefined && !COMMAND_HELP[topic]) throw new CliError(`no help for '${topic}': unknown command`);
+      if (topic !== undefined && !BY_NAME.has(topic)) throw new CliError(`no help for '${topic}': unknown command`);
       io.out(topic === undefined ? MAIN_HELP : (COMMAND_HELP[topic] as string));
       return EXIT.ok;
     }
-    const command = COMMANDS[commandName];
+    const command = BY_NAME.get(commandName);
     if (!command) throw new CliError(`unknown command '${commandName}' (see 'solrpc --help')`);
     if (values.help) {
       io.out(COMMAND_HELP[commandName] as string);
       return EXIT.ok;
     }
     for (const name of Object.keys(values)) {
-      if (!GLOBAL.has(name) && !(command.options as readonly string[]).includes(name)) {
+      if (!GLOBAL.has(name) && !Object.hasOwn(command.options, name)) {
         throw new CliError(`option --${name} does not apply to '${commandName}'`);
       }
+    }
+    // Refused rather than ignored: a program reading the output would get text it cannot parse.
+    if (command.json === false && (values.output === 'json' || values.output === 'json-compact')) {
+      throw new CliError(
+        `option --output ${values.output} does not apply to '${commandName}': it prints text only, as the Solana CLI's ${commandName} does`,
+      );
     }
     const args = positionals.slice(1);
     if (args.length < command.positionals.min)
@@ -162,13 +126,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (args.length > command.positionals.max)
       throw new CliError(`'${commandName}' takes at most ${command.positionals.max} argument(s)`);
     const ctx = new Context(io, resolveSettings(values, io));
-    return await command.run(ctx, args, values);
+    // Checked above: only the global options and the command's own are present.
+    return await command.run(ctx, args, values as Parameters<Command['run']>[2]);
   } catch (error) {
     return report(error, io, verbose, commandName === 'check');
   }
 }
 
-function resolveSettings(values: ParsedOptions, io: CliIo) {
+function resolveSettings(values: GlobalValues, io: CliIo) {
   const home = io.env.HOME ?? io.env.USERPROFILE;
   const configPath = values.config ?? defaultConfigPath(home);
   const config = readConfig(configPath, values.config !== undefined);

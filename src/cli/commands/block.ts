@@ -9,8 +9,9 @@ import { encodeBase64 } from '../../codecs/base64.js';
 import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../index.js';
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { alignRight, pad, rewardSol, rustFixed } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { transactionLines } from '../transactionText.js';
 
@@ -21,9 +22,22 @@ const centre = (text: string, width: number) => {
   return ' '.repeat(left) + text + ' '.repeat(room - left);
 };
 
-export const block: Command = {
+export const block = defineCommand({
+  name: 'block',
+  synopsis: 'block [SLOT]',
+  summary: 'A confirmed block: header, rewards and every transaction',
+  help: `solrpc block — a confirmed block: header, rewards and every transaction
+
+Usage: solrpc block [SLOT] [options]
+
+SLOT   The block's slot; the finalized slot when left out.
+
+Prints the block's slots, hashes, time and height, its rewards by address with their total, then each
+transaction as 'solrpc confirm -v' prints one, as the Solana CLI does; --output json gives the block.
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 1 },
-  options: [],
+  options: {},
   async run(ctx, args) {
     const text = args[0];
     if (text !== undefined && !(/^\d+$/.test(text) && Number.isSafeInteger(Number(text)))) {
@@ -46,7 +60,7 @@ export const block: Command = {
     ctx.print(blockText(slot, found).join('\n'));
     return EXIT.ok;
   },
-};
+});
 
 /** The block as the Solana CLI's JSON writes it (`EncodedConfirmedBlock`): wire bytes back in base64. */
 function encodedBlock(found: BytesBlock & BlockRewards): Record<string, unknown> {

@@ -7,8 +7,9 @@
  * getBlocks otherwise; solrpc always takes that second path, which gives the same counts.
  */
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { alignRight, pad, rustFixed } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 interface Leader {
@@ -28,9 +29,25 @@ function wholeNumber(text: string | undefined, option: string): number | undefin
   return Number(text);
 }
 
-export const blockProduction: Command = {
+export const blockProduction = defineCommand({
+  name: 'block-production',
+  synopsis: 'block-production',
+  summary: "Each leader's slots, blocks produced and skipped slots this epoch",
+  help: `solrpc block-production — each leader's produced and skipped slots in an epoch
+
+Usage: solrpc block-production [--epoch N] [--slot-limit N] [options]
+
+Options:
+      --epoch <N>        An earlier epoch (default: the current one, up to its finalized slot)
+      --slot-limit <N>   Only the last N slots of it
+  -v, --verbose          Also list every slot with its leader, SKIPPED where no block holds it
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: ['epoch', 'slot-limit'],
+  options: {
+    epoch: { type: 'string' },
+    'slot-limit': { type: 'string' },
+  },
   async run(ctx, _args, options) {
     const wanted = wholeNumber(options.epoch, '--epoch');
     const slotLimit = wholeNumber(options['slot-limit'], '--slot-limit');
@@ -136,7 +153,7 @@ export const blockProduction: Command = {
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
-};
+});
 
 /** The first and last slot of an epoch, warmup epochs included (agave's EpochSchedule). */
 function epochSlots(

@@ -11,16 +11,43 @@ import { firstLine } from '../../errors/firstLine.js';
 import { displayOrigin } from '../../errors/redact.js';
 import { createRpcWith, getIdentity, getSlot, isSolRpcError, type RpcWith } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { humanDuration, rustFixed, safe } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT, sleepFor } from '../io.js';
 
 type NodeRpc = RpcWith<{ getIdentity: typeof getIdentity; getSlot: typeof getSlot }>;
 
-export const catchup: Command = {
+export const catchup = defineCommand({
+  name: 'catchup',
+  synopsis: 'catchup <IDENTITY> [URL]',
+  summary: 'How far a validator is behind the cluster, until it catches up',
+  help: `solrpc catchup — how far a validator is behind the cluster, until it catches up
+
+Usage: solrpc catchup <IDENTITY> [NODE_RPC_URL] [--follow] [--log] [--interval SECONDS] [options]
+       solrpc catchup --our-localhost [PORT] [options]
+
+The validator's RPC address comes from gossip unless NODE_RPC_URL is given; --our-localhost [PORT]
+asks http://localhost:PORT (8899) and takes the identity it reports. Every --interval seconds (2, as
+the Solana CLI) its slot is compared with the cluster's (--url), until it has caught up. Each request is
+bounded by --rpc-timeout; an unreachable validator is retried each interval until Ctrl-C.
+
+Options:
+      --our-localhost [PORT]   The validator is this machine, on PORT (default 8899)
+      --follow                 Keep going after it has caught up, until interrupted
+      --log                    A line per check instead of one line rewritten in place
+      --interval <SECONDS>     Time between checks (default 2; solrpc's own option)
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 2 },
-  options: ['our-localhost', 'follow', 'log', 'interval'],
+  options: {
+    // `--our-localhost [PORT]`: the port is optional, 8899 by default, as in the Solana CLI.
+    'our-localhost': { type: 'string', optionalValue: { fallback: '8899', value: /^\d{1,5}$/ } },
+    follow: { type: 'boolean' },
+    log: { type: 'boolean' },
+    interval: { type: 'string' },
+  },
   async run(ctx, args, options) {
     const intervalText = options.interval ?? '2';
     const interval = Number(intervalText);
@@ -134,7 +161,7 @@ export const catchup: Command = {
       slept += interval;
     }
   },
-};
+});
 
 /** The validator's RPC address from gossip, waiting (as the Solana CLI does) until it advertises one. */
 async function rpcAddressFromGossip(

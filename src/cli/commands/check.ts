@@ -7,16 +7,21 @@ import {
 } from '../../index.js';
 import { DEFAULT_SKIP_RATE, DEFAULT_SNAPSHOT_AGE } from '../../operator/nodeChecks.js';
 import { CliError } from '../cliError.js';
-import type { Command, ParsedOptions } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { pad, safe } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { sleepFor } from '../io.js';
 
 /** Nagios plugin exit codes. */
 const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };
 
 /** `--<name>-warning` and `--<name>-critical`: non-negative numbers, the warning level not above the critical one. */
-function levels(options: ParsedOptions, name: 'skip-rate' | 'snapshot-age', fallback: Levels): Levels {
+function levels(
+  options: Partial<Record<`${'skip-rate' | 'snapshot-age'}-${'warning' | 'critical'}`, string | undefined>>,
+  name: 'skip-rate' | 'snapshot-age',
+  fallback: Levels,
+): Levels {
   const read = (level: 'warning' | 'critical') => {
     const option = `--${name}-${level}`;
     const text = options[`${name}-${level}`];
@@ -44,18 +49,41 @@ function positiveNumber(text: string | undefined, option: string, fallback: numb
   return value;
 }
 
-export const check: Command = {
+export const check = defineCommand({
+  name: 'check',
+  synopsis: 'check <IDENTITY>',
+  summary: 'Is the validator visible, voting, staked and progressing? (Nagios exit codes)',
+  help: `solrpc check — is a validator visible in gossip, voting, staked and progressing?
+
+Usage: solrpc check <IDENTITY> [--vote-account ADDRESS] [--watch [SECONDS]] [options]
+
+Samples the cluster twice and prints each finding with its reason. Exit codes follow the Nagios
+convention: 0 ok, 1 warning, 2 critical, 3 unknown (including a check that could not run).
+
+Options:
+      --vote-account <ADDRESS>   The validator's vote account (found by identity otherwise)
+      --samples <N>              Samples of slot and vote (default 2)
+      --interval <SECONDS>       Time between samples (default 2)
+      --watch [SECONDS]          Repeat every SECONDS (default 60) until interrupted
+      --skip-rate-warning <PERCENT>, --skip-rate-critical <PERCENT>
+                                 This epoch's skip rate that is a warning, and critical (default 10, 25)
+      --snapshot-age-warning <SLOTS>, --snapshot-age-critical <SLOTS>
+                                 Slots the newest snapshot may trail the cluster by (default 30000, 100000)
+
+${GLOBAL_HELP}`,
   positionals: { min: 1, max: 1 },
-  options: [
-    'vote-account',
-    'watch',
-    'samples',
-    'interval',
-    'skip-rate-warning',
-    'skip-rate-critical',
-    'snapshot-age-warning',
-    'snapshot-age-critical',
-  ],
+  options: {
+    'vote-account': { type: 'string' },
+    // A bare `--watch` means every 60 seconds; a number of seconds, not an all-digit address such as the
+    // System Program's 111…1, is its value.
+    watch: { type: 'string', optionalValue: { fallback: '60', value: /^\d{1,7}(\.\d+)?$/ } },
+    samples: { type: 'string' },
+    interval: { type: 'string' },
+    'skip-rate-warning': { type: 'string' },
+    'skip-rate-critical': { type: 'string' },
+    'snapshot-age-warning': { type: 'string' },
+    'snapshot-age-critical': { type: 'string' },
+  },
   async run(ctx, args, options) {
     const identity = ctx.addressOrKeypair(args[0] as string, 'identity');
     const votePubkey =
@@ -102,7 +130,7 @@ export const check: Command = {
       if (ctx.io.signal?.aborted) return last;
     }
   },
-};
+});
 
 function print(ctx: Context, report: ValidatorReport): void {
   if (ctx.json) {

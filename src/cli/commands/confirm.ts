@@ -2,7 +2,8 @@
 import { base58Problem } from '../../codecs/base58Text.js';
 import { decodeTransaction, isSolRpcError, type SignatureStatus, type TransactionBytesResult } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { transactionErrorText, transactionLines } from '../transactionText.js';
 
@@ -14,9 +15,25 @@ const STATUS_TEXT = { processed: 'Processed', confirmed: 'Confirmed', finalized:
  * Solana CLI, it exits 0 whatever the answer (found, failed or not found): the exit code says the
  * question was answered; `--output json` carries the answer for scripts.
  */
-export const confirm: Command = {
+export const confirm = defineCommand({
+  name: 'confirm',
+  synopsis: 'confirm <SIGNATURE>',
+  summary: 'Where a transaction stands: Processed, Confirmed, Finalized, failed or Not found',
+  help: `solrpc confirm — where a transaction stands
+
+Usage: solrpc confirm <SIGNATURE> [-v] [options]
+
+Prints Processed, Confirmed or Finalized; 'Transaction failed: <error>' for a transaction that landed
+and failed; 'Not found' when the node does not know the signature (the ledger is searched too, on nodes
+that keep transaction history). Exits 0 in each case, as the Solana CLI does: the answer is in the
+text, or in --output json's "confirmationStatus" (null when not found) and "err".
+
+Options:
+  -v, --verbose      Also the transaction: accounts, instructions, status, fee, balances and logs
+
+${GLOBAL_HELP}`,
   positionals: { min: 1, max: 1 },
-  options: [],
+  options: {},
   async run(ctx, args) {
     const signature = args[0] as string;
     const problem = base58Problem(signature, 64);
@@ -82,7 +99,7 @@ export const confirm: Command = {
     ctx.print(text.join('\n'));
     return EXIT.ok;
   },
-};
+});
 
 /** The commitment reached. Old nodes send no `confirmationStatus`: read it from `confirmations`, as agave does. */
 function level(status: SignatureStatus): 'processed' | 'confirmed' | 'finalized' {

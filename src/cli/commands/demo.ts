@@ -1,20 +1,43 @@
-import type { Command, RunCli } from '../command.js';
 import {
   SIMULATION,
   simulatedFailedTransfer,
   simulatedTransfer,
   startSimulatedCluster,
-} from '../demo/simulatedCluster.js';
+} from '../../testing/simulatedCluster.js';
+import { defineCommand, type RunCli } from '../command.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 /**
- * `solrpc demo`. Its steps are other commands, run through the CLI's `run`, which run.ts hands in: run.ts
- * lists this command, so importing `run` here would make an import cycle.
+ * `solrpc demo`. Its steps are other commands, run through the CLI's `run`, handed in by `demo` below:
+ * run.ts imports the list of commands that holds this one, so a static import of `run` would be a cycle.
  */
-export function demoCommand(runCli: RunCli): Command {
-  return {
+export function demoCommand(runCli: RunCli) {
+  return defineCommand({
+    name: 'demo',
+    synopsis: 'demo',
+    summary: 'Run the commands against a simulated cluster on this machine',
+    help: `solrpc demo — the commands against a simulated cluster
+
+Usage: solrpc demo [--serve [--port N]]
+
+Starts a JSON-RPC server on 127.0.0.1 that simulates a small cluster (a slot clock that advances,
+gossip nodes, vote accounts, a leader schedule, token accounts and transactions), then runs an
+operator's round against it: gossip, balance, vote-account, epoch-info, slot, cluster-version,
+validators, block-production, check, catchup, supply, inflation rewards, transaction-history and
+confirm. Nothing leaves this machine.
+
+Options:
+      --serve      Only start the simulated cluster and print its URL; stop with Ctrl-C
+      --port <N>   With --serve, listen on port N (1 to 65535) instead of a free one
+
+${GLOBAL_HELP}Its steps take none of them: they run against the simulated cluster and print text.
+`,
     positionals: { min: 0, max: 0 },
-    options: ['serve'],
+    options: {
+      serve: { type: 'boolean' },
+      port: { type: 'string' },
+    },
     async run(ctx, _args, options) {
       const cluster = await startSimulatedCluster();
       const { bold } = ctx.paint;
@@ -74,5 +97,8 @@ export function demoCommand(runCli: RunCli): Command {
         await cluster.close();
       }
     },
-  };
+  });
 }
+
+/** The demo as commands/index.ts lists it, loading `run` when it starts. */
+export const demo = demoCommand((argv, io) => import('../run.js').then(({ run }) => run(argv, io)));

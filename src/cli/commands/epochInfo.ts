@@ -1,6 +1,7 @@
 import type { GetBlocksWithLimitConfig } from '../../index.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { humanDuration, JsonF64, rustFixed } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's fallback slot time (`clock::DEFAULT_MS_PER_SLOT`): 64 ticks at 160 ticks per second. */
@@ -13,9 +14,20 @@ const DEFAULT_MS_PER_SLOT = 400;
  * epoch's first block and its time, and the current slot's time. With both times the elapsed time is their
  * difference; without, it is estimated from the slot time and marked `*`.
  */
-export const epochInfo: Command = {
+export const epochInfo = defineCommand({
+  name: 'epoch-info',
+  synopsis: 'epoch-info',
+  summary: 'The current epoch, slot and progress',
+  help: `solrpc epoch-info — the current epoch
+
+Usage: solrpc epoch-info [options]
+
+Prints block height, slot, epoch, transaction count, the epoch's slot range, how far it has run
+(with a progress bar on a terminal) and an estimate of the time left.
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: [],
+  options: {},
   async run(ctx) {
     const info = await ctx.rpc.getEpochInfo(ctx.call);
     const percent = (info.slotIndex / info.slotsInEpoch) * 100;
@@ -75,7 +87,7 @@ export const epochInfo: Command = {
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
-};
+});
 
 export function progressBar(fraction: number, width: number): string {
   const filled = Math.max(0, Math.min(width, Math.round(fraction * width)));

@@ -1,6 +1,7 @@
 import type { ClusterNode } from '../../index.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { pad, safe } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's gossip node: the gossip IP and ports picked out of each advertised address. */
@@ -66,9 +67,21 @@ export function gossipRow(node: GossipNode): string {
   ].join('');
 }
 
-export const gossip: Command = {
+export const gossip = defineCommand({
+  name: 'gossip',
+  synopsis: 'gossip',
+  summary: 'Nodes visible in gossip, as the Solana CLI shows them',
+  help: `solrpc gossip — the nodes the RPC node sees in gossip
+
+Usage: solrpc gossip [options]
+
+Prints IP address, identity, gossip port, TPU and TPU-QUIC ports, RPC address, version and feature set
+of every node, then the count. 'none' or 'unknown' where a node advertises nothing.
+Needs an RPC node started with --full-rpc-api (others answer "Method not found").
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: [],
+  options: {},
   async run(ctx) {
     const nodes = (await ctx.rpc.getClusterNodes({ signal: ctx.io.signal })).map(toGossipNode);
     if (ctx.json) {
@@ -79,4 +92,4 @@ export const gossip: Command = {
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
-};
+});

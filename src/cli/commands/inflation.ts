@@ -6,9 +6,10 @@
  */
 import { isSolRpcError } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { JsonF64, pad, rewardSol, rfc3339, rustFixed } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
@@ -17,9 +18,28 @@ const right = (text: string, width: number) => text.padStart(width);
 /** `{:>5.2}%` of a number. */
 const rate = (value: number) => `${right(rustFixed(value, 2), 5)}%`;
 
-export const inflation: Command = {
+export const inflation = defineCommand({
+  name: 'inflation',
+  synopsis: 'inflation [rewards ADDRESS]',
+  summary: "The inflation governor's rates and this epoch's, or accounts' rewards",
+  help: `solrpc inflation — the inflation governor's rates and this epoch's, or accounts' rewards
+
+Usage: solrpc inflation [options]
+       solrpc inflation rewards <ADDRESS>... [--rewards-epoch N] [-v] [options]
+
+Prints the governor (initial and terminal rate, yearly reduction, or a fixed rate) and this epoch's total
+and staking rates, as the Solana CLI does. 'rewards' prints the inflation reward each ADDRESS (an address
+or a keypair file) received in an epoch: amount, new balance, percent change and commission; -v adds the
+reward slot and its time. --output json gives the Solana CLI's JSON with exact lamports.
+
+Options:
+      --rewards-epoch <N>   The epoch whose rewards to show (default: the last one paid)
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: Number.MAX_SAFE_INTEGER },
-  options: ['rewards-epoch'],
+  options: {
+    'rewards-epoch': { type: 'string' },
+  },
   async run(ctx, args, options) {
     const [subcommand, ...addresses] = args;
     if (subcommand === undefined) {
@@ -34,7 +54,7 @@ export const inflation: Command = {
     const resolved = addresses.map((address) => ctx.addressOrKeypair(address, 'address'));
     return rewards(ctx, resolved, epoch);
   },
-};
+});
 
 /** `--rewards-epoch`: a u64. The Solana CLI silently reads a bad value as "the latest epoch"; solrpc refuses it. */
 function parseEpoch(text: string): bigint {

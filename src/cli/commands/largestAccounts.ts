@@ -6,13 +6,32 @@
  * `{"accounts": [{"address", "lamports"}]}` with exact lamports.
  */
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { pad, solAsBalanceMessage } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
-export const largestAccounts: Command = {
+export const largestAccounts = defineCommand({
+  name: 'largest-accounts',
+  synopsis: 'largest-accounts',
+  summary: 'The 20 largest accounts by balance',
+  help: `solrpc largest-accounts — the 20 largest accounts by balance
+
+Usage: solrpc largest-accounts [--circulating | --non-circulating] [options]
+
+Options:
+      --circulating       Only circulating accounts
+      --non-circulating   Only non-circulating accounts
+
+SOL is printed as the Solana CLI prints it (through its f64); --output json gives exact lamports.
+The node may answer from a cache of up to two hours.
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: ['circulating', 'non-circulating'],
+  options: {
+    circulating: { type: 'boolean' },
+    'non-circulating': { type: 'boolean' },
+  },
   async run(ctx, _args, options) {
     // clap's conflicts_with in the Solana CLI: a usage error before any request.
     if (options.circulating && options['non-circulating']) {
@@ -30,4 +49,4 @@ export const largestAccounts: Command = {
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
-};
+});

@@ -1,10 +1,26 @@
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { pad } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
-export const leaderSchedule: Command = {
+export const leaderSchedule = defineCommand({
+  name: 'leader-schedule',
+  synopsis: 'leader-schedule',
+  summary: "The current epoch's leader slots",
+  help: `solrpc leader-schedule — who leads which slot this epoch
+
+Usage: solrpc leader-schedule [--identity ADDRESS] [options]
+
+Prints every slot of the current epoch with its leader, or only the slots of --identity.
+
+Options:
+      --identity <ADDRESS>   Only this validator's slots
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: ['identity'],
+  options: {
+    identity: { type: 'string' },
+  },
   async run(ctx, _args, options) {
     const identity = options.identity === undefined ? undefined : ctx.addressOrKeypair(options.identity, 'identity');
     const [info, schedule] = await Promise.all([
@@ -28,4 +44,4 @@ export const leaderSchedule: Command = {
     }
     return EXIT.ok;
   },
-};
+});

@@ -18,9 +18,10 @@ import {
   logsSubscribe,
 } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe, toJson } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { transactionErrorText } from '../transactionText.js';
 
@@ -33,9 +34,31 @@ const COMMITMENT_TEXT = { processed: 'Processed', confirmed: 'Confirmed', finali
 /** agave's log collector stops a transaction's logs at 10,000 bytes; a longer line is not a real one. */
 const MAX_LOG_LINE = 10_000;
 
-export const logs: Command = {
+export const logs = defineCommand({
+  name: 'logs',
+  synopsis: 'logs [ADDRESS]',
+  summary: 'Stream transaction logs over WebSocket until Ctrl-C',
+  help: `solrpc logs — stream transaction logs over WebSocket until Ctrl-C
+
+Usage: solrpc logs [ADDRESS] [--include-votes] [options]
+
+ADDRESS   Only transactions that mention this account (an address or a keypair file);
+          without it, every transaction but votes.
+
+Prints each transaction as the Solana CLI does: its slot, signature, status and log messages, at
+--commitment. The node's WebSocket port is the RPC port + 1 unless --ws (or websocket_url in the config
+file) names another. A lost connection is retried within about a minute: stderr says when the stream was
+lost and regained, and transactions in between may be missing (logs cannot be replayed); if the node does
+not come back, it exits 69. --output json prints one JSON object per line: signature, err, logs, slot.
+
+Options:
+      --include-votes   Include vote transactions when following all transactions (not with ADDRESS)
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 1 },
-  options: ['include-votes'],
+  options: {
+    'include-votes': { type: 'boolean' },
+  },
   async run(ctx, args, options) {
     const includeVotes = options['include-votes'] === true;
     // clap's `conflicts_with("address")` in the Solana CLI: votes are a choice only when following everything.
@@ -72,7 +95,7 @@ export const logs: Command = {
       subs.close();
     }
   },
-};
+});
 
 /** One transaction as the Solana CLI prints it: slot, signature, status (agave's error text) and logs. */
 function textBlock({ context, value }: LogsNotification): string {

@@ -6,13 +6,29 @@
  * `Non-Circulating Accounts:` followed by two spaces (its name-value helper given " "), and each account
  * indented by two. JSON: CliSupply's camelCase fields with exact lamports.
  */
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { solAsBalanceMessage } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
-export const supply: Command = {
+export const supply = defineCommand({
+  name: 'supply',
+  synopsis: 'supply',
+  summary: 'Total, circulating and non-circulating SOL',
+  help: `solrpc supply — the total, circulating and non-circulating supply
+
+Usage: solrpc supply [--print-accounts] [options]
+
+Options:
+      --print-accounts   Also list the non-circulating accounts
+
+SOL is printed as the Solana CLI prints it (through its f64); --output json gives exact lamports.
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: ['print-accounts'],
+  options: {
+    'print-accounts': { type: 'boolean' },
+  },
   async run(ctx, _args, options) {
     const { value } = await ctx.rpc.getSupply(ctx.call);
     if (ctx.json) {
@@ -37,4 +53,4 @@ export const supply: Command = {
     ctx.print(lines.join('\n'));
     return EXIT.ok;
   },
-};
+});

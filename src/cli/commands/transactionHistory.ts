@@ -10,9 +10,10 @@ import { firstLine } from '../../errors/firstLine.js';
 import type { DecodedTransaction, SignatureInfo, TransactionMeta } from '../../index.js';
 import { decodeTransaction } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { transactionErrorText, transactionLines } from '../transactionText.js';
 import { wireMeta } from './block.js';
@@ -26,9 +27,32 @@ interface Fetched {
   error?: string;
 }
 
-export const transactionHistory: Command = {
+export const transactionHistory = defineCommand({
+  name: 'transaction-history',
+  synopsis: 'transaction-history <ADDRESS>',
+  summary: "An address's transactions, newest first",
+  help: `solrpc transaction-history — an address's transactions, newest first
+
+Usage: solrpc transaction-history <ADDRESS> [--limit N] [--before SIGNATURE] [--until SIGNATURE]
+                                  [--show-transactions] [options]
+
+Options:
+      --limit <N>              At most N signatures, 1 to 1000 (default 1000)
+      --before <SIGNATURE>     Start after this transaction (older ones only)
+      --until <SIGNATURE>      Stop at this transaction
+      --show-transactions      Print each transaction (read at confirmed) with its status
+  -v, --verbose                Each signature with its slot, time, status and memo
+
+Reads at confirmed, as the Solana CLI does; --output json gives its CliHistory JSON.
+
+${GLOBAL_HELP}`,
   positionals: { min: 1, max: 1 },
-  options: ['before', 'until', 'limit', 'show-transactions'],
+  options: {
+    before: { type: 'string' },
+    until: { type: 'string' },
+    limit: { type: 'string' },
+    'show-transactions': { type: 'boolean' },
+  },
   async run(ctx, args, options) {
     const address = ctx.addressOrKeypair(args[0] as string, 'address');
     const limitText = options.limit ?? '1000';
@@ -81,7 +105,7 @@ export const transactionHistory: Command = {
     ctx.print([...fetched.flatMap(confirmationLines), `${fetched.length} transactions found`].join('\n'));
     return EXIT.ok;
   },
-};
+});
 
 /** `<signature> [slot=<slot> timestamp=<time> status=<status>] <memo>`, as the Solana CLI's `-v` line. */
 function verboseLine(result: SignatureInfo): string {

@@ -9,8 +9,9 @@
  */
 import type { VoteAccountInfo } from '../../index.js';
 import { CliError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { alignRight, balanceMessage, formatLamports, formatSol, JsonF64, pad, rustFixed } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 
 /** The Solana CLI's `--sort` values. */
@@ -60,9 +61,38 @@ interface Row extends Validator {
 /** How the Solana CLI's `CliClientId` writes a missing client id, in the table and as a JSON key. */
 const UNKNOWN_CLIENT = 'Unknown';
 
-export const validators: Command = {
+export const validators = defineCommand({
+  name: 'validators',
+  synopsis: 'validators',
+  summary: 'Every vote account: votes, root, skip rate, credits, version, client, stake',
+  help: `solrpc validators — every validator, as the Solana CLI's table shows them
+
+Usage: solrpc validators [--sort ORDER] [--reverse] [--number] [--lamports]
+                         [--keep-unstaked-delinquents] [--delinquent-slot-distance SLOTS] [options]
+
+Options:
+      --sort <ORDER>                       delinquent, commission, credits, identity, last-vote, root,
+                                           skip-rate, stake (default), version, client-id or
+                                           vote-account; ascending
+  -r, --reverse                            Reverse the order
+  -n, --number                             Number the rows
+      --lamports                           Stakes in lamports
+      --keep-unstaked-delinquents          Keep delinquent validators without stake
+      --delinquent-slot-distance <SLOTS>   Votes this far behind make a validator delinquent (node default 128)
+
+⚠️ marks a delinquent validator (! when LANG does not end in UTF-8, as the Solana CLI prints it).
+Stakes are exact.
+
+${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
-  options: ['sort', 'reverse', 'number', 'lamports', 'keep-unstaked-delinquents', 'delinquent-slot-distance'],
+  options: {
+    sort: { type: 'string' },
+    reverse: { type: 'boolean', short: 'r' },
+    number: { type: 'boolean', short: 'n' },
+    lamports: { type: 'boolean' },
+    'keep-unstaked-delinquents': { type: 'boolean' },
+    'delinquent-slot-distance': { type: 'string' },
+  },
   async run(ctx, _args, options) {
     const sort = (options.sort ?? 'stake') as Sort;
     if (!SORTS.includes(sort)) throw new CliError(`--sort must be one of ${SORTS.join(', ')}`);
@@ -144,7 +174,7 @@ export const validators: Command = {
     );
     return EXIT.ok;
   },
-};
+});
 
 /** `CliValidator` as serde writes it: these fields, in this order, the skip rate as an f64. */
 function cliValidator(row: Row): Omit<Validator, 'skipRate'> & { skipRate: JsonF64 | null } {

@@ -1,8 +1,9 @@
 import { decodeVoteAccount, type VoteAccountState } from '../../index.js';
 import { rpcRequestError } from '../cliError.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { balanceMessage, rfc3339 } from '../format.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { type VoteState, voteStateFromParsed } from '../voteState.js';
 
@@ -34,9 +35,25 @@ interface VoteAccountReport {
   }[];
 }
 
-export const voteAccount: Command = {
+export const voteAccount = defineCommand({
+  name: 'vote-account',
+  synopsis: 'vote-account <ACCOUNT>',
+  summary: "A vote account's recent voting activity",
+  help: `solrpc vote-account — a vote account's recent voting activity
+
+Usage: solrpc vote-account <VOTE_ACCOUNT_KEYPAIR_FILE_OR_ADDRESS> [options]
+
+Prints the balance, validator identity, vote and withdraw authorities, credits, commission, root slot,
+recent timestamp, recent votes (newest first) and the epoch voting history.
+
+Options:
+      --lamports     Print the balance in lamports
+
+${GLOBAL_HELP}`,
   positionals: { min: 1, max: 1 },
-  options: ['lamports'],
+  options: {
+    lamports: { type: 'boolean' },
+  },
   async run(ctx, args, options) {
     const address = ctx.addressOrKeypair(args[0] as string, 'vote account');
     const [account, epochInfo, tvcSlot] = await Promise.all([
@@ -60,7 +77,7 @@ export const voteAccount: Command = {
     else ctx.print(render(report, options.lamports === true));
     return EXIT.ok;
   },
-};
+});
 
 function buildReport(
   lamports: bigint,

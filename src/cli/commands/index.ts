@@ -1,0 +1,52 @@
+/**
+ * Every command, in the order the main help lists them. A command's file describes it whole (name, help,
+ * arguments, options, body): adding one is its file and a line here.
+ */
+import type { Command } from '../command.js';
+import { balance } from './balance.js';
+import { block } from './block.js';
+import { blockHeight } from './blockHeight.js';
+import { blockProduction } from './blockProduction.js';
+import { catchup } from './catchup.js';
+import { check } from './check.js';
+import { clusterVersion } from './clusterVersion.js';
+import { confirm } from './confirm.js';
+import { demo } from './demo.js';
+import { epoch } from './epoch.js';
+import { epochInfo } from './epochInfo.js';
+import { gossip } from './gossip.js';
+import { inflation } from './inflation.js';
+import { largestAccounts } from './largestAccounts.js';
+import { leaderSchedule } from './leaderSchedule.js';
+import { logs } from './logs.js';
+import { slot } from './slot.js';
+import { supply } from './supply.js';
+import { transactionCount } from './transactionCount.js';
+import { transactionHistory } from './transactionHistory.js';
+import { validators } from './validators.js';
+import { voteAccount } from './voteAccount.js';
+
+export const COMMANDS: readonly Command[] = [
+  gossip,
+  balance,
+  voteAccount,
+  epochInfo,
+  leaderSchedule,
+  slot,
+  blockHeight,
+  epoch,
+  transactionCount,
+  clusterVersion,
+  supply,
+  largestAccounts,
+  inflation,
+  validators,
+  blockProduction,
+  block,
+  transactionHistory,
+  catchup,
+  logs,
+  check,
+  confirm,
+  demo,
+];
