@@ -438,17 +438,28 @@ describe('a reconnect storm, then the server gone for good', () => {
     server.notify('accountSubscribe', account(9, 99));
     for (const result of await Promise.all(pending)) expect(result.value?.value.lamports).toBe(9n);
     // Gone for good: refuses every connection from now on.
-    const lostAt = Date.now();
+    const connectedBefore = events.filter((e) => e.state === 'connected').length;
     server.down(true);
     server.resetAll();
     const errors = await Promise.all(iterators.map((iterator) => iterator.next().catch(keep)));
+    // After the last loss: reconnect attempts 1, 2, … n, none connected, then one give-up.
+    const afterLoss = events.slice(events.map((e) => e.state).lastIndexOf('connected') + 1);
+    expect(events.filter((e) => e.state === 'connected')).toHaveLength(connectedBefore);
+    const attempts = afterLoss.flatMap((e) => (e.state === 'reconnecting' ? [e.attempt] : []));
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts).toEqual(Array.from({ length: attempts.length }, (_, i) => i + 1));
+    expect(afterLoss.map((e) => e.state)).toEqual([...attempts.map(() => 'reconnecting'), 'gave-up']);
+    const { maxAttempts = 0, maxElapsedMs = 0, maxDelayMs = 0 } = QUICK.reconnect ?? {};
     for (const error of errors) {
       expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
-      expect(error).toMatchObject({ origin: server.url });
+      expect(error).toMatchObject({ origin: server.url, attempts: attempts.length });
+      const { elapsedMs } = error as { elapsedMs: number };
       // It gave up by its own clock within maxElapsedMs; the slack is for a busy machine's event loop.
-      expect((error as { elapsedMs: number }).elapsedMs).toBeLessThan(1_500 + 1_000);
+      expect(elapsedMs).toBeLessThan(maxElapsedMs + 1_000);
+      // And not before a bound was reached: every attempt made, or no room left for one more wait.
+      const bounded = attempts.length === maxAttempts || elapsedMs + maxDelayMs >= maxElapsedMs;
+      expect(bounded, `gave up after ${attempts.length} attempts and ${elapsedMs} ms`).toBe(true);
     }
-    expect(Date.now()).toBeGreaterThanOrEqual(lostAt);
     expect(events.filter((e) => e.state === 'gave-up')).toHaveLength(1);
     expect(server.sockets()).toBe(0);
     // The client holds no socket or timer of its own once it gave up.
