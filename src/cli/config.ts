@@ -4,8 +4,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Commitment } from '../index.js';
 import { CliError } from './cliError.js';
+import type { Commitment } from './library.js';
 
 export interface CliConfig {
   jsonRpcUrl?: string;

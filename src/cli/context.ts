@@ -1,13 +1,9 @@
-// Not public API: the CLI words a bad address as the library's checks do.
-import { base58Problem } from '../codecs/base58Text.js';
-// Not public API: the endpoint shown the way the library's errors show it, credentials left out.
-import { displayOrigin } from '../errors/redact.js';
-import { type Commitment, createRpc, type Rpc } from '../index.js';
 import { CliError } from './cliError.js';
 import { websocketUrlFor } from './config.js';
 import { colors, toJson } from './format.js';
 import type { CliIo } from './io.js';
 import { readKeypairFile } from './keypair.js';
+import { base58Problem, type Commitment, createRpc, displayOrigin, type Rpc } from './library.js';
 
 export type OutputFormat = 'text' | 'json' | 'json-compact';
 

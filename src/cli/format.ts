@@ -1,6 +1,5 @@
 /** Text formatting shared by the commands: exact SOL amounts, JSON with exact integers, terminal safety. */
-// Not public API: the same stripping of control characters the library applies to server text.
-import { sanitizeText } from '../errors/sanitize.js';
+import { sanitizeText } from './library.js';
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 

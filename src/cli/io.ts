@@ -1,4 +1,4 @@
-import type { RpcSubscriptionsOptions } from '../index.js';
+import type { RpcSubscriptionsOptions } from './library.js';
 
 /**
  * What a CLI run may touch: its output streams, environment and files. `run(argv, io)` takes it as a
@@ -40,4 +40,4 @@ export const EXIT = {
 } as const;
 
 /** The wait between `check --watch` rounds and `catchup` checks: the library's, interruptible. */
-export { waitFor as sleepFor } from '../operator/wait.js';
+export { waitFor as sleepFor } from './library.js';

@@ -5,9 +5,8 @@
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-// Not public API: the library takes and returns addresses as text and exports no base58 encoder.
-import { encodeBase58 } from '../codecs/base58.js';
 import { CliError } from './cliError.js';
+import { encodeBase58 } from './library.js';
 
 const MAX_KEYPAIR_FILE_BYTES = 4096; // a real file is under 300 bytes
 // PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410).

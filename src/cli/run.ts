@@ -3,9 +3,6 @@
  * never writes outside `io` and never throws; `main.ts` wires it to the process.
  */
 import { parseArgs } from 'node:util';
-// Not public API: the same stripping of control characters the library applies to server text.
-import { sanitizeText } from '../errors/sanitize.js';
-import { isSolRpcError } from '../index.js';
 import { CliError } from './cliError.js';
 import { type Command, type GlobalValues, optionTable } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -21,6 +18,7 @@ import { Context, type KeypairSource, type OutputFormat } from './context.js';
 import { GLOBAL_OPTIONS } from './globalOptions.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';
 import { type CliIo, EXIT } from './io.js';
+import { isSolRpcError, sanitizeText } from './library.js';
 import { VERSION } from './version.js';
 
 const BY_NAME: ReadonlyMap<string, Command> = new Map(COMMANDS.map((command) => [command.name, command]));

@@ -2,9 +2,9 @@
  * A transaction and its outcome as the Solana CLI prints them (`solana confirm -v`): accounts with their
  * modes, instructions, status, fee, balances, compute units and logs. Amounts are exact, never floats.
  */
-import { decodeBase58 } from '../codecs/base58Text.js';
-import type { DecodedTransaction, TransactionError, TransactionMeta } from '../index.js';
+
 import { formatSol, rfc3339, safe } from './format.js';
+import { type DecodedTransaction, decodeBase58, type TransactionError, type TransactionMeta } from './library.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const MEMO_PROGRAMS = new Set([

@@ -2,11 +2,8 @@
  * A vote account's state as `vote-account` needs it, read from agave's jsonParsed `info` (credits
  * there are decimal strings; they become exact bigints here).
  */
-// Not public API: jsonParsed vote data is checked with the library's own schema combinators, which it
-// does not export.
-import { address } from '../schemas/address.js';
-import { array, type Infer, nullable, number, optional, string, type } from '../schemas/struct.js';
 import { rpcRequestError } from './cliError.js';
+import { address, array, type Infer, nullable, number, optional, string, type } from './library.js';
 
 export interface VoteState {
   nodePubkey: string;

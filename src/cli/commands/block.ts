@@ -5,14 +5,20 @@
  * their total, then every transaction as `confirm -v` prints one. Reward amounts are as the newest Solana CLI
  * writes them (nine characters of the f64's text, see `rewardSol`); `--output json` keeps exact lamports.
  */
-import { encodeBase64 } from '../../codecs/base64.js';
-import type { BlockRewards, BytesBlock, Reward, TransactionMeta } from '../../index.js';
-import { decodeTransaction } from '../../index.js';
+
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import { alignRight, pad, rewardSol, rustFixed } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import {
+  type BlockRewards,
+  type BytesBlock,
+  decodeTransaction,
+  encodeBase64,
+  type Reward,
+  type TransactionMeta,
+} from '../library.js';
 import { transactionLines } from '../transactionText.js';
 
 /** Rust's `{:^width}`: centred, the odd space on the right. */

@@ -6,16 +6,21 @@
  * until it has caught up (or forever with `--follow`). `--interval` (solrpc's own) changes the 2 seconds.
  * Every request is bounded by `--rpc-timeout`; Ctrl-C ends any wait or request at once.
  */
-// Not public API: a URL shown as the library's errors show it, credentials left out.
-import { firstLine } from '../../errors/firstLine.js';
-import { displayOrigin } from '../../errors/redact.js';
-import { createRpcWith, getIdentity, getSlot, isSolRpcError, type RpcWith } from '../../index.js';
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { humanDuration, rustFixed, safe } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT, sleepFor } from '../io.js';
+import {
+  createRpcWith,
+  displayOrigin,
+  firstLine,
+  getIdentity,
+  getSlot,
+  isSolRpcError,
+  type RpcWith,
+} from '../library.js';
 
 type NodeRpc = RpcWith<{ getIdentity: typeof getIdentity; getSlot: typeof getSlot }>;
 

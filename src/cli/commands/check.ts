@@ -1,17 +1,18 @@
-import {
-  type CheckValidatorOptions,
-  checkValidator,
-  type Levels,
-  type ValidatorReport,
-  type Verdict,
-} from '../../index.js';
-import { DEFAULT_SKIP_RATE, DEFAULT_SNAPSHOT_AGE } from '../../operator/nodeChecks.js';
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { pad, safe } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { sleepFor } from '../io.js';
+import {
+  type CheckValidatorOptions,
+  checkValidator,
+  DEFAULT_SKIP_RATE,
+  DEFAULT_SNAPSHOT_AGE,
+  type Levels,
+  type ValidatorReport,
+  type Verdict,
+} from '../library.js';
 
 /** Nagios plugin exit codes. */
 const EXIT_BY_VERDICT: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };

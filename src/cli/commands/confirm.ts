@@ -1,10 +1,14 @@
-// Not public API: the CLI words a bad signature as the library's checks do.
-import { base58Problem } from '../../codecs/base58Text.js';
-import { decodeTransaction, isSolRpcError, type SignatureStatus, type TransactionBytesResult } from '../../index.js';
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import {
+  base58Problem,
+  decodeTransaction,
+  isSolRpcError,
+  type SignatureStatus,
+  type TransactionBytesResult,
+} from '../library.js';
 import { transactionErrorText, transactionLines } from '../transactionText.js';
 
 /** `Processed`, `Confirmed`, `Finalized`: the Solana CLI prints the status's Rust name. */

@@ -4,6 +4,7 @@ import {
   simulatedTransfer,
   startSimulatedCluster,
 } from '../../testing/simulatedCluster.js';
+import { CliError } from '../cliError.js';
 import { defineCommand, type RunCli } from '../command.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
@@ -39,7 +40,14 @@ ${GLOBAL_HELP}Its steps take none of them: they run against the simulated cluste
       port: { type: 'string' },
     },
     async run(ctx, _args, options) {
-      const cluster = await startSimulatedCluster();
+      const port = portOption(options.port, options.serve === true);
+      const cluster = await startSimulatedCluster({ port }).catch((error: unknown) => {
+        if ((error as { param?: unknown }).param === 'options.port')
+          throw new CliError(
+            `--port ${port}: the port is taken on 127.0.0.1; pick another, or leave --port out for a free one`,
+          );
+        throw error;
+      });
       const { bold } = ctx.paint;
       try {
         ctx.print(
@@ -98,6 +106,16 @@ ${GLOBAL_HELP}Its steps take none of them: they run against the simulated cluste
       }
     },
   });
+}
+
+/** `--port`: a port from 1 to 65535, and only with `--serve` (the demo's own run needs no fixed port). */
+function portOption(text: string | undefined, serve: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  if (!serve) throw new CliError('--port needs --serve');
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 1 && port <= 65_535))
+    throw new CliError(`--port must be a port number from 1 to 65535, got ${JSON.stringify(text)}`);
+  return port;
 }
 
 /** The demo as commands/index.ts lists it, loading `run` when it starts. */

@@ -1,8 +1,8 @@
-import type { GetBlocksWithLimitConfig } from '../../index.js';
 import { defineCommand } from '../command.js';
 import { humanDuration, JsonF64, rustFixed } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import type { GetBlocksWithLimitConfig } from '../library.js';
 
 /** The Solana CLI's fallback slot time (`clock::DEFAULT_MS_PER_SLOT`): 64 ticks at 160 ticks per second. */
 const DEFAULT_MS_PER_SLOT = 400;

@@ -1,8 +1,8 @@
-import type { ClusterNode } from '../../index.js';
 import { defineCommand } from '../command.js';
 import { pad, safe } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import type { ClusterNode } from '../library.js';
 
 /** The Solana CLI's gossip node: the gossip IP and ports picked out of each advertised address. */
 interface GossipNode {

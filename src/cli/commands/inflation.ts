@@ -4,13 +4,14 @@
  * `CliKeyedEpochRewards`. Percentages are Rust's `{:>5.2}` / `{:>13.9}` of the f64s (ties to even), JSON
  * floats are written as serde_json writes them (`7.0`), lamports exact.
  */
-import { isSolRpcError } from '../../index.js';
+
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { JsonF64, pad, rewardSol, rfc3339, rustFixed } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import { isSolRpcError } from '../library.js';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
 

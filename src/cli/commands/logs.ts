@@ -6,23 +6,21 @@
  * first disconnection, solrpc reconnects within the client's bounds and says on stderr when the stream was
  * lost and regained: logs cannot be replayed, so what happened in between may be missing.
  */
-// Not public API: the endpoint shown the way the library's errors show it, credentials left out.
-import { displayOrigin } from '../../errors/redact.js';
-// Not public API: the same stripping of control characters the library applies to server text.
-import { sanitizeText } from '../../errors/sanitize.js';
-import {
-  type ConnectionEvent,
-  createRpcSubscriptionsWith,
-  type LogsFilter,
-  type LogsNotification,
-  logsSubscribe,
-} from '../../index.js';
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe, toJson } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import {
+  type ConnectionEvent,
+  createRpcSubscriptionsWith,
+  displayOrigin,
+  type LogsFilter,
+  type LogsNotification,
+  logsSubscribe,
+  sanitizeText,
+} from '../library.js';
 import { transactionErrorText } from '../transactionText.js';
 
 /** How long `logs` keeps reconnecting after a loss before it exits 69: a validator restart's time. */

@@ -6,15 +6,20 @@
  * `confirmed` and printed with its status instead; then `N transactions found`. `--output json` gives the
  * same structs' JSON.
  */
-import { firstLine } from '../../errors/firstLine.js';
-import type { DecodedTransaction, SignatureInfo, TransactionMeta } from '../../index.js';
-import { decodeTransaction } from '../../index.js';
+
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { rfc3339, safe } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import {
+  type DecodedTransaction,
+  decodeTransaction,
+  firstLine,
+  type SignatureInfo,
+  type TransactionMeta,
+} from '../library.js';
 import { transactionErrorText, transactionLines } from '../transactionText.js';
 import { wireMeta } from './block.js';
 

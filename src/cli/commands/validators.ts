@@ -7,12 +7,13 @@
  * f64 with nine decimals, which can be off in the last digit above 9 million SOL; solrpc prints the same
  * nine decimals exactly.
  */
-import type { VoteAccountInfo } from '../../index.js';
+
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import { alignRight, balanceMessage, formatLamports, formatSol, JsonF64, pad, rustFixed } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import type { VoteAccountInfo } from '../library.js';
 
 /** The Solana CLI's `--sort` values. */
 const SORTS = [

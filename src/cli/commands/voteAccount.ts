@@ -1,10 +1,10 @@
-import { decodeVoteAccount, type VoteAccountState } from '../../index.js';
 import { rpcRequestError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
 import { balanceMessage, rfc3339 } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
+import { decodeVoteAccount, type VoteAccountState } from '../library.js';
 import { type VoteState, voteStateFromParsed } from '../voteState.js';
 
 const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
