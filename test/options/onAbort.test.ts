@@ -39,8 +39,13 @@ describe('onAbort', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
-  it('without a signal, waits for nothing', () => {
-    expect(() => onAbort(undefined, () => undefined)()).not.toThrow();
+  it('without a signal, waits for nothing: the listener never runs, and stopping is a no-op', () => {
+    let ran = 0;
+    const stop = onAbort(undefined, () => ran++);
+    expect(stop).toBeTypeOf('function');
+    expect(stop()).toBeUndefined();
+    stop();
+    expect(ran).toBe(0);
   });
 });
 
