@@ -12,7 +12,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { toJson } from '../format.js';
+import type { ActiveFault, FaultSet } from './faults/faultSet.js';
+import { wireJson } from './wireJson.js';
+
+/**
+ * How long close() waits for clients to answer its close frame (1001, going away) before it ends their
+ * sockets anyway: a client that never reads must not hold close() up.
+ */
+export const CLOSE_GRACE_MS = 250;
 
 /** What the pubsub side reads from the cluster. */
 export interface PubsubCluster {
@@ -49,18 +56,46 @@ const SERVED = [
 ];
 const LEVEL: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
 
-/** Adds the pubsub side to an HTTP server: it takes the WebSocket upgrades. Returns its close(). */
-export function attachPubsub(cluster: PubsubCluster): {
+/**
+ * Adds the pubsub side to an HTTP server: it takes the WebSocket upgrades, and shows the socket faults
+ * (lost, closed with a code) and the slow and silent faults on its replies. Returns its close(), which
+ * sends every client a close frame (1001, going away).
+ */
+export function attachPubsub(
+  cluster: PubsubCluster,
+  faults: FaultSet,
+): {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  close(): void;
+  close(): Promise<void>;
 } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  let closing = false;
+  let onClose = () => {};
+  const closed = new Promise<void>((resolve) => {
+    onClose = resolve;
+  });
+  /** Ends a socket as a socket fault says: no close frame (lost), or one with the fault's code. */
+  const endSocket = (socket: WebSocket, fault: ActiveFault) => {
+    if (fault.kind === 'socketLost') socket.terminate();
+    else {
+      const { code, reason } = (fault as ActiveFault<'socketClosed'>).options;
+      socket.close(code, reason ?? '');
+    }
+  };
+  faults.onAdd((fault) => {
+    if (fault.kind !== 'socketLost' && fault.kind !== 'socketClosed') return;
+    for (const socket of wss.clients) {
+      if (fault.handle.cleared) break;
+      endSocket(socket, fault);
+      faults.spend(fault);
+    }
+  });
   const subs = new Map<number, Sub>();
   let nextId = 0;
   let lastSlot = cluster.slot();
   const send = (sub: Sub, result: unknown) => {
     const method = `${sub.method.replace(/Subscribe$/, '')}Notification`;
-    sub.socket.send(toJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }, false));
+    sub.socket.send(wireJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }));
   };
   const commitmentOf = (sub: Sub) =>
     ((sub.params.at(-1) as { commitment?: string } | undefined)?.commitment ?? 'finalized') as string;
@@ -101,18 +136,25 @@ export function attachPubsub(cluster: PubsubCluster): {
   }, cluster.slotMs / 4);
 
   wss.on('connection', (socket: WebSocket) => {
-    socket.on('message', (raw) => {
+    const fault = faults.take('socketLost') ?? faults.take('socketClosed');
+    if (fault) return endSocket(socket, fault);
+    socket.on('message', async (raw) => {
       let request: { id?: unknown; method?: unknown; params?: unknown };
       try {
         request = JSON.parse(String(raw));
       } catch {
-        socket.send(toJson({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }, false));
+        socket.send(wireJson({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
         return;
       }
       const id = request.id ?? null;
       const method = String(request.method);
       const params = Array.isArray(request.params) ? request.params : [];
-      const reply = (body: object) => socket.send(toJson({ jsonrpc: '2.0', ...body, id }, false));
+      const silent = faults.take('silent', [method]);
+      if (silent) await Promise.race([silent.off, closed]);
+      const slow = faults.take('slow', [method]);
+      if (slow) await wait(slow.options.delayMs, closed);
+      if (closing || socket.readyState !== socket.OPEN) return;
+      const reply = (body: object) => socket.send(wireJson({ jsonrpc: '2.0', ...body, id }));
       if (method.endsWith('Unsubscribe')) {
         const sub = subs.get(Number(params[0]));
         if (!sub || sub.socket !== socket)
@@ -138,11 +180,35 @@ export function attachPubsub(cluster: PubsubCluster): {
   });
 
   return {
-    upgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws)),
-    close() {
+    upgrade: (request, socket, head) => {
+      if (closing) socket.destroy();
+      else wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws));
+    },
+    async close() {
+      closing = true;
+      onClose();
       clearInterval(tick);
+      const ends = [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once('close', () => resolve());
+            client.close(1001, 'going away');
+          }),
+      );
+      await wait(
+        CLOSE_GRACE_MS,
+        Promise.all(ends).then(() => undefined),
+      );
       for (const client of wss.clients) client.terminate();
       wss.close();
     },
   };
+}
+
+/** Settles after `ms`, or at once when `early` settles first. */
+function wait(ms: number, early: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), early]).finally(() =>
+    clearTimeout(timer),
+  );
 }

@@ -1,0 +1,188 @@
+/**
+ * The faults a test cluster can be told to show, and the handle that switches one off. Each is what a
+ * real provider or node does to a client at some point: refusing with 429, lagging behind the cluster,
+ * losing a transaction, dropping or closing a WebSocket, answering late, never, or only in part.
+ */
+
+/** Which calls an HTTP fault applies to: the JSON-RPC method names, every method when left out. */
+export interface MethodScope {
+  /** The methods whose calls the fault applies to (`['getBalance']`); every method when left out. */
+  methods?: readonly string[];
+}
+
+/** How long a fault lasts: a number of calls (or sockets), or until it is cleared. */
+export interface FaultCount {
+  /** How many calls (for the WebSocket faults, sockets) the fault applies to before it clears itself; until cleared when left out. */
+  count?: number;
+}
+
+/** `'rateLimited'`: HTTP 429 Too Many Requests with a `Retry-After` header, as providers answer a client over its quota. */
+export interface RateLimitedFault extends MethodScope, FaultCount {
+  /** The `Retry-After` header's value in whole seconds; 1 when left out. */
+  retryAfterSeconds?: number;
+}
+
+/** `'behind'`: the node answers from a bank `slots` behind the cluster's, contexts included, so `minContextSlot` ahead of it answers -32016. */
+export interface BehindFault extends MethodScope {
+  /** How many slots behind the cluster the node is (a positive whole number). */
+  slots: number;
+}
+
+/** `'dropSends'`: `sendTransaction` answers the transaction's signature, but the transaction never lands. */
+export interface DropSendsFault extends FaultCount {}
+
+/** `'slow'`: every matching call is answered `delayMs` milliseconds late. */
+export interface SlowFault extends MethodScope, FaultCount {
+  /** The delay before each answer, in milliseconds. */
+  delayMs: number;
+}
+
+/** `'silent'`: matching calls get no answer at all until the fault is cleared (then they are answered) or the cluster closes. */
+export interface SilentFault extends MethodScope, FaultCount {}
+
+/**
+ * `'cutShort'`: the answer stops part-way. `'truncated'` (the default) sends the first half of the body as a
+ * complete response (its Content-Length says so: the JSON is cut, the HTTP is well formed); `'reset'` sends
+ * the headers announcing the whole body and half of it, then resets the connection.
+ */
+export interface CutShortFault extends MethodScope, FaultCount {
+  /** `'truncated'` (a well-framed, cut body; the default) or `'reset'` (the connection reset mid-body). */
+  mode?: 'truncated' | 'reset';
+}
+
+/**
+ * `'socketLost'`: WebSockets end without a close frame, as when a connection drops: the ones open now,
+ * and each one opened while the fault is on.
+ */
+export interface SocketLostFault extends FaultCount {}
+
+/** `'socketClosed'`: WebSockets are closed with a close frame of the given code and reason: the ones open now, and each one opened while the fault is on. */
+export interface SocketClosedFault extends FaultCount {
+  /** The close code: 1000-1003, 1007-1014 or 3000-4999 (what a close frame may carry). */
+  code: number;
+  /** The close reason, at most 123 bytes of UTF-8; empty when left out. */
+  reason?: string;
+}
+
+/** Every fault by its name, with its options. */
+export interface FaultOptions {
+  rateLimited: RateLimitedFault;
+  behind: BehindFault;
+  dropSends: DropSendsFault;
+  slow: SlowFault;
+  silent: SilentFault;
+  cutShort: CutShortFault;
+  socketLost: SocketLostFault;
+  socketClosed: SocketClosedFault;
+}
+
+/** A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'slow'`, `'silent'`, `'cutShort'`, `'socketLost'` or `'socketClosed'`. */
+export type FaultKind = keyof FaultOptions;
+
+/**
+ * A fault switched on, returned by `cluster.fault(…)`.
+ *
+ * @example
+ * ```ts fragment
+ * const limited = cluster.fault('rateLimited', { retryAfterSeconds: 2 });
+ * // … the calls made now are refused with 429 …
+ * limited.clear();
+ * ```
+ */
+export interface FaultHandle {
+  /** The fault's name. */
+  readonly kind: FaultKind;
+  /** How many calls (or sockets) it has applied to so far. */
+  readonly hits: number;
+  /** Whether it is off: cleared, spent its count, or its cluster closed. */
+  readonly cleared: boolean;
+  /** Switches it off; calls held by a `'silent'` fault are answered. Clearing twice does nothing. */
+  clear(): void;
+}
+
+/** The faults a cluster can show, each switched on by `fault(kind, options)` and off by its handle or `clearFaults()`. */
+export interface FaultControls {
+  /**
+   * Refuses matching calls with HTTP 429 and a `Retry-After` header, for `count` calls or until cleared.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('rateLimited', { retryAfterSeconds: 1, count: 1, methods: ['getBalance'] });
+   * ```
+   */
+  fault(kind: 'rateLimited', options?: RateLimitedFault): FaultHandle;
+  /**
+   * Answers matching calls from a bank `slots` behind the cluster: their contexts lag, and a
+   * `minContextSlot` the lagging bank has not reached answers -32016.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('behind', { slots: 50 });
+   * ```
+   */
+  fault(kind: 'behind', options: BehindFault): FaultHandle;
+  /**
+   * `sendTransaction` answers the signature as if accepted, but the transaction never lands: its status stays
+   * null and it is never confirmed.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('dropSends', { count: 1 });
+   * ```
+   */
+  fault(kind: 'dropSends', options?: DropSendsFault): FaultHandle;
+  /**
+   * Answers matching calls (HTTP, and WebSocket requests) `delayMs` late.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('slow', { delayMs: 2_000, methods: ['getSlot'] });
+   * ```
+   */
+  fault(kind: 'slow', options: SlowFault): FaultHandle;
+  /**
+   * Holds matching calls (HTTP, and WebSocket requests) unanswered until cleared; `close()` still ends at once.
+   *
+   * @example
+   * ```ts fragment
+   * const silence = cluster.fault('silent', { methods: ['getBalance'] });
+   * ```
+   */
+  fault(kind: 'silent', options?: SilentFault): FaultHandle;
+  /**
+   * Cuts matching HTTP answers short: a truncated body, or the connection reset mid-body.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('cutShort', { mode: 'reset', count: 1 });
+   * ```
+   */
+  fault(kind: 'cutShort', options?: CutShortFault): FaultHandle;
+  /**
+   * Ends WebSockets without a close frame: those open now and those opened while it is on.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('socketLost', { count: 1 });
+   * ```
+   */
+  fault(kind: 'socketLost', options?: SocketLostFault): FaultHandle;
+  /**
+   * Closes WebSockets with a close frame of `code` and `reason`: those open now and those opened while it is on.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('socketClosed', { code: 1013, reason: 'try again later', count: 1 });
+   * ```
+   */
+  fault(kind: 'socketClosed', options: SocketClosedFault): FaultHandle;
+  /**
+   * Switches every fault off; calls held by `'silent'` are answered.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.clearFaults();
+   * ```
+   */
+  clearFaults(): void;
+}

@@ -1,0 +1,168 @@
+/**
+ * The faults switched on in one cluster: each checked when it is added, matched against the calls it
+ * scopes, spent call by call when it has a count, and switched off by its handle, by `clearAll()` or by
+ * the cluster closing (which releases the calls a silent fault holds, so nothing waits past close()).
+ */
+import { InvalidInputError } from '../../errors/InvalidInputError.js';
+import type { FaultHandle, FaultKind, FaultOptions } from './faultKinds.js';
+
+/** One fault switched on, as the servers read it. */
+export interface ActiveFault<K extends FaultKind = FaultKind> {
+  readonly kind: K;
+  readonly options: FaultOptions[K];
+  /** Settles when the fault is switched off. */
+  readonly off: Promise<void>;
+  readonly handle: FaultHandle;
+}
+
+const KINDS: readonly FaultKind[] = [
+  'rateLimited',
+  'behind',
+  'dropSends',
+  'slow',
+  'silent',
+  'cutShort',
+  'socketLost',
+  'socketClosed',
+];
+
+interface Entry extends ActiveFault {
+  spend(): void;
+}
+
+/** Faults that act on WebSockets the moment they are switched on: the set tells its listener. */
+export type FaultListener = (fault: ActiveFault) => void;
+
+export class FaultSet {
+  /** The faults that apply to new calls. */
+  private readonly active: Entry[] = [];
+  /** Every fault not yet cleared, spent ones included: a spent `silent` still holds its calls. */
+  private readonly held = new Set<Entry>();
+  private readonly listeners: FaultListener[] = [];
+
+  /** Calls `listener` with every fault switched on from now. */
+  onAdd(listener: FaultListener): void {
+    this.listeners.push(listener);
+  }
+
+  add<K extends FaultKind>(kind: K, options: FaultOptions[K] | undefined): FaultHandle {
+    const checked = checkFault(kind, options) as FaultOptions[K];
+    let hits = 0;
+    let cleared = false;
+    let release = () => {};
+    const off = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const count = (checked as { count?: number }).count;
+    const retire = () => {
+      const at = this.active.indexOf(entry);
+      if (at >= 0) this.active.splice(at, 1);
+    };
+    const handle: FaultHandle = {
+      kind,
+      get hits() {
+        return hits;
+      },
+      get cleared() {
+        return cleared || (count !== undefined && hits >= count);
+      },
+      clear: () => {
+        if (cleared) return;
+        cleared = true;
+        retire();
+        this.held.delete(entry);
+        release();
+      },
+    };
+    const entry: Entry = {
+      kind,
+      options: checked,
+      off,
+      handle,
+      spend() {
+        hits++;
+        // Spent, it applies to no new call; what it holds stays held until it is cleared.
+        if (count !== undefined && hits >= count) retire();
+      },
+    };
+    this.active.push(entry);
+    this.held.add(entry);
+    for (const listener of this.listeners) listener(entry);
+    return handle;
+  }
+
+  /**
+   * The oldest fault of `kind` on for any of `methods` (every method when none is given), one of its count
+   * spent; `undefined` when none is.
+   */
+  take<K extends FaultKind>(kind: K, methods?: readonly string[]): ActiveFault<K> | undefined {
+    const found = this.find(kind, methods);
+    found?.spend();
+    return found as ActiveFault<K> | undefined;
+  }
+
+  /** As `take`, without spending: for faults that last until cleared (`behind`). */
+  peek<K extends FaultKind>(kind: K, methods?: readonly string[]): ActiveFault<K> | undefined {
+    return this.find(kind, methods) as ActiveFault<K> | undefined;
+  }
+
+  /** Counts one hit of a fault that applied outside `take` (a socket it ended). */
+  spend(fault: ActiveFault): void {
+    this.active.find((entry) => entry === fault)?.spend();
+  }
+
+  clearAll(): void {
+    for (const entry of [...this.held]) entry.handle.clear();
+  }
+
+  private find(kind: FaultKind, methods?: readonly string[]) {
+    return this.active.find((entry) => {
+      if (entry.kind !== kind) return false;
+      const scope = (entry.options as { methods?: readonly string[] }).methods;
+      return !scope || !methods || methods.some((method) => scope.includes(method));
+    });
+  }
+}
+
+const fail = (param: string, problem: string) => new InvalidInputError({ method: 'fault', param, problem });
+const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/** The options of a fault, checked; each bad one refused with the parameter named. */
+function checkFault(kind: FaultKind, options: unknown): object {
+  if (!KINDS.includes(kind)) throw fail('kind', `expected one of ${KINDS.join(', ')}, got ${describe(kind)}`);
+  if (options === undefined) options = {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw fail('options', `expected an object, got ${describe(options)}`);
+  const o = options as Record<string, unknown>;
+  const whole = (name: string, min: number, required = false) => {
+    const value = o[name];
+    if (value === undefined && !required) return;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+      throw fail(`options.${name}`, `expected a whole number of at least ${min}, got ${describe(value)}`);
+  };
+  whole('count', 1);
+  if (o.methods !== undefined) {
+    if (!Array.isArray(o.methods) || o.methods.length === 0 || !o.methods.every((m) => typeof m === 'string'))
+      throw fail('options.methods', 'expected a non-empty array of method names');
+    if (kind === 'dropSends' || kind === 'socketLost' || kind === 'socketClosed')
+      throw fail('options.methods', `${kind} has no method scope`);
+  }
+  if (kind === 'rateLimited') whole('retryAfterSeconds', 0);
+  if (kind === 'behind') whole('slots', 1, true);
+  if (kind === 'slow') whole('delayMs', 0, true);
+  if (kind === 'cutShort' && o.mode !== undefined && o.mode !== 'truncated' && o.mode !== 'reset')
+    throw fail('options.mode', `expected 'truncated' or 'reset', got ${describe(o.mode)}`);
+  if (kind === 'socketClosed') {
+    const code = o.code;
+    // What a close frame may carry (RFC 6455 7.4): 1004-1006 and 1015 are reserved, 1016-2999 unassigned.
+    const valid =
+      typeof code === 'number' &&
+      Number.isInteger(code) &&
+      ((code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005 && code !== 1006) ||
+        (code >= 3000 && code <= 4999));
+    if (!valid) throw fail('options.code', `expected 1000-1003, 1007-1014 or 3000-4999, got ${describe(code)}`);
+    if (o.reason !== undefined && (typeof o.reason !== 'string' || new TextEncoder().encode(o.reason).length > 123))
+      throw fail('options.reason', 'expected text of at most 123 bytes of UTF-8');
+  }
+  return { ...o };
+}

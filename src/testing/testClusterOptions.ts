@@ -1,0 +1,97 @@
+/**
+ * The options of a test cluster, checked before anything listens, and the slot it starts at: by default
+ * one read off the wall clock, so that a cluster started again (a restarted `solrpc demo --serve`)
+ * continues forward from where the last one was and a client that reconnects never sees slots go back.
+ */
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { PreloadedAccount } from './clusterState.js';
+import { SIMULATION, SLOT_MS } from './simulationCast.js';
+
+/**
+ * How to start a test cluster. Every field is optional.
+ *
+ * @example
+ * ```ts fragment
+ * const cluster = await startTestCluster({ port: 8899, slotMs: 100, startSlot: 1_000 });
+ * ```
+ */
+export interface TestClusterOptions {
+  /** The HTTP port on 127.0.0.1 (WebSockets at port + 1 when free, as on a node); a free port when left out. A port taken is refused with an `InvalidInputError` naming `options.port`. */
+  port?: number;
+  /** How many milliseconds a slot lasts: 400 when left out, as on mainnet. */
+  slotMs?: number;
+  /** The slot the cluster starts at; when left out, a slot read off the wall clock, so that restarts continue forward. */
+  startSlot?: number;
+  /** Accounts the cluster holds from its start, by address: `{ [address]: { lamports, owner?, data?, executable? } }`. */
+  accounts?: Readonly<Record<string, PreloadedAccount>>;
+  /** Serve the full API, as a node started with `--full-rpc-api` (true when left out); false serves the minimal set. */
+  fullApi?: boolean;
+  /** Execute transactions in LiteSVM (the optional peer dependency `litesvm` must be installed); the built-in ledger when left out. */
+  litesvm?: boolean;
+  /** Milliseconds since the epoch, `Date.now` when left out: a test injects a clock to hold the slot still or move it at will. */
+  now?: () => number;
+}
+
+/** Where the wall-clock slot is measured from: the simulation's first slot at 2025-08-11T08:25:54Z. */
+export const SLOT_ORIGIN = { ms: 1_754_900_754_000, slot: SIMULATION.firstSlot };
+
+/**
+ * The slot a cluster started at `nowMs` begins at when no `startSlot` is given: the origin's slot plus the
+ * slots elapsed since, never below the origin's. Two clusters started one after the other with the same
+ * slot time thus never count backward.
+ */
+export function wallClockSlot(nowMs: number, slotMs: number): number {
+  return SLOT_ORIGIN.slot + Math.max(0, Math.floor((nowMs - SLOT_ORIGIN.ms) / slotMs));
+}
+
+const fail = (param: string, problem: string) => new InvalidInputError({ method: 'startTestCluster', param, problem });
+const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/** The options with their defaults, each bad one refused with the parameter named. */
+export function checkTestClusterOptions(
+  options: unknown,
+): Required<Pick<TestClusterOptions, 'slotMs' | 'now' | 'fullApi' | 'litesvm'>> &
+  Pick<TestClusterOptions, 'port' | 'accounts'> & { startSlot: number } {
+  if (options === undefined) options = {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw fail('options', `expected an object, got ${describe(options)}`);
+  const o = options as TestClusterOptions;
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 1 && o.port <= 65_535))
+    throw fail('options.port', `expected a port from 1 to 65535, got ${describe(o.port)}`);
+  if (o.slotMs !== undefined && !(Number.isInteger(o.slotMs) && o.slotMs >= 1))
+    throw fail('options.slotMs', `expected a whole number of milliseconds of at least 1, got ${describe(o.slotMs)}`);
+  if (o.startSlot !== undefined && !(Number.isSafeInteger(o.startSlot) && o.startSlot >= 0))
+    throw fail('options.startSlot', `expected a slot (a whole number from 0), got ${describe(o.startSlot)}`);
+  if (o.now !== undefined && typeof o.now !== 'function')
+    throw fail('options.now', `expected a function returning milliseconds, got ${describe(o.now)}`);
+  for (const flag of ['fullApi', 'litesvm'] as const) {
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean')
+      throw fail(`options.${flag}`, `expected true or false, got ${describe(o[flag])}`);
+  }
+  if (o.accounts !== undefined) {
+    if (typeof o.accounts !== 'object' || o.accounts === null || Array.isArray(o.accounts))
+      throw fail('options.accounts', 'expected an object of accounts by address');
+    for (const [address, account] of Object.entries(o.accounts)) {
+      const at = `options.accounts[${JSON.stringify(address)}]`;
+      if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address))
+        throw fail('options.accounts', `expected base58 addresses as keys, got ${JSON.stringify(address)}`);
+      if (typeof account !== 'object' || account === null) throw fail(at, 'expected an account');
+      const lamports = account.lamports;
+      const ok =
+        (typeof lamports === 'bigint' && lamports >= 0n && lamports < 2n ** 64n) ||
+        (typeof lamports === 'number' && Number.isSafeInteger(lamports) && lamports >= 0);
+      if (!ok) throw fail(`${at}.lamports`, `expected a u64 amount of lamports, got ${describe(lamports)}`);
+    }
+  }
+  const now = o.now ?? Date.now;
+  const slotMs = o.slotMs ?? SLOT_MS;
+  return {
+    port: o.port,
+    slotMs,
+    now,
+    startSlot: o.startSlot ?? wallClockSlot(now(), slotMs),
+    accounts: o.accounts,
+    fullApi: o.fullApi ?? true,
+    litesvm: o.litesvm ?? false,
+  };
+}

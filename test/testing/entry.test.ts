@@ -1,0 +1,152 @@
+/**
+ * `startTestCluster` (src/testing/index.ts) as a user starts it: it answers solrpc's client over HTTP
+ * with the clock it was given; its options (port, slotMs, startSlot, accounts) do what they say and bad
+ * ones are refused with an InvalidInputError naming the option, a port already taken included; slots
+ * continue forward when a cluster is started again later (the wall-clock starting slot, injected clock);
+ * close() sends WebSocket clients a close frame (1001) and ends held calls at once.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createRpc, isSolRpcError } from '../../src/index.js';
+import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
+import { SLOT_ORIGIN, wallClockSlot } from '../../src/testing/testClusterOptions.js';
+
+const open: TestCluster[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((cluster) => cluster.close()));
+});
+async function start(options?: Parameters<typeof startTestCluster>[0]) {
+  const cluster = await startTestCluster(options);
+  open.push(cluster);
+  return cluster;
+}
+
+/** A clock a test moves by hand. */
+function manualClock(ms: number) {
+  const clock = { ms, now: () => clock.ms };
+  return clock;
+}
+
+describe('startTestCluster', () => {
+  it('answers the client at its url, at the slot its clock says, the slot moving as the clock moves', async () => {
+    const clock = manualClock(SLOT_ORIGIN.ms);
+    const startSlot = SLOT_ORIGIN.slot + 5_000;
+    const cluster = await start({ now: clock.now, startSlot, slotMs: 100 });
+    expect(cluster.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(cluster.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+    const rpc = createRpc(cluster.url, { retry: false });
+    expect(await rpc.getSlot({ commitment: 'processed' })).toBe(startSlot);
+    clock.ms += 1_050;
+    expect(cluster.slot()).toBe(startSlot + 10);
+    expect(await rpc.getSlot({ commitment: 'processed' })).toBe(startSlot + 10);
+    // The contexts of answers read the same clock.
+    expect((await rpc.getLatestBlockhash({ commitment: 'processed' })).context.slot).toBe(startSlot + 10);
+  });
+
+  it('listens on the port it is given, and refuses a port already taken naming options.port', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const refusal = await startTestCluster({ port: taken }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isSolRpcError(refusal, 'InvalidInputError')).toBe(true);
+      expect(refusal).toMatchObject({ param: 'options.port' });
+      expect(String((refusal as Error).message)).toContain(`port ${taken} of 127.0.0.1 is taken`);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+    // The port freed, the same number is now the cluster's.
+    const cluster = await start({ port: taken });
+    expect(cluster.url).toBe(`http://127.0.0.1:${taken}`);
+    expect(await createRpc(cluster.url, { retry: false }).getHealth()).toBe('ok');
+  });
+
+  it.each([
+    [{ port: 70_000 }, 'options.port'],
+    [{ port: 1.5 }, 'options.port'],
+    [{ slotMs: 0 }, 'options.slotMs'],
+    [{ startSlot: -1 }, 'options.startSlot'],
+    [{ fullApi: 'yes' }, 'options.fullApi'],
+    [{ accounts: { 'not-an-address': { lamports: 1 } } }, 'options.accounts'],
+    [
+      { accounts: { '11111111111111111111111111111112': { lamports: -1 } } },
+      'options.accounts["11111111111111111111111111111112"].lamports',
+    ],
+  ])('refuses %j with an InvalidInputError naming %s', async (options, param) => {
+    const refusal = await startTestCluster(options as never).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isSolRpcError(refusal, 'InvalidInputError')).toBe(true);
+    expect(refusal).toMatchObject({ param, method: 'startTestCluster' });
+  });
+
+  it('holds preloaded accounts from its start', async () => {
+    const address = 'Bj1Bt6hGRm8vsWtPzkRFGjXADPvYt7iCLVHMvXNZHoha';
+    const cluster = await start({ accounts: { [address]: { lamports: 2_000_000_000n } } });
+    const rpc = createRpc(cluster.url, { retry: false });
+    expect((await rpc.getBalance(address, { commitment: 'processed' })).value).toBe(2_000_000_000n);
+  });
+});
+
+describe('the slot across restarts', () => {
+  it('starts from the wall clock by default, so a cluster started later continues forward', async () => {
+    const clock = manualClock(SLOT_ORIGIN.ms + 3_600_000);
+    const first = await start({ now: clock.now });
+    expect(first.slot()).toBe(SLOT_ORIGIN.slot + 9_000);
+    clock.ms += 1_000;
+    const seen = first.slot();
+    await first.close();
+    // Restarted half a second later: the slot goes on from where the first was, plus the time between.
+    clock.ms += 500;
+    const second = await start({ now: clock.now });
+    expect(second.slot()).toBeGreaterThanOrEqual(seen);
+    expect(second.slot()).toBe(wallClockSlot(clock.ms, 400));
+    expect(second.slot()).toBe(SLOT_ORIGIN.slot + 9_003);
+  });
+
+  it('never counts backward across any pair of start times', () => {
+    let previous = -1;
+    for (let ms = SLOT_ORIGIN.ms - 1_000; ms < SLOT_ORIGIN.ms + 10_000; ms += 37) {
+      const slot = wallClockSlot(ms, 400);
+      expect(slot).toBeGreaterThanOrEqual(previous);
+      previous = slot;
+    }
+  });
+});
+
+describe('close()', () => {
+  it('sends each WebSocket client a close frame, 1001 going away', async () => {
+    const cluster = await startTestCluster();
+    const socket = new WebSocket(cluster.wsUrl);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await cluster.close();
+    expect(await closed).toEqual({ code: 1001, reason: 'going away' });
+  });
+
+  it('ends calls a silent fault holds instead of waiting for them', async () => {
+    const cluster = await startTestCluster();
+    const silence = cluster.fault('silent');
+    // No client timeout: only close() can end this call.
+    const held = createRpc(cluster.url, { retry: false, timeoutMs: 600_000 })
+      .getSlot()
+      .then(
+        () => 'answered',
+        (error: unknown) => (error as Error).name,
+      );
+    while (silence.hits === 0) await new Promise((resolve) => setImmediate(resolve));
+    await cluster.close();
+    expect(await held).toBe('NetworkError');
+  });
+});
