@@ -46,6 +46,8 @@ Options:
 
 ${GLOBAL_HELP}`,
   positionals: { min: 0, max: 2 },
+  // agave's process_catchup returns its text whatever --output says: there is no JSON form to follow.
+  json: false,
   options: {
     // `--our-localhost [PORT]`: the port is optional, 8899 by default, as in the Solana CLI.
     'our-localhost': { type: 'string', optionalValue: { fallback: '8899', value: /^\d{1,5}$/ } },
@@ -71,7 +73,7 @@ ${GLOBAL_HELP}`,
       throw new CliError('the node RPC URL must be http:// or https://');
     const sleep = ctx.io.sleep ?? sleepFor;
     const wait = (seconds: number) => sleep(seconds * 1000, ctx.io.signal);
-    const status = progress(ctx, options.log === true);
+    const status = progress(ctx, options.log === true, interval);
 
     if (port !== undefined) {
       const guessed = `http://localhost:${port}`;
@@ -107,7 +109,7 @@ ${GLOBAL_HELP}`,
         // The Solana CLI waits out any transport failure (reqwest's errors, timeouts included).
         const transport = isSolRpcError(error, 'NetworkError') || isSolRpcError(error, 'TimeoutError');
         if (!transport || ctx.io.signal?.aborted) throw error;
-        status(`Connection failed: ${safe(error.message.split('\n')[0], 200)}`);
+        status(`Connection failed: ${safe(error.message.split('\n')[0], 200)}`, 'retrying');
         await wait(interval);
       }
     }
@@ -172,7 +174,7 @@ ${GLOBAL_HELP}`,
 async function rpcAddressFromGossip(
   ctx: Context,
   identity: string,
-  status: (message: string) => void,
+  status: Status,
   wait: (seconds: number) => Promise<void>,
   interval: number,
 ): Promise<string> {
@@ -180,7 +182,10 @@ async function rpcAddressFromGossip(
   for (;;) {
     const node = (await ctx.rpc.getClusterNodes(call)).find((n) => n.pubkey === identity);
     if (node?.rpc) return node.rpc;
-    status(node ? `RPC service not found for ${identity}` : `Contact information not found for ${identity}`);
+    status(
+      node ? `RPC service not found for ${identity}` : `Contact information not found for ${identity}`,
+      'asking gossip again',
+    );
     await wait(interval);
   }
 }
@@ -207,15 +212,28 @@ function retryingSlot(ctx: Context, log: boolean, wait: (seconds: number) => Pro
 }
 
 /**
- * Where the progress goes: with `--log` a line each on stdout; on a terminal one line on stderr rewritten
- * in place, as the Solana CLI's spinner; elsewhere nowhere, as the spinner draws nothing off a terminal.
+ * Reports progress; a message with `waiting` is one the command may repeat forever (no RPC address yet, an
+ * unreachable validator), saying what it does meanwhile.
  */
-function progress(ctx: Context, log: boolean): (message: string | undefined) => void {
-  return (message) => {
+type Status = (message: string | undefined, waiting?: 'retrying' | 'asking gossip again') => void;
+
+/**
+ * Where the progress goes: with `--log` a line each on stdout; on a terminal one line on stderr rewritten
+ * in place, as the Solana CLI's spinner; elsewhere (a pipe, a cron job) the spinner draws nothing, so a
+ * wait that may never end is said once on stderr, and again only when its reason changes.
+ */
+function progress(ctx: Context, log: boolean, interval: number): Status {
+  let said: string | undefined;
+  return (message, waiting) => {
     if (log) {
       if (message !== undefined) ctx.print(safe(message, 400));
     } else if (ctx.io.isTTY) {
       ctx.io.err(message === undefined ? '\r\u001b[K' : `\r\u001b[K${safe(message, 400)}`);
+    } else if (waiting === undefined) {
+      said = undefined;
+    } else if (message !== undefined && message !== said) {
+      said = message;
+      ctx.io.err(`${safe(message, 400)}; ${waiting} every ${interval} s until Ctrl-C (--log prints each check)\n`);
     }
   };
 }
