@@ -39,7 +39,7 @@ export function decodeAccount<TData>(
     data: data as TData,
     executable: wire.executable,
     rentEpoch: toBigInt(wire.rentEpoch),
-    space: wire.space,
+    space: wire.space ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { accountDataSchema, type WireAccountData } from './accountData.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
 import { safeInteger, u64 } from './numbers.js';
-import { boolean, type Schema, type } from './struct.js';
+import { boolean, nullable, type Schema, type } from './struct.js';
 
 /** An account on the wire (`UiAccount`), before its data is decoded. */
 export interface WireAccount {
@@ -11,7 +11,8 @@ export interface WireAccount {
   data: WireAccountData;
   executable: boolean;
   rentEpoch: number | bigint;
-  space: number;
+  /** agave's `Option<u64>`: `null`, or missing from nodes before 1.14 and from proxies that drop nulls. */
+  space?: number | null;
 }
 
 function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<WireAccount> {
@@ -21,7 +22,7 @@ function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<Wir
     data: accountDataSchema(mode),
     executable: boolean(),
     rentEpoch: u64(),
-    space: safeInteger(),
+    space: nullable(safeInteger()),
   }) as unknown as Schema<WireAccount>;
 }
 

@@ -91,8 +91,14 @@ export interface Account<TData> {
   executable: boolean;
   /** The epoch rent is next due; `18446744073709551615n` (u64::MAX) for every rent-exempt account. */
   rentEpoch: bigint;
-  /** The full size of the account's data in bytes, even when `dataSlice` returned less. */
-  space: number;
+  /**
+   * The full size of the account's data in bytes, even when `dataSlice` returned less; `null` when the
+   * node did not say (agave's type is `Option<u64>`: nodes before 1.14 leave it out, and so do proxies
+   * that pass their bodies on). Then, unless a `dataSlice` was asked for, binary `data.length` is the same
+   * number, and parsed data carries its own `space`. Not derived here: with a slice, the length would be
+   * the slice's, and a wrong size is worse than none.
+   */
+  space: number | null;
 }
 
 /** An account together with its address, as the program-account and token-account scans return it. */

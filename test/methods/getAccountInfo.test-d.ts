@@ -60,7 +60,7 @@ describe('getAccountInfo: binary overload', () => {
     expectTypeOf(value.data).toEqualTypeOf<Uint8Array>();
     expectTypeOf(value.lamports).toEqualTypeOf<bigint>();
     expectTypeOf(value.rentEpoch).toEqualTypeOf<bigint>();
-    expectTypeOf(value.space).toEqualTypeOf<number>();
+    expectTypeOf(value.space).toEqualTypeOf<number | null>();
     expectTypeOf(value.owner).toEqualTypeOf<Address>();
     expectTypeOf(value.executable).toEqualTypeOf<boolean>();
   });
@@ -97,7 +97,7 @@ describe('getAccountInfo: jsonParsed overload', () => {
     expectTypeOf(value.data).toEqualTypeOf<ParsedAccountData | Uint8Array>();
     expectTypeOf(value.lamports).toEqualTypeOf<bigint>();
     expectTypeOf(value.rentEpoch).toEqualTypeOf<bigint>();
-    expectTypeOf(value.space).toEqualTypeOf<number>();
+    expectTypeOf(value.space).toEqualTypeOf<number | null>();
     expectTypeOf<ParsedAccountData>().toEqualTypeOf<ParsedTokenProgramData | ParsedProgramData>();
     expectTypeOf<ParsedTokenProgramData>().toEqualTypeOf<
       ParsedTokenAccountData | ParsedMintData | ParsedMultisigData

@@ -52,7 +52,7 @@ describe('getTokenAccountsByOwner: binary overload', () => {
     expectTypeOf(first.account.data).toEqualTypeOf<Uint8Array>();
     expectTypeOf(first.account.lamports).toEqualTypeOf<bigint>();
     expectTypeOf(first.account.rentEpoch).toEqualTypeOf<bigint>();
-    expectTypeOf(first.account.space).toEqualTypeOf<number>();
+    expectTypeOf(first.account.space).toEqualTypeOf<number | null>();
   });
 });
 
