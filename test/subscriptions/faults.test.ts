@@ -255,9 +255,10 @@ describe('a server that says go away (real sockets; the scripted cases are in ho
     expect(isSolRpcError(error, 'ConnectionLostError')).toBe(true);
     expect(error).toMatchObject({ closeCode: 4001, retryable: false, origin: server.url });
     expect((error as Error).message).toMatch(/closed the connection with code 4001 \(invalid api key \[redacted\]\)/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(server.connections()).toBe(1);
+    // No wait needed: at a loss the client either schedules a reconnect, announcing it ('reconnecting'),
+    // or gives up ('gave-up'), both before any iterator fails. This one gave up, and scheduled nothing.
     expect(events.map((e) => e.state)).toEqual(['connected', 'gave-up']);
+    expect(server.connections()).toBe(1);
   });
 
   it.each([1000, 1008])(
@@ -291,15 +292,29 @@ describe('a server that says go away (real sockets; the scripted cases are in ho
 });
 
 describe('a subscription the server refuses', () => {
-  it('ends with the typed RpcError and is not retried', { timeout: 10_000 }, async () => {
+  it('ends with the typed RpcError and is not retried, nor sent again after a reconnect', {
+    timeout: 10_000,
+  }, async () => {
     server.refuse.set('blockSubscribe', { code: -32601, message: 'Method not found' });
+    // A subscription that stays, so that the socket does (the client closes a socket nobody listens on).
+    const slots = subs.slotSubscribe();
+    const nextSlot = slots.next();
+    await until(() => server.subscriptions.size === 1);
     const blocks = subs.blockSubscribe('all');
     const error = await blocks.next().catch(keep);
     expect(isSolRpcError(error, 'RpcError') && error.code).toBe(-32601);
     expect((error as Error).message).toMatch(/^blockSubscribe: RPC error -32601/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nothing more came once the server read the client's answer to a ping sent after the refusal…
+    await server.roundTrip();
+    expect(count('blockSubscribe')).toBe(1);
+    // …nor after a reconnect, when the client sends again every subscription it still holds.
+    server.closeAll(1001);
+    await until(() => count('slotSubscribe') === 2 && server.subscriptions.size === 1);
+    await server.roundTrip();
     expect(count('blockSubscribe')).toBe(1);
     expect((await blocks.next()).done).toBe(true);
+    await slots.return();
+    expect((await nextSlot).done).toBe(true);
   });
 });
 
@@ -315,8 +330,8 @@ describe('a slow consumer', () => {
     const note = (i: number) => ({ context: { slot: i }, value: { signature: SIGNATURE, err: null, logs: [`#${i}`] } });
     for (let i = 0; i < 20; i++) server.notify('logsSubscribe', note(i));
     expect((await first).value?.value.logs).toEqual(['#0']);
-    // The consumer is busy while the rest arrive (how many arrive before it reads again varies).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The consumer is busy while the rest arrive: the client has read every one once it answers a ping.
+    await server.roundTrip();
     const seen: string[] = [];
     const error = await (async () => {
       for await (const { value } of logs) seen.push(...value.logs);
@@ -325,7 +340,7 @@ describe('a slow consumer', () => {
     const { dropped } = error as { dropped: number };
     // In order, none twice, and every one of the 20 either delivered or counted as dropped.
     expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => `#${i + 1}`));
-    expect(seen.length).toBeGreaterThanOrEqual(5);
+    expect(seen).toHaveLength(5);
     expect(1 + seen.length + dropped).toBe(20);
     expect(error).toMatchObject({ queueSize: 5 });
     await until(() => count('logsUnsubscribe') === 1);
@@ -339,8 +354,9 @@ describe('a slow consumer', () => {
     await until(() => server.subscriptions.size === 1);
     for (let slot = 1; slot <= 50; slot++) server.notify('slotSubscribe', { slot, parent: slot - 1, root: 0 });
     expect((await first).value?.slot).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // However many arrived while it was busy, it reads newer slots only, up to the last.
+    // The consumer is busy while the rest arrive: the client has read every one once it answers a ping.
+    await server.roundTrip();
+    // It reads newer slots only, up to the last.
     const seen: number[] = [];
     for await (const { slot } of slots) {
       seen.push(slot);
@@ -364,7 +380,9 @@ describe('identical subscriptions', () => {
     expect((await nextA).value?.value.lamports).toBe(5n);
     expect((await nextB).value?.value.lamports).toBe(5n);
     await a.return();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // An unsubscribe sent when a left would have reached the server before the client's answer to a ping.
+    await server.roundTrip();
+    expect(server.sockets()).toBe(1);
     expect(count('accountUnsubscribe')).toBe(0);
     const nextB2 = b.next();
     server.notify('accountSubscribe', account(6, 11));

@@ -46,6 +46,13 @@ export interface PubsubServer {
   mute(on: boolean): void;
   /** Refuses new connections (the server is down) until called with false. */
   down(on: boolean): void;
+  /**
+   * Pings every open socket and resolves once each answered (or closed). By then each client has read every
+   * frame the server sent before the ping, and the server has read every frame the client sent before its
+   * pong: one ordered stream each way. What a test waits on, instead of a pause, to say nothing more came.
+   * The client's WebSocket answers pings by itself; a muted or stalled socket is not pinged.
+   */
+  roundTrip(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -167,6 +174,24 @@ export async function startPubsubServer(): Promise<PubsubServer> {
     },
     down(on) {
       isDown = on;
+    },
+    async roundTrip() {
+      const open = [...wss.clients].filter((ws) => ws.readyState === ws.OPEN && !muted && !stalled.has(ws));
+      await Promise.all(
+        open.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              const done = () => {
+                ws.off('pong', done);
+                ws.off('close', done);
+                resolve();
+              };
+              ws.on('pong', done);
+              ws.on('close', done);
+              ws.ping();
+            }),
+        ),
+      );
     },
     async stop() {
       for (const ws of wss.clients) ws.terminate();
