@@ -8,11 +8,23 @@ const external = [
   'superstruct',
   'cross-fetch',
   'ws',
+  'node:crypto',
   'node:http',
   'node:https',
+  'node:net',
   'node:stream',
   'node:zlib',
+  // solrpc/testing's optional peers: never bundled, loaded from the app's own install.
+  'msw',
+  'litesvm',
 ];
+/** The package's entries: the client, its Node extras, and the test cluster (Node only) with its msw handlers. */
+const entries = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  'testing/index': 'src/testing/index.ts',
+  'testing/msw': 'src/testing/msw.ts',
+};
 
 export default defineConfig([
   {
@@ -23,7 +35,7 @@ export default defineConfig([
     bundle: false,
     target: 'es2022',
     platform: 'neutral',
-    dts: { ...dts, entry: { index: 'src/index.ts', node: 'src/node.ts' } },
+    dts: { ...dts, entry: entries },
     sourcemap: true,
     clean: true,
     external,
@@ -31,7 +43,7 @@ export default defineConfig([
   {
     // CommonJS for require(), in Node: one bundled file; tree-shaking is an ESM concern. `#default-fetch`
     // resolves to the source here: the ESM files in dist/ are being written at the same time.
-    entry: { index: 'src/index.ts', node: 'src/node.ts' },
+    entry: entries,
     esbuildOptions(options) {
       options.conditions = ['solrpc-source', 'node'];
     },

@@ -4,7 +4,17 @@
  * an app carries. `npm test` builds first; without dist/ the suite says so and skips.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +22,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { allSubscriptions } from '../../src/subscriptions/methods/index.js';
+import { startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { loadCase } from '../support/conformance.js';
 import { installTarball } from '../support/installTarball.js';
 import { METHOD_NAMES } from '../support/methodProfiles.js';
@@ -81,7 +91,8 @@ describe.runIf(built)('the packed package', () => {
       analysis: { problems: unknown[] };
     };
     expect(report.analysis.problems).toEqual([]);
-  });
+    // Four entries, each in every resolution mode: some 11 s on a quiet machine.
+  }, 120_000);
 
   it('works through import and require, zstd and the solrpc/node entry included', () => {
     const c = loadCase('getAccountInfo.base64zstd.token-account.json');
@@ -92,6 +103,22 @@ describe.runIf(built)('the packed package', () => {
         nodeHex: c.expect['value.data.hex'],
         rentEpoch: '18446744073709551615',
         refused: true,
+      });
+    }
+  });
+
+  it('runs solrpc/testing and solrpc/testing/msw (msw installed beside it) through import and require', () => {
+    // msw is an optional peer: the app installs it itself. Here, the repository's own copy.
+    symlinkSync(join(root, 'node_modules/msw'), join(app, 'node_modules/msw'), 'dir');
+    copyFileSync(join(root, 'test/package/testing.mjs'), join(app, 'testing.mjs'));
+    for (const mode of ['import', 'require']) {
+      const out = run(process.execPath, [join(app, 'testing.mjs'), mode], app);
+      expect(JSON.parse(out)).toEqual({
+        slot: 356_139_456,
+        refused: { name: 'HttpError', status: 429 },
+        after: 356_139_456,
+        mswSlot: 356_139_456,
+        exported: 'function',
       });
     }
   });
@@ -169,6 +196,11 @@ describe.runIf(built)('the packed package', () => {
       'parseArgs',
       'solrpc demo',
       'simulated cluster',
+      // solrpc/testing is an entry of its own, Node only: nothing of it in an app of the main entry.
+      'startTestCluster',
+      'testClusterHandlers',
+      'test-cluster.invalid',
+      'going away',
       // Sending and confirming are separate exports (src/send/), never bound into a client.
       'TransactionExpiredError',
       'TransactionFailedError',
