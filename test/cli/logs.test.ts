@@ -4,7 +4,7 @@
  * Solana CLI derives it, a server that restarts (stderr says lost / regained, the stream goes on), one gone
  * for good (exit 69), Ctrl-C (130), and input refused before any connection (2).
  */
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { websocketUrlFor } from '../../src/cli/config.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -279,18 +279,39 @@ describe('logs', { timeout: 10_000 }, () => {
 });
 
 describe('logs refuses bad input before connecting', { timeout: 10_000 }, () => {
-  /** A TCP listener that counts connections: the command must not make one. */
+  /** A TCP listener that records the connections it accepts, by the client's port: the command must make none. */
   async function countingListener() {
-    let connections = 0;
+    const accepted: number[] = [];
+    const onAccept = new Set<() => void>();
     const listener = createServer((socket) => {
-      connections++;
+      accepted.push(socket.remotePort ?? -1);
       socket.destroy();
+      for (const notify of onAccept) notify();
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     const { port } = listener.address() as AddressInfo;
     return {
       url: `ws://127.0.0.1:${port}`,
-      connections: () => connections,
+      /**
+       * Connects once and resolves, when the listener accepted that connection, with how many it accepted
+       * before: a listener accepts in the order connections are made, so one the command opened came first.
+       */
+      acceptedBeforeProbe: () =>
+        new Promise<number>((resolve, reject) => {
+          const probe = connect(port, '127.0.0.1');
+          probe.on('error', reject);
+          probe.on('connect', () => {
+            const check = () => {
+              const at = accepted.indexOf(probe.localPort ?? -2);
+              if (at < 0) return;
+              onAccept.delete(check);
+              probe.destroy();
+              resolve(at);
+            };
+            onAccept.add(check);
+            check();
+          });
+        }),
       close: () => new Promise<void>((resolve) => listener.close(() => resolve())),
     };
   }
@@ -307,8 +328,7 @@ describe('logs refuses bad input before connecting', { timeout: 10_000 }, () => 
       expect(await session.exit).toBe(2);
       expect(session.err()).toMatch(message);
       expect(session.out()).toBe('');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(listener.connections()).toBe(0);
+      expect(await listener.acceptedBeforeProbe()).toBe(0);
     } finally {
       await listener.close();
     }
