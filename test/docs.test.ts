@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const typedoc = join(root, 'node_modules/typedoc/bin/typedoc');
@@ -148,6 +148,8 @@ describe('the code in the documentation', () => {
           writeFileSync(
             file,
             `${code
+              .replaceAll("from 'solrpc/testing/msw'", `from '${join(root, 'src/testing/msw.js')}'`)
+              .replaceAll("from 'solrpc/testing'", `from '${join(root, 'src/testing/index.js')}'`)
               .replaceAll("from 'solrpc/node'", `from '${join(root, 'src/node.js')}'`)
               .replaceAll("from 'solrpc'", `from '${join(root, 'src/index.js')}'`)}\nexport {};\n`,
           );
