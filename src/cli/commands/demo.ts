@@ -41,7 +41,9 @@ ${GLOBAL_HELP}Its steps take none of them: they run against the simulated cluste
     },
     async run(ctx, _args, options) {
       const port = portOption(options.port, options.serve === true);
-      const cluster = await startSimulatedCluster({ port }).catch((error: unknown) => {
+      // Serving, the cluster reads the CLI's clock (tests inject one); the demo's own steps need time to move.
+      const now = options.serve ? ctx.io.now : undefined;
+      const cluster = await startSimulatedCluster({ port, now }).catch((error: unknown) => {
         if ((error as { param?: unknown }).param === 'options.port')
           throw new CliError(
             `--port ${port}: the port is taken on 127.0.0.1; pick another, or leave --port out for a free one`,
