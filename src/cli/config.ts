@@ -33,6 +33,57 @@ export function urlFromMoniker(text: string): string {
   return MONIKERS[text] ?? text;
 }
 
+/** Words people write for a cluster that are not the Solana CLI's monikers, with the moniker they meant. */
+const NEAR_MONIKERS: Readonly<Record<string, string>> = {
+  mainnet: 'mainnet-beta',
+  main: 'mainnet-beta',
+  mainnet_beta: 'mainnet-beta',
+  mainnetbeta: 'mainnet-beta',
+  beta: 'mainnet-beta',
+  test: 'testnet',
+  dev: 'devnet',
+  local: 'localhost',
+  'local-host': 'localhost',
+};
+
+const MONIKER_LIST = 'mainnet-beta (m), devnet (d), testnet (t) or localhost (l)';
+
+/**
+ * The RPC URL from `--url` or the config file's `json_rpc_url` (`source` says which): a moniker's URL, or
+ * the text. A word that is no moniker, and a host written without its scheme (`localhost:8899`, which a
+ * URL parser reads as the scheme `localhost:`), are refused with what to write instead. The text is
+ * repeated only as a host and port: a URL without a scheme may still carry a key in its path or query.
+ */
+export function rpcUrlFrom(text: string, source: string): string {
+  const url = MONIKERS[text];
+  if (url !== undefined) return url;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text; // a scheme: the library checks the rest
+  const lower = text.toLowerCase();
+  // `Devnet`: a moniker in other case; `mainnet`: a word people write for one.
+  const near = NEAR_MONIKERS[lower] ?? (lower.length > 1 && MONIKERS[lower] !== undefined ? lower : undefined);
+  if (near !== undefined) {
+    throw new CliError(`${source}: '${text}' is not a cluster moniker; did you mean ${near} (${near[0]})?`);
+  }
+  const host = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?([/?#].*)?$/i.exec(text);
+  if (
+    host &&
+    (host[1]?.includes('.') ||
+      host[1]?.startsWith('[') ||
+      host[2] !== undefined ||
+      /^localhost$/i.test(host[1] as string))
+  ) {
+    const [, name = '', port = '', rest] = host;
+    // A node's own RPC port (8899) and a bare address or localhost are plain HTTP; a named provider is TLS.
+    const plain = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[.*\])$/i.test(name) || port === ':8899';
+    const shown = `${name}${port}${rest ? '/…' : ''}`;
+    throw new CliError(`${source}: '${shown}' has no scheme; write ${plain ? 'http' : 'https'}://${shown}`);
+  }
+  if (/^[a-z][a-z0-9-]*$/i.test(text)) {
+    throw new CliError(`${source}: '${text}' is neither a URL nor a cluster moniker: ${MONIKER_LIST}`);
+  }
+  return text; // the library names what is wrong with it, without repeating it
+}
+
 /**
  * The WebSocket URL of an RPC URL, as the Solana CLI derives it when neither `--ws` nor the config file's
  * `websocket_url` gives one (agave `Config::compute_websocket_url`): `ws` for `http`, `wss` for `https`,

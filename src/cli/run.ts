@@ -12,7 +12,7 @@ import {
   defaultConfigPath,
   defaultKeypairPath,
   readConfig,
-  urlFromMoniker,
+  rpcUrlFrom,
 } from './config.js';
 import { Context, type KeypairSource, type OutputFormat } from './context.js';
 import { GLOBAL_OPTIONS } from './globalOptions.js';
@@ -141,7 +141,12 @@ function resolveSettings(values: GlobalValues, io: CliIo) {
   const timeoutText = values['rpc-timeout'];
   const timeoutSeconds = timeoutText === undefined ? 30 : parseTimeout(timeoutText);
   return {
-    url: values.url !== undefined ? urlFromMoniker(values.url) : urlFromMoniker(config.jsonRpcUrl ?? DEFAULT_URL),
+    url:
+      values.url !== undefined
+        ? rpcUrlFrom(values.url, '--url')
+        : config.jsonRpcUrl !== undefined
+          ? rpcUrlFrom(config.jsonRpcUrl, `json_rpc_url in ${configPath}`)
+          : DEFAULT_URL,
     // As the Solana CLI: --ws, else websocket_url, else derived from the RPC URL (Context.websocketUrl).
     websocketUrl: values.ws ?? config.websocketUrl,
     websocketSource: values.ws !== undefined ? '--ws' : `websocket_url in ${configPath}`,

@@ -48,7 +48,8 @@ export function isRetryable(error: unknown, retriesSoFar: number): boolean {
   if (isSolRpcError(error, 'TimeoutError')) return true;
   if (isSolRpcError(error, 'RpcError')) return error.code === -32005 || error.code === -32016;
   if (isSolRpcError(error, 'NetworkError')) {
-    if (error.code && NEVER_RETRIED_NETWORK.test(error.code)) return false;
+    // TLS failures, and https:// to a plain HTTP server (NetworkError.retryable says which), fail again.
+    if (!error.retryable || (error.code && NEVER_RETRIED_NETWORK.test(error.code))) return false;
     return error.code === 'ENOTFOUND' ? retriesSoFar === 0 : true;
   }
   return false;

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { COMMAND_HELP, MAIN_HELP } from '../../src/cli/help.js';
 import { GLOBAL } from '../../src/cli/run.js';
+import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { serveFixture } from '../msw/fixtures.js';
 import { type RpcHandler, type RpcReply, reply } from '../msw/server.js';
 import {
@@ -1227,7 +1227,8 @@ describe('usage errors: exit 2, one line on stderr, nothing sent', () => {
     [['gossip', '--rpc-timeout', '0x1f'], 'Error: --rpc-timeout must be a number of seconds, such as 30 or 2.5'],
     [['gossip', '--rpc-timeout='], 'Error: --rpc-timeout must be a number of seconds, such as 30 or 2.5'],
     [['gossip', '--rpc-timeout', '30s'], 'Error: --rpc-timeout must be a number of seconds, such as 30 or 2.5'],
-    [['gossip', '-u', 'mainnet'], 'Error: invalid url: not a valid absolute URL'],
+    [['gossip', '-u', 'mainnet'], "Error: --url: 'mainnet' is not a cluster moniker; did you mean mainnet-beta (m)?"],
+    [['gossip', '-u', 'http://'], 'Error: invalid url: not a valid absolute URL'],
     [['gossip', '-u', 'ftp://127.0.0.1/'], 'Error: invalid url: the scheme must be http: or https:, got ftp:'],
     [['help', 'nope'], "Error: no help for 'nope': unknown command"],
   ])('%j', async (argv, line) => {
