@@ -117,8 +117,18 @@ describe('accountSubscribe', () => {
   it('a consumer gone before the decoder loaded: nothing is sent', { timeout: 10_000 }, async () => {
     const iterator = subs.accountSubscribe(ADDRESS, { encoding: 'base64+zstd' });
     await iterator.return();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests).toEqual([]);
+    // Another subscription waits for the same decoder, then subscribes on the same socket: had the first
+    // been sent once the decoder loaded, it would have gone before, and reached the server before the
+    // client's answer to a ping.
+    const other = subs.accountSubscribe(TOKEN_PROGRAM, { encoding: 'base64+zstd' });
+    const next = other.next();
+    await subscribed();
+    await server.roundTrip();
+    expect(server.requests).toEqual([
+      { method: 'accountSubscribe', params: [TOKEN_PROGRAM, { encoding: 'base64+zstd' }] },
+    ]);
+    await other.return();
+    expect((await next).done).toBe(true);
   });
 
   it('a slow consumer gets only the latest state', { timeout: 10_000 }, async () => {
@@ -132,8 +142,8 @@ describe('accountSubscribe', () => {
     notify(2, 11);
     notify(3, 12);
     notify(4, 13);
-    await until(() => server.requests.length >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The consumer is busy while they arrive: the client has read all three once it answers a ping.
+    await server.roundTrip();
     expect((await iterator.next()).value?.value.lamports).toBe(4n);
     await iterator.return();
   });
@@ -143,9 +153,11 @@ describe('accountSubscribe', () => {
     expect(() => subs.accountSubscribe(ADDRESS, { encoding: 'hex' as 'base64' })).toThrow(/config\.encoding/);
     expect(() => subs.accountSubscribe(ADDRESS, { timeoutMs: 5 } as never)).toThrow(/config\.timeoutMs/);
     expect(() => subs.accountSubscribe(ADDRESS, { rpc: {} as never })).toThrow(/config\.rpc/);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // What the client queued for later runs before this turn of the event loop ends; a connection it had
+    // opened would be accepted before the probe's.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await server.acceptedBeforeProbe()).toBe(0);
     expect(server.requests).toEqual([]);
-    expect(server.sockets()).toBe(0);
   });
 });
 

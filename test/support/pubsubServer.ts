@@ -6,7 +6,7 @@
  * push notifications, and break it: close or reset every socket, stop answering (pings included), send
  * malformed frames, refuse a method, meet every new connection with a close or a frame cut in the middle.
  */
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 
 export interface ServedSubscription {
@@ -53,6 +53,12 @@ export interface PubsubServer {
    * The client's WebSocket answers pings by itself; a muted or stalled socket is not pinged.
    */
   roundTrip(): Promise<void>;
+  /**
+   * Makes a bare TCP connection and resolves, once the server accepted it, with how many it had accepted
+   * before it since the start: a server accepts connections in the order they are made, so one a client
+   * opened before the probe is counted first. How a test says no client connected, without a pause.
+   */
+  acceptedBeforeProbe(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +67,9 @@ export async function startPubsubServer(): Promise<PubsubServer> {
   const subscriptions = new Map<number, ServedSubscription>();
   const refuse = new Map<string, { code: number; message: string }>();
   const tcp = new Set<Socket>();
+  /** The client port of every TCP connection accepted, in order, and who waits to hear of the next. */
+  const accepted: number[] = [];
+  const onAccept = new Set<() => void>();
   let nextId = 0;
   let muted = false;
   let isDown = false;
@@ -70,6 +79,8 @@ export async function startPubsubServer(): Promise<PubsubServer> {
   http.on('connection', (socket: Socket) => {
     tcp.add(socket);
     socket.on('close', () => tcp.delete(socket));
+    accepted.push(socket.remotePort ?? -1);
+    for (const notify of onAccept) notify();
   });
   http.on('upgrade', (request, socket, head) => {
     if (isDown) {
@@ -192,6 +203,23 @@ export async function startPubsubServer(): Promise<PubsubServer> {
             }),
         ),
       );
+    },
+    acceptedBeforeProbe() {
+      return new Promise<number>((resolve, reject) => {
+        const probe = connect(port, '127.0.0.1');
+        probe.on('error', reject);
+        probe.on('connect', () => {
+          const check = () => {
+            const at = accepted.indexOf(probe.localPort ?? -2);
+            if (at < 0) return;
+            onAccept.delete(check);
+            probe.destroy();
+            resolve(at);
+          };
+          onAccept.add(check);
+          check();
+        });
+      });
     },
     async stop() {
       for (const ws of wss.clients) ws.terminate();
