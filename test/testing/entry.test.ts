@@ -6,11 +6,12 @@
  * close() sends WebSocket clients a close frame (1001) and ends held calls at once.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type AddressInfo, connect } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createRpc, isSolRpcError } from '../../src/index.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
+import { CLOSE_GRACE_MS } from '../../src/testing/simulatedPubsub.js';
 import { SLOT_ORIGIN, wallClockSlot } from '../../src/testing/testClusterOptions.js';
 
 const open: TestCluster[] = [];
@@ -133,6 +134,34 @@ describe('close()', () => {
     );
     await cluster.close();
     expect(await closed).toEqual({ code: 1001, reason: 'going away' });
+  });
+
+  it('ends, CLOSE_GRACE_MS after sending it, a socket whose client never answers the close frame', async () => {
+    const cluster = await startTestCluster();
+    // A raw client: it completes the handshake, then never reads nor answers a frame.
+    const raw = connect(Number(new URL(cluster.wsUrl).port), '127.0.0.1');
+    raw.on('error', () => undefined);
+    raw.write(
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    await new Promise((resolve) => raw.once('data', resolve));
+    const ended = new Promise((resolve) => raw.once('close', resolve));
+    // Only timeouts are faked: close() may wait for the client no longer than the grace on this clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let done = false;
+      const closing = cluster.close().then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(CLOSE_GRACE_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await closing;
+      await ended;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends calls a silent fault holds instead of waiting for them', async () => {
