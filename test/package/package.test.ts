@@ -3,7 +3,7 @@
  * through `import`, `require` and the `solrpc` bin, then bundled for a browser by esbuild to prove what
  * an app carries. `npm test` builds first; without dist/ the suite says so and skips.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSubscriptions } from '../../src/subscriptions/methods/index.js';
-import { startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
+import { SIMULATION, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { loadCase } from '../support/conformance.js';
 import { installTarball } from '../support/installTarball.js';
 import { METHOD_NAMES } from '../support/methodProfiles.js';
@@ -171,6 +171,56 @@ describe.runIf(built)('the packed package', () => {
       });
       expect(out).toMatch(/^IP Address {6}\| Identity/);
       expect(out.trim().split('\n').at(-1)).toBe('Nodes: 5');
+    } finally {
+      await cluster.close();
+    }
+  });
+
+  it("tells a new user what went wrong through the bin: --url's scheme and monikers, catchup's JSON and waits", async () => {
+    const bin = join(app, 'node_modules/.bin/solrpc');
+    const cluster = await startSimulatedCluster();
+    const exec = (args: string[]) =>
+      promisify(execFile)(bin, args, { cwd: app, timeout: 30_000 }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    try {
+      const port = new URL(cluster.url).port;
+      const [alpha, beta] = SIMULATION.validators;
+      expect(await exec(['slot', '--url', 'mainnet'])).toMatchObject({
+        code: 2,
+        stderr: "Error: --url: 'mainnet' is not a cluster moniker; did you mean mainnet-beta (m)?\n",
+      });
+      expect(await exec(['slot', '--url', `localhost:${port}`])).toMatchObject({
+        code: 2,
+        stderr: `Error: --url: 'localhost:${port}' has no scheme; write http://localhost:${port}\n`,
+      });
+      expect(await exec(['slot', '--url', `https://127.0.0.1:${port}/?api-key=SECRET`])).toMatchObject({
+        code: 69,
+        stderr: `Error: getSlot: cannot reach https://127.0.0.1:${port} (EPROTO) — the server spoke plain HTTP, not TLS; use http://127.0.0.1:${port}\n`,
+      });
+      expect(
+        await exec(['catchup', alpha?.identity as string, '--url', cluster.url, '--output', 'json']),
+      ).toMatchObject({
+        code: 2,
+        stdout: '',
+      });
+      // beta advertises no RPC: off a terminal, catchup says so on stderr once, then waits until Ctrl-C.
+      const child = spawn(bin, ['catchup', beta?.identity as string, '--url', cluster.url], { cwd: app });
+      let stderr = '';
+      const said = new Promise<void>((resolve) =>
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk;
+          if (stderr.endsWith('\n')) resolve();
+        }),
+      );
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await said;
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toBe(
+        `RPC service not found for ${beta?.identity}; asking gossip again every 2 s until Ctrl-C (--log prints each check)\n`,
+      );
     } finally {
       await cluster.close();
     }
