@@ -29,6 +29,13 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   /** The wire method name. */
   readonly name: string;
   /**
+   * Which API set of agave's serves it: true if only a node started with `--full-rpc-api` does (agave's
+   * `BankData`, `AccountsData`, `AccountsScan` and `Full` traits), false if every node does (`Minimal`).
+   * Every method of solrpc says which; a method that is not agave's leaves it out. A -32601 "Method not
+   * found" hint is made from it (errors/hints.ts).
+   */
+  readonly fullApi?: boolean;
+  /**
    * A faster way to read the response body than the exact parser, for a method that knows where its
    * integers above 2^53 can be: `parseSafeJson` where nowhere (slot indexes, ports), or
    * `parseJsonExactAt` with the keys of every u64/i64 field. Leave it out where that is long or unsure.
@@ -64,6 +71,8 @@ export interface MethodSpec<TWire> {
   /** The wire method name: the only place a method file writes it. */
   readonly name: string;
   /** As in `MethodDefinition`. */
+  readonly fullApi?: boolean;
+  /** As in `MethodDefinition`. */
   readonly parse?: (body: string) => unknown;
   /** The arguments before the config, in order, by name (for messages), each with its check. */
   readonly args?: OptionChecks;
@@ -80,10 +89,10 @@ export interface MethodSpec<TWire> {
  * method's hand-written overloaded signature; `TWire` what its result schema checks for.
  */
 export function defineMethod<TSignature, TWire = unknown>(spec: MethodSpec<TWire>): MethodDefinition<TSignature> {
-  const { name, parse, args = {}, config = {}, result, decode } = spec;
+  const { name, args = {}, config = {}, result, decode } = spec;
+  // The spec's own fields (name, parse, fullApi…) carry over as they are; `decode` is replaced.
   return {
-    name,
-    parse,
+    ...spec,
     prepare: (input) => prepareCall(name, args, config, input),
     decode(value, context) {
       const wire = validateResult(context.method, value, result());
@@ -112,8 +121,9 @@ export type WireOf<TBuilder> = TBuilder extends () => Schema<infer T> ? T : neve
 /**
  * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. On
  * the way out, a result its schema refuses becomes a `ValidationError` (as in `decodeResult`); any other
- * error goes through the method's `decodeError`, then an RPC or HTTP error gets its code name and hint.
- * One try for all of it rather than a function wrapped in another: smaller in every app's bundle.
+ * error goes through the method's `decodeError`, then an RPC or HTTP error gets its code name and hint,
+ * made from the facts on the definition and the params sent. One try for all of it rather than a function
+ * wrapped in another: smaller in every app's bundle.
  */
 export async function callMethod(
   definition: MethodDefinition<unknown>,
@@ -121,8 +131,9 @@ export async function callMethod(
   args: readonly unknown[],
   context: DecodeContext,
 ): Promise<unknown> {
+  let prepared: PreparedCall | undefined;
   try {
-    const prepared = definition.prepare(args);
+    prepared = definition.prepare(args);
     const result = await transport({
       method: prepared.method ?? definition.name,
       params: prepared.params,
@@ -135,7 +146,7 @@ export async function callMethod(
     return await definition.decode(result, context, prepared);
   } catch (error) {
     if (error instanceof SchemaMismatch) throw await explainMismatch(error);
-    throw await withHint(definition.decodeError ? definition.decodeError(error) : error);
+    throw await withHint(definition.decodeError ? definition.decodeError(error) : error, definition, prepared);
   }
 }
 

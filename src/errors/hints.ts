@@ -37,83 +37,47 @@ const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The methods an agave node serves only when started with `--full-rpc-api`. agave's rpc/src/rpc.rs puts
- * its 52 HTTP methods in five traits; rpc/src/rpc_service.rs always serves `Minimal` and adds `BankData`,
- * `AccountsData`, `AccountsScan` and `Full` only when the node runs with the full API (anza-xyz/agave,
- * read at commit 4afe27140c0e). Every method outside this list is in `Minimal`, which every node serves.
+ * What the hints read of the call an error ended, passed by the code that made it (`callMethod`, the
+ * subscriptions' connection): facts from the method's definition, and the params it sent.
  */
-export const FULL_RPC_API_METHODS: ReadonlySet<string> = new Set([
-  // BankData
-  'getMinimumBalanceForRentExemption',
-  'getInflationGovernor',
-  'getInflationRate',
-  'getEpochSchedule',
-  'getSlotLeader',
-  'getSlotLeaders',
-  'getBlockProduction',
-  // AccountsData
-  'getAccountInfo',
-  'getMultipleAccounts',
-  'getBlockCommitment',
-  'getTokenAccountBalance',
-  'getTokenSupply',
-  // AccountsScan
-  'getProgramAccounts',
-  'getLargestAccounts',
-  'getSupply',
-  'getTokenLargestAccounts',
-  'getTokenAccountsByOwner',
-  'getTokenAccountsByDelegate',
-  // Full
-  'getInflationReward',
-  'getClusterNodes',
-  'getRecentPerformanceSamples',
-  'getSignatureStatuses',
-  'getMaxRetransmitSlot',
-  'getMaxShredInsertSlot',
-  'requestAirdrop',
-  'sendTransaction',
-  'simulateTransaction',
-  'minimumLedgerSlot',
-  'getBlock',
-  'getBlockTime',
-  'getBlocks',
-  'getBlocksWithLimit',
-  'getTransaction',
-  'getSignaturesForAddress',
-  'getFirstAvailableBlock',
-  'getLatestBlockhash',
-  'isBlockhashValid',
-  'getFeeForMessage',
-  'getStakeMinimumDelegation',
-  'getRecentPrioritizationFees',
-]);
+export interface HintFacts {
+  /** `MethodDefinition.fullApi`: true if agave serves it only with `--full-rpc-api`; false if every node does. */
+  readonly fullApi?: boolean;
+  /** `SubscriptionDefinition.nodeFlag`: the flag a node must be started with to serve it. */
+  readonly nodeFlag?: string;
+}
 
-/** The methods of agave's `Minimal` trait: every node serves them, with or without `--full-rpc-api`. */
-export const MINIMAL_RPC_API_METHODS: ReadonlySet<string> = new Set([
-  'getBalance',
-  'getEpochInfo',
-  'getGenesisHash',
-  'getHealth',
-  'getIdentity',
-  'getSlot',
-  'getBlockHeight',
-  'getHighestSnapshotSlot',
-  'getTransactionCount',
-  'getVersion',
-  'getVoteAccounts',
-  'getLeaderSchedule',
-]);
-
-/** What a -32601 "Method not found" means, depending on which method was asked for. */
-function methodNotFoundHint(method: string | undefined): string {
-  if (method === undefined || FULL_RPC_API_METHODS.has(method)) {
+/**
+ * What a -32601 "Method not found" means, from the facts on the method's definition. Without them (a raw
+ * transport, `request`, a method defined outside solrpc) nothing is known of the method, so every cause
+ * is named.
+ */
+function methodNotFoundHint(method: string | undefined, facts: HintFacts | undefined): string {
+  const name = method ?? 'this method';
+  if (facts?.nodeFlag) {
+    return `a node serves ${name} only when started with ${facts.nodeFlag} (it is off by default); use a node that enables it.`;
+  }
+  if (facts?.fullApi) {
     return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
   }
-  if (MINIMAL_RPC_API_METHODS.has(method)) {
-    return `every agave node serves ${method}, so something in front of this one (a proxy, or a provider's plan) limits the methods it passes, or the server is not an agave node; try another RPC URL.`;
+  // Every pubsub method's name ends so, no HTTP method's; --full-rpc-api has no say over the WebSocket.
+  if (name.endsWith('Subscribe')) {
+    return `the node does not serve ${name} on its WebSocket: a proxy or a provider's plan may limit the subscriptions it passes, or the server does not know this one; check the name, or try another WebSocket URL.`;
   }
-  return `${method} is not an agave RPC method this node knows: it may be newer than the node's version, or not a method of this server; check the name and the node's version (getVersion).`;
+  if (facts?.fullApi === false) {
+    return `every agave node serves ${name}, so something in front of this one (a proxy, or a provider's plan) limits the methods it passes, or the server is not an agave node; try another RPC URL.`;
+  }
+  return `the node does not serve ${name}: an agave method may need a node started with --full-rpc-api, or be newer than the node's version (getVersion); a proxy or a provider's plan may limit the methods it passes; check the name, or try another RPC URL.`;
+}
+
+/**
+ * Whether the call asked at commitment finalized: its config says so, or says no commitment (the node's
+ * default). A call that sent no config object (getBlockTime) takes no commitment: false.
+ */
+function askedFinalized(params: readonly unknown[] | undefined): boolean {
+  const config = params?.find((param) => typeof param === 'object' && param !== null && !Array.isArray(param));
+  const commitment = config && (config as { commitment?: unknown }).commitment;
+  return config !== undefined && commitment !== 'confirmed' && commitment !== 'processed';
 }
 
 function field(data: unknown, key: string): unknown {
@@ -121,10 +85,17 @@ function field(data: unknown, key: string): unknown {
 }
 
 /** What to do about a JSON-RPC error, when there is something useful to say. */
-function rpcErrorHint(code: number, message: string, data: unknown, method: string | undefined): string | undefined {
+function rpcErrorHint(
+  code: number,
+  message: string,
+  data: unknown,
+  method: string | undefined,
+  facts: HintFacts | undefined,
+  params: readonly unknown[] | undefined,
+): string | undefined {
   switch (code) {
     case -32601:
-      return methodNotFoundHint(method);
+      return methodNotFoundHint(method, facts);
     case -32002:
       return field(data, 'err') === 'BlockhashNotFound'
         ? 'the preflight bank does not know the blockhash: it expired, or is newer than preflightCommitment sees; sign again with a fresh blockhash, or match preflightCommitment to the commitment the blockhash was fetched at.'
@@ -161,6 +132,11 @@ function rpcErrorHint(code: number, message: string, data: unknown, method: stri
     case -32015:
       return 'pass { maxSupportedTransactionVersion: 0 } to receive versioned transactions.';
     case -32004:
+      // agave answers it at finalized for a slot past its finalized root: one seen at confirmed often is.
+      if (askedFinalized(params)) {
+        return "the block may not be finalized yet: this call asked at commitment finalized (the default), and a slot seen at confirmed or processed is finalized some 32 slots (about 13 s) later; ask with commitment 'confirmed', or retry once it is finalized.";
+      }
+      return 'the block is not available yet on this node; retry shortly.';
     case -32014:
       return 'the block is not available yet on this node; retry shortly.';
     case -32001:
@@ -206,8 +182,14 @@ function nodeUnhealthyData(error: RpcError): void {
   }
 }
 
-/** Errors already completed: one error can reach several callers (coalesced calls) and is completed once. */
-const completed = new WeakSet<object>();
+/**
+ * The errors already completed, each with the hint this module gave it (undefined for none, or for a hint
+ * of the error's own). One error can reach several callers (coalesced calls) and is named once. The
+ * transport completes an error before the method's call sees it; that call then passes its facts, and
+ * the hint given without them is replaced by the one they make (a -32601 naming the API set, a -32004
+ * naming the commitment). A pass without facts never replaces a hint.
+ */
+const given = new WeakMap<object, string | undefined>();
 
 /** The errors `completeError` completes. */
 export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLargeError;
@@ -215,22 +197,25 @@ export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLa
 /**
  * Adds an `RpcError`'s code name, and the hint for an `RpcError`, `HttpError`, `TimeoutError` or
  * `ResponseTooLargeError` that has none, in their fields and in the message (the code name after the code
- * on line 1, the hint as line 2), as the constructors would have.
+ * on line 1, the hint as line 2), as the constructors would have. `facts` and `params` describe the call
+ * that failed, when the caller knows it (see `HintFacts`).
  */
-export function completeError(error: CompletedError): void {
-  if (completed.has(error)) return;
-  completed.add(error);
+export function completeError(error: CompletedError, facts?: HintFacts, params?: readonly unknown[]): void {
+  const again = given.has(error);
+  if (again && !facts) return;
   const before = error.message;
   let [first = '', ...rest] = before.split('\n');
   let hint: string | undefined;
   if (error.name === 'RpcError') {
     const codeName = RPC_ERROR_NAMES[error.code];
-    if (codeName) {
+    if (codeName && !again) {
       (error as { codeName: string | undefined }).codeName = codeName;
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
     if (error.code === -32005) nodeUnhealthyData(error);
-    hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method);
+    hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method, facts, params);
+  } else if (again) {
+    return;
   } else if (error.name === 'HttpError') {
     hint = HTTP_HINTS[error.status];
   } else if (error.name === 'TimeoutError') {
@@ -238,9 +223,16 @@ export function completeError(error: CompletedError): void {
   } else {
     hint = `raise the ${error.what === 'body' ? 'maxResponseBytes' : 'maxDecompressedBytes'} option if this size is expected.`;
   }
-  if (hint && error.hint === undefined) {
+  const old = error.hint;
+  if (hint && (old === undefined || (old === given.get(error) && old !== hint))) {
     (error as { hint: string | undefined }).hint = hint;
-    rest = [`Hint: ${hint}`, ...rest];
+    rest =
+      old === undefined
+        ? [`Hint: ${hint}`, ...rest]
+        : rest.map((line) => (line === `Hint: ${old}` ? `Hint: ${hint}` : line));
+    given.set(error, hint);
+  } else if (!again) {
+    given.set(error, undefined);
   }
   const after = [first, ...rest].join('\n');
   if (after === before) return;

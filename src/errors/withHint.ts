@@ -5,16 +5,25 @@
  * bundle). If that module cannot be loaded, e.g. in a browser that went offline, the error is thrown as
  * it is, without them.
  */
-import type { CompletedError } from './hints.js';
+import type { CompletedError, HintFacts } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
 
 /** The errors whose texts live in hints.ts. */
 const COMPLETED = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError'];
 
-export async function withHint(error: unknown): Promise<unknown> {
+/**
+ * `facts` (the method's or subscription's definition) and `call` (the prepared call: the params sent) let the hint name
+ * what the call needed: the API set, a node flag, a commitment. The transports, which know neither, leave
+ * them out.
+ */
+export async function withHint(
+  error: unknown,
+  facts?: HintFacts,
+  call?: { readonly params: readonly unknown[] },
+): Promise<unknown> {
   if (!isSolRpcError(error) || !COMPLETED.includes(error.name)) return error;
   try {
-    (await import('./hints.js')).completeError(error as CompletedError);
+    (await import('./hints.js')).completeError(error as CompletedError, facts, call?.params);
   } catch {
     // Without the texts the error still says what failed; it goes out as it is.
   }

@@ -39,6 +39,7 @@ const balanceResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), v
 /** `getBalance`: the lamports held at an address. */
 export const getBalance = /* @__PURE__ */ defineMethod<GetBalance, WireOf<typeof balanceResult>>({
   name: 'getBalance',
+  fullApi: false,
   args: { address: checkAddress },
   config: { commitment, minContextSlot },
   result: balanceResult,

@@ -31,6 +31,7 @@ export interface GetBlockHeight {
 /** `getBlockHeight`: the current block height. Served by every node. */
 export const getBlockHeight = /* @__PURE__ */ defineMethod<GetBlockHeight, number>({
   name: 'getBlockHeight',
+  fullApi: false,
   config: { commitment, minContextSlot },
   result: safeInteger,
 });

@@ -59,6 +59,7 @@ const epochInfo = /* @__PURE__ */ memo(() =>
 /** `getEpochInfo`: the current epoch and slot. Served by every node. */
 export const getEpochInfo = /* @__PURE__ */ defineMethod<GetEpochInfo, WireOf<typeof epochInfo>>({
   name: 'getEpochInfo',
+  fullApi: false,
   config: { commitment, minContextSlot },
   result: epochInfo,
   decode: (wire): EpochInfo => ({

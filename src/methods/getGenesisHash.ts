@@ -39,5 +39,6 @@ const genesisHash = /* @__PURE__ */ memo(() =>
 /** `getGenesisHash`: the hash of the cluster's genesis config. Served by every node. */
 export const getGenesisHash = /* @__PURE__ */ defineMethod<GetGenesisHash, string>({
   name: 'getGenesisHash',
+  fullApi: false,
   result: genesisHash,
 });

@@ -46,5 +46,6 @@ const ok = /* @__PURE__ */ memo(() => literal('ok'));
 /** `getHealth`: whether the node keeps up with the cluster. Served by every node. */
 export const getHealth = /* @__PURE__ */ defineMethod<GetHealth, 'ok'>({
   name: 'getHealth',
+  fullApi: false,
   result: ok,
 });

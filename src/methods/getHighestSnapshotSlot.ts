@@ -45,6 +45,7 @@ export const getHighestSnapshotSlot = /* @__PURE__ */ defineMethod<
   WireOf<typeof snapshotSlots>
 >({
   name: 'getHighestSnapshotSlot',
+  fullApi: false,
   result: snapshotSlots,
   // A missing incremental is null, as a null one is.
   decode: (wire): SnapshotSlots => ({ full: wire.full, incremental: wire.incremental ?? null }),

@@ -40,6 +40,7 @@ const nodeIdentity = /* @__PURE__ */ memo(() => type({ identity: address() }));
 /** `getIdentity`: the identity of the node. Served by every node. */
 export const getIdentity = /* @__PURE__ */ defineMethod<GetIdentity, WireOf<typeof nodeIdentity>>({
   name: 'getIdentity',
+  fullApi: false,
   result: nodeIdentity,
   decode: (wire): NodeIdentity => ({ identity: wire.identity }),
 });

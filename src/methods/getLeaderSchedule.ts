@@ -111,6 +111,7 @@ export const getLeaderSchedule = /* @__PURE__ */ defineCustomMethod<
   }
 >({
   name: 'getLeaderSchedule',
+  fullApi: false,
   // Identities and slot indexes below 432,000: nothing JSON.parse could round, and the schema refuses
   // any unsafe integer it might.
   parse: parseSafeJson,

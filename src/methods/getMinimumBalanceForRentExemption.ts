@@ -50,6 +50,7 @@ export const getMinimumBalanceForRentExemption = /* @__PURE__ */ defineMethod<
   number | bigint
 >({
   name: 'getMinimumBalanceForRentExemption',
+  fullApi: true,
   args: { dataLength },
   config: { commitment },
   result: u64,

@@ -30,6 +30,7 @@ export interface GetSlot {
 /** `getSlot`: the slot the node has reached. Served by every node. */
 export const getSlot = /* @__PURE__ */ defineMethod<GetSlot, number>({
   name: 'getSlot',
+  fullApi: false,
   config: { commitment, minContextSlot },
   result: safeInteger,
 });

@@ -36,6 +36,7 @@ export const getTokenAccountBalance = /* @__PURE__ */ defineMethod<
   WireOf<typeof tokenAmountResult>
 >({
   name: 'getTokenAccountBalance',
+  fullApi: true,
   args: { account: checkAddress },
   config: { commitment },
   result: tokenAmountResult,

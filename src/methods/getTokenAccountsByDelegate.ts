@@ -75,4 +75,6 @@ export interface GetTokenAccountsByDelegate {
 export const getTokenAccountsByDelegate = /* @__PURE__ */ defineTokenAccountsMethod<GetTokenAccountsByDelegate>(
   'getTokenAccountsByDelegate',
   'delegate',
+  // agave's AccountsScan: only with --full-rpc-api.
+  true,
 );

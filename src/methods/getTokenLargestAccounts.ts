@@ -65,6 +65,7 @@ export const getTokenLargestAccounts = /* @__PURE__ */ defineMethod<
   WireOf<typeof largestAccountsResult>
 >({
   name: 'getTokenLargestAccounts',
+  fullApi: true,
   args: { mint: checkAddress },
   config: { commitment },
   result: largestAccountsResult,

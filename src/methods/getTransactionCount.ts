@@ -31,6 +31,7 @@ export interface GetTransactionCount {
 /** `getTransactionCount`: transactions processed since genesis. Served by every node. */
 export const getTransactionCount = /* @__PURE__ */ defineMethod<GetTransactionCount, number | bigint>({
   name: 'getTransactionCount',
+  fullApi: false,
   config: { commitment, minContextSlot },
   result: u64,
   decode: toBigInt,

@@ -44,6 +44,7 @@ const versionInfo = /* @__PURE__ */ memo(() => type({ 'solana-core': string(), '
 /** `getVersion`: the node's software version. Served by every node. */
 export const getVersion = /* @__PURE__ */ defineMethod<GetVersion, WireOf<typeof versionInfo>>({
   name: 'getVersion',
+  fullApi: false,
   result: versionInfo,
   decode: (wire): VersionInfo => ({ 'solana-core': wire['solana-core'], 'feature-set': wire['feature-set'] ?? null }),
 });

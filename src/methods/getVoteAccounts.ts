@@ -123,6 +123,7 @@ function decodeVoteAccount(wire: WireVoteAccount): VoteAccountInfo {
 /** `getVoteAccounts`: current and delinquent vote accounts. Served by every node. */
 export const getVoteAccounts = /* @__PURE__ */ defineMethod<GetVoteAccounts, WireOf<typeof voteAccounts>>({
   name: 'getVoteAccounts',
+  fullApi: false,
   // The one u64 field: stakes pass 2^53 on real clusters. Read with JSON.parse and these put back exactly.
   parse: (body) => parseJsonExactAt(body, ['activatedStake']),
   config: {

@@ -42,6 +42,7 @@ const validResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), val
  */
 export const isBlockhashValid = /* @__PURE__ */ defineMethod<IsBlockhashValid, WireOf<typeof validResult>>({
   name: 'isBlockhashValid',
+  fullApi: true,
   args: { blockhash: checkHash },
   config: { commitment, minContextSlot },
   result: validResult,

@@ -300,7 +300,7 @@ export class Connection {
 
   private refuse(entry: Entry, error: unknown): void {
     this.remove(entry);
-    withHint(error).then((hinted) => {
+    withHint(error, entry.definition).then((hinted) => {
       for (const stream of entry.streams) stream.fail(hinted);
     });
   }

@@ -32,6 +32,12 @@ export interface SubscriptionDefinition<TSignature = unknown, TShape = unknown> 
   readonly name: string;
   /** What the consumer's queue keeps (see `QueuePolicy`). */
   readonly policy: QueuePolicy;
+  /**
+   * The flag an agave node must be started with to serve it, for the unstable subscriptions that are off
+   * by default (agave's validator/src/commands/run/args/pub_sub_config.rs); left out where every node
+   * serves it. A -32601 "Method not found" hint names it (errors/hints.ts).
+   */
+  readonly nodeFlag?: string;
   /** Whether a notification is the subscription's last (signatureSubscribe's status): the server drops it after. */
   last?(value: unknown): boolean;
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */

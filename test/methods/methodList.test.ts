@@ -1,11 +1,10 @@
 /**
  * solrpc implements every HTTP method agave serves, and nothing else: `allMethods` against the methods of
  * agave's five RPC traits (test/fixtures/agave/http-methods.json, with its source), both ways, so a
- * missing or an extra method fails with its name.
+ * missing or an extra method fails with its name; and each definition's `fullApi` fact against its trait.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FULL_RPC_API_METHODS, MINIMAL_RPC_API_METHODS } from '../../src/errors/hints.js';
 import { allMethods } from '../../src/methods/index.js';
 
 const agave = JSON.parse(readFileSync(new URL('../fixtures/agave/http-methods.json', import.meta.url), 'utf8')) as {
@@ -29,14 +28,12 @@ describe('the method list', () => {
     expect(implemented.filter((name) => !served.includes(name))).toStrictEqual([]);
   });
 
-  it('the -32601 hint tables put each method in its trait’s group', () => {
-    expect([...MINIMAL_RPC_API_METHODS].sort()).toStrictEqual([...agave.traits.Minimal].sort());
-    const full = [
-      ...agave.traits.BankData,
-      ...agave.traits.AccountsData,
-      ...agave.traits.AccountsScan,
-      ...agave.traits.Full,
-    ];
-    expect([...FULL_RPC_API_METHODS].sort()).toStrictEqual(full.sort());
+  it('each definition says the API set of its trait: fullApi false for Minimal, true for the four others', () => {
+    const minimal = new Set(agave.traits.Minimal);
+    const wrong = Object.values(allMethods)
+      .filter((definition) => definition.fullApi !== !minimal.has(definition.name))
+      .map((definition) => `${definition.name}: fullApi ${definition.fullApi}`);
+    expect(wrong).toStrictEqual([]);
+    expect(Object.values(allMethods).filter((definition) => definition.fullApi).length).toBe(40);
   });
 });

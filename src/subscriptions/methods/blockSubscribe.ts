@@ -147,6 +147,8 @@ const METHOD = 'blockSubscribe';
 /** `blockSubscribe`: new blocks, at the detail asked for. */
 export const blockSubscribe = /* @__PURE__ */ defineSubscription<BlockSubscribe, BlockShape>({
   name: METHOD,
+  // agave-validator also requires --enable-rpc-transaction-history with it, and says so when started.
+  nodeFlag: '--rpc-pubsub-enable-block-subscription',
   policy: 'all',
   prepare(args) {
     checkArity(METHOD, args, 2);

@@ -52,6 +52,7 @@ const vote = /* @__PURE__ */ memo(() =>
 /** `voteSubscribe`: votes seen in gossip. */
 export const voteSubscribe = /* @__PURE__ */ defineSubscription<VoteSubscribe>({
   name: 'voteSubscribe',
+  nodeFlag: '--rpc-pubsub-enable-vote-subscription',
   policy: 'all',
   prepare: /* @__PURE__ */ prepareWithoutParams('voteSubscribe'),
   decode(result, context): VoteNotification {
