@@ -2,12 +2,15 @@
  * docs/testing.md cannot rot: each of its ```ts blocks is a complete vitest test file, written out and
  * run by a child vitest against the source ('solrpc', 'solrpc/testing' and 'solrpc/testing/msw' resolved
  * to src/), and every one must pass with at least one test; and every fault kind has a runnable example
- * there. (test/docs.test.ts type-checks the same blocks with the rest of docs/.)
+ * there; every export of the two entries has TSDoc with an @example, and every member of an exported
+ * interface (each overload of `fault` included) has TSDoc. (test/docs.test.ts type-checks the same blocks
+ * with the rest of docs/.)
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { expect, it } from 'vitest';
 import type { FaultKind } from '../../src/testing/index.js';
 
@@ -97,3 +100,41 @@ it('runs: every ```ts block of docs/testing.md passes as a vitest file of its ow
   for (const file of files) expect(byFile[file]?.tests).toBeGreaterThan(0);
   expect(run.code).toBe(0);
 }, 180_000);
+
+it('documents every export of solrpc/testing and solrpc/testing/msw, with an @example, and every member', () => {
+  const entries = ['src/testing/index.ts', 'src/testing/msw.ts'].map((entry) => join(root, entry));
+  const program = ts.createProgram(entries, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+  });
+  const checker = program.getTypeChecker();
+  const missing: string[] = [];
+  const names: string[] = [];
+  for (const entry of entries) {
+    const module = checker.getSymbolAtLocation(program.getSourceFile(entry) as ts.SourceFile) as ts.Symbol;
+    for (const exported of checker.getExportsOfModule(module)) {
+      names.push(exported.name);
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = symbol.declarations?.[0] as ts.Declaration;
+      if (symbol.getDocumentationComment(checker).length === 0) missing.push(`${exported.name}: no TSDoc`);
+      if (!ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'example'))
+        missing.push(`${exported.name}: no @example`);
+      if (!(symbol.flags & ts.SymbolFlags.Interface)) continue;
+      for (const member of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
+        for (const memberDeclaration of member.declarations ?? []) {
+          if (ts.getJSDocCommentsAndTags(memberDeclaration).length === 0)
+            missing.push(`${exported.name}.${member.name}: no TSDoc`);
+        }
+      }
+    }
+  }
+  expect(names).toEqual(
+    expect.arrayContaining(['startTestCluster', 'TestCluster', 'FaultHandle', 'testClusterHandlers']),
+  );
+  expect(missing).toEqual([]);
+  // Building the program takes some 10 s on a busy machine.
+}, 60_000);

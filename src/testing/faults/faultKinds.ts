@@ -4,46 +4,102 @@
  * losing a transaction, dropping or closing a WebSocket, answering late, never, or only in part.
  */
 
-/** Which calls an HTTP fault applies to: the JSON-RPC method names, every method when left out. */
+/**
+ * Which calls an HTTP fault applies to: the JSON-RPC method names, every method when left out.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('slow', { delayMs: 500, methods: ['getBalance', 'getAccountInfo'] });
+ * ```
+ */
 export interface MethodScope {
   /** The methods whose calls the fault applies to (`['getBalance']`); every method when left out. */
   methods?: readonly string[];
 }
 
-/** How long a fault lasts: a number of calls (or sockets), or until it is cleared. */
+/**
+ * How long a fault lasts: a number of calls (or sockets), or until it is cleared.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('rateLimited', { count: 3 }); // the next three calls get 429
+ * ```
+ */
 export interface FaultCount {
   /** How many calls (for the WebSocket faults, sockets) the fault applies to before it clears itself; until cleared when left out. */
   count?: number;
 }
 
-/** `'rateLimited'`: HTTP 429 Too Many Requests with a `Retry-After` header, as providers answer a client over its quota. */
+/**
+ * `'rateLimited'`: HTTP 429 Too Many Requests with a `Retry-After` header, as providers answer a client over its quota.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('rateLimited', { retryAfterSeconds: 2, count: 1 });
+ * ```
+ */
 export interface RateLimitedFault extends MethodScope, FaultCount {
   /** The `Retry-After` header's value in whole seconds; 1 when left out. */
   retryAfterSeconds?: number;
 }
 
-/** `'behind'`: the node answers from a bank `slots` behind the cluster's, contexts included, so `minContextSlot` ahead of it answers -32016. */
+/**
+ * `'behind'`: the node answers from a bank `slots` behind the cluster's, contexts included, so `minContextSlot`
+ * ahead of it answers -32016.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('behind', { slots: 50 });
+ * ```
+ */
 export interface BehindFault extends MethodScope {
   /** How many slots behind the cluster the node is (a positive whole number). */
   slots: number;
 }
 
-/** `'dropSends'`: `sendTransaction` answers the transaction's signature, but the transaction never lands. */
+/**
+ * `'dropSends'`: `sendTransaction` answers the transaction's signature, but the transaction never lands.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('dropSends', { count: 1 });
+ * ```
+ */
 export interface DropSendsFault extends FaultCount {}
 
-/** `'slow'`: every matching call is answered `delayMs` milliseconds late. */
+/**
+ * `'slow'`: every matching call is answered `delayMs` milliseconds late.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('slow', { delayMs: 2_000 });
+ * ```
+ */
 export interface SlowFault extends MethodScope, FaultCount {
   /** The delay before each answer, in milliseconds. */
   delayMs: number;
 }
 
-/** `'silent'`: matching calls get no answer at all until the fault is cleared (then they are answered) or the cluster closes. */
+/**
+ * `'silent'`: matching calls get no answer at all until the fault is cleared (then they are answered) or the
+ * cluster closes.
+ *
+ * @example
+ * ```ts fragment
+ * const silence = cluster.fault('silent', { methods: ['getSlot'] });
+ * ```
+ */
 export interface SilentFault extends MethodScope, FaultCount {}
 
 /**
  * `'cutShort'`: the answer stops part-way. `'truncated'` (the default) sends the first half of the body as a
  * complete response (its Content-Length says so: the JSON is cut, the HTTP is well formed); `'reset'` sends
  * the headers announcing the whole body and half of it, then resets the connection.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('cutShort', { mode: 'reset', count: 1 });
+ * ```
  */
 export interface CutShortFault extends MethodScope, FaultCount {
   /** `'truncated'` (a well-framed, cut body; the default) or `'reset'` (the connection reset mid-body). */
@@ -53,10 +109,23 @@ export interface CutShortFault extends MethodScope, FaultCount {
 /**
  * `'socketLost'`: WebSockets end without a close frame, as when a connection drops: the ones open now,
  * and each one opened while the fault is on.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('socketLost', { count: 1 });
+ * ```
  */
 export interface SocketLostFault extends FaultCount {}
 
-/** `'socketClosed'`: WebSockets are closed with a close frame of the given code and reason: the ones open now, and each one opened while the fault is on. */
+/**
+ * `'socketClosed'`: WebSockets are closed with a close frame of the given code and reason: the ones open now,
+ * and each one opened while the fault is on.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('socketClosed', { code: 1013, reason: 'try again later', count: 1 });
+ * ```
+ */
 export interface SocketClosedFault extends FaultCount {
   /** The close code: 1000-1003, 1007-1014 or 3000-4999 (what a close frame may carry). */
   code: number;
@@ -64,19 +133,42 @@ export interface SocketClosedFault extends FaultCount {
   reason?: string;
 }
 
-/** Every fault by its name, with its options. */
+/**
+ * Every fault by its name, with its options.
+ *
+ * @example
+ * ```ts fragment
+ * const options: FaultOptions['behind'] = { slots: 10 };
+ * ```
+ */
 export interface FaultOptions {
+  /** HTTP 429 with `Retry-After`. */
   rateLimited: RateLimitedFault;
+  /** A node `slots` behind the cluster. */
   behind: BehindFault;
+  /** Sends answered with their signature, never landing. */
   dropSends: DropSendsFault;
+  /** Answers `delayMs` late. */
   slow: SlowFault;
+  /** No answer until cleared. */
   silent: SilentFault;
+  /** Answers cut short: truncated, or reset mid-body. */
   cutShort: CutShortFault;
+  /** WebSockets ended with no close frame. */
   socketLost: SocketLostFault;
+  /** WebSockets closed with a code and reason. */
   socketClosed: SocketClosedFault;
 }
 
-/** A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'slow'`, `'silent'`, `'cutShort'`, `'socketLost'` or `'socketClosed'`. */
+/**
+ * A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'slow'`, `'silent'`, `'cutShort'`, `'socketLost'`
+ * or `'socketClosed'`.
+ *
+ * @example
+ * ```ts fragment
+ * const kind: FaultKind = 'silent';
+ * ```
+ */
 export type FaultKind = keyof FaultOptions;
 
 /**
@@ -100,7 +192,14 @@ export interface FaultHandle {
   clear(): void;
 }
 
-/** The faults a cluster can show, each switched on by `fault(kind, options)` and off by its handle or `clearFaults()`. */
+/**
+ * The faults a cluster can show, each switched on by `fault(kind, options)` and off by its handle or `clearFaults()`.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('behind', { slots: 5 }).clear();
+ * ```
+ */
 export interface FaultControls {
   /**
    * Refuses matching calls with HTTP 429 and a `Retry-After` header, for `count` calls or until cleared.
