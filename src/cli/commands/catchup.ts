@@ -36,7 +36,9 @@ Usage: solrpc catchup <IDENTITY> [NODE_RPC_URL] [--follow] [--log] [--interval S
 The validator's RPC address comes from gossip unless NODE_RPC_URL is given; --our-localhost [PORT]
 asks http://localhost:PORT (8899) and takes the identity it reports. Every --interval seconds (2, as
 the Solana CLI) its slot is compared with the cluster's (--url), until it has caught up. Each request is
-bounded by --rpc-timeout; an unreachable validator is retried each interval until Ctrl-C.
+bounded by --rpc-timeout; an unreachable validator is retried each interval until Ctrl-C. Off a
+terminal without --log only the outcome is printed, and a wait for the validator once on stderr. Text
+only, as the Solana CLI's: --output json is refused.
 
 Options:
       --our-localhost [PORT]   The validator is this machine, on PORT (default 8899)
