@@ -2,10 +2,16 @@
  * `solrpc demo --serve --port N` (src/cli/commands/demo.ts), run in-process: it serves the test cluster
  * at the port given until interrupted, then closes its WebSockets with a close frame (1001) and exits 0;
  * started again later (the clock injected) it continues from a later slot, never an earlier one; a port
- * that is no port, a port without --serve, or a port taken is refused with one line and exit code 2.
+ * that is no port, a port without --serve, or a port taken is refused with one line and exit code 2. And
+ * the built bin as a child process: SIGINT closes its WebSockets with 1001 and it exits 0 (skipped
+ * without dist/: `npm test` builds it first).
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRpc } from '../../src/index.js';
@@ -98,4 +104,43 @@ describe('demo --serve --port', () => {
       await new Promise<void>((resolve) => holder.close(() => resolve()));
     }
   });
+});
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+describe.runIf(existsSync(BIN))('the built bin: demo --serve --port', () => {
+  it('on SIGINT closes its WebSockets with 1001 and exits 0', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [BIN, 'demo', '--serve', '--port', String(port)], {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        err += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+      await new Promise<void>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          if (out.includes('Serving until interrupted')) resolve();
+        });
+      });
+      const socket = new WebSocket(`ws://127.0.0.1:${port + 1}`);
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)])));
+      child.kill('SIGINT');
+      expect(await closed).toEqual([1001, 'going away']);
+      expect(await exited).toBe(0);
+      expect(out).toContain(`http://127.0.0.1:${port}`);
+      expect(err).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 20_000);
 });
