@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { createRpc } from '../../src/index.js';
 import { serveFixture } from '../msw/fixtures.js';
 import { calls, expectRpcError, firstLine, mockRpc, RPC_URL, rejectsWith, sent, useMswServer } from '../msw/server.js';
-import { type ConformanceCase, callFor, expectedParams, loadCase } from '../support/conformance.js';
+import { type ConformanceCase, callFor, expectedParams, loadCases } from '../support/conformance.js';
 import { METHOD_NAMES, type MethodName, profileOf } from '../support/methodProfiles.js';
 
 useMswServer();
@@ -31,7 +31,14 @@ const MINIMAL: ReadonlySet<string> = new Set(agave.traits.Minimal);
 /** agave's recorded answers: the -32601 of a method it does not serve, and a -32016 at slot 356139512. */
 const METHOD_NOT_FOUND = 'conformance/error.-32601.method-not-found';
 const NOT_REACHED = 'conformance/getSlot.error.min-context-slot-not-reached';
-const recorded = loadCase('getSlot.error.min-context-slot-not-reached.json');
+/** The profile fixtures, and the -32016 recording: the directory is read once. */
+const wanted = new Set([
+  ...METHOD_NAMES.map((method) => profileOf(method).fixture),
+  'getSlot.error.min-context-slot-not-reached.json',
+]);
+const CASES = new Map(loadCases((c) => wanted.has(c.file)).map((c) => [c.file, c]));
+const caseOf = (method: MethodName): ConformanceCase => CASES.get(profileOf(method).fixture) as ConformanceCase;
+const recorded = CASES.get('getSlot.error.min-context-slot-not-reached.json') as ConformanceCase;
 /** The slot asked for in that recording (356139600), and the one the node had reached (356139512). */
 const ASKED = (recorded.params[0] as { minContextSlot: number }).minContextSlot;
 const REACHED = Number(recorded.expect['error.data.contextSlot']);
@@ -41,8 +48,6 @@ const rpc = () =>
     string,
     (...args: unknown[]) => Promise<unknown>
   >;
-
-const caseOf = (method: MethodName): ConformanceCase => loadCase(profileOf(method).fixture);
 
 /** The case's params with `minContextSlot` added to the config, at the profile's config position. */
 function withMinContextSlot(method: MethodName, slot: number | bigint): ConformanceCase {
