@@ -27,8 +27,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
 import { createRpc, isSolRpcError, sendAndConfirmTransaction } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
 const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 60_000);
@@ -39,8 +39,12 @@ if (givenUrl && (!keypairFile || !destinationText || !lamportsText || !/^\d+$/.t
   process.exit(2);
 }
 
-// No URL: start the simulated cluster on a loopback port; a fresh key pays the simulated wallet.
-const cluster = givenUrl ? undefined : await startSimulatedCluster();
+// No URL: start the simulated cluster on a loopback port; a fresh key, funded there with 1 SOL, pays the
+// simulated wallet (the cluster keeps balances: an unfunded payer is refused as on a node).
+const freshPayer = keypairFile ? undefined : await generateKeyPairSigner();
+const cluster = givenUrl
+  ? undefined
+  : await startSimulatedCluster({ accounts: { [(freshPayer as KeyPairSigner).address]: { lamports: 1_000_000_000 } } });
 const url = givenUrl ?? (cluster as { url: string }).url;
 if (cluster) console.log(`simulated cluster at ${cluster.url}`);
 
@@ -63,7 +67,7 @@ function transfer(source: KeyPairSigner, destination: string, lamports: bigint) 
 try {
   const payer = keypairFile
     ? await createKeyPairSignerFromBytes(new Uint8Array(JSON.parse(readFileSync(keypairFile, 'utf8')) as number[]))
-    : await generateKeyPairSigner();
+    : (freshPayer as KeyPairSigner);
   const destination = destinationText ?? SIMULATION.wallet.address;
   const lamports = BigInt(lamportsText ?? 1);
 

@@ -24,8 +24,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
 import { createRpc, createRpcSubscriptions, sendAndConfirmTransaction } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const SLOTS = Number(process.env.SLOTS ?? 3);
 const LOGS = Number(process.env.LOGS ?? 1);
@@ -35,7 +35,11 @@ if (httpUrl && (!wsUrl || !watched)) {
   console.error('usage: subscriptions [RPC_URL WS_URL ADDRESS]');
   process.exit(2);
 }
-const cluster = httpUrl ? undefined : await startSimulatedCluster();
+// The payer of the payment sent to the simulated cluster: funded there with 1 SOL, as it keeps balances.
+const payer = httpUrl ? undefined : await generateKeyPairSigner();
+const cluster = payer
+  ? await startSimulatedCluster({ accounts: { [payer.address]: { lamports: 1_000_000_000 } } })
+  : undefined;
 if (cluster) console.log(`simulated cluster at ${cluster.url}, subscriptions at ${cluster.wsUrl}`);
 const rpc = createRpc(httpUrl ?? (cluster as { url: string }).url);
 const subs = createRpcSubscriptions(wsUrl ?? (cluster as { wsUrl: string }).wsUrl);
@@ -64,8 +68,7 @@ try {
     }
   })();
 
-  if (cluster) {
-    const payer = await generateKeyPairSigner();
+  if (cluster && payer) {
     const { value: latest } = await rpc.getLatestBlockhash({ commitment: 'confirmed' });
     const data = new Uint8Array(12);
     new DataView(data.buffer).setUint32(0, 2, true);

@@ -6,8 +6,8 @@
  */
 // Not public API: the simulated cluster builds wire bytes from addresses, and the library exports no
 // base58 decoder.
-import { decodeBase58 } from '../../codecs/base58Text.js';
-import type { DecodedTransaction } from '../../index.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
+import type { DecodedTransaction } from '../index.js';
 
 export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
   version: 'legacy' | number;

@@ -3,10 +3,13 @@
  * holds, and how agave encodes them (getAccountInfo, getMultipleAccounts, getProgramAccounts and the token
  * methods). Kept together because a program scan and a single lookup must see the same accounts.
  */
-import { encodeBase58 } from '../../codecs/base58.js';
+import { encodeBase58 } from '../codecs/base58.js';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
-import { decodeBase58 } from '../../codecs/base58Text.js';
-import { decodeAddress, RpcFailure } from './simulatedLedger.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
+import type { AccountState } from './ledger/accountStore.js';
+import { FAUCET_LAMPORTS, faucetKey } from './ledger/faucet.js';
+import { decodeAddress, type Ledger, RpcFailure } from './simulatedLedger.js';
+import { mintBytes, parseMintBytes, parseTokenAccountBytes, storedHolding, TOKEN_HOLDINGS } from './simulatedTokens.js';
 import { epochCredits, lastVote } from './simulatedValidators.js';
 import {
   FEATURE_PROGRAM,
@@ -14,9 +17,7 @@ import {
   type SimulatedValidator,
   SLOTS_PER_EPOCH,
   SYSTEM_PROGRAM,
-  simulatedAddress,
   TIMELY_VOTE_CREDITS,
-  TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   VOTE_PROGRAM,
 } from './simulationCast.js';
@@ -29,6 +30,8 @@ export function balanceOf(address: string): bigint {
   if (reserve) return reserve.lamports;
   const validator = SIMULATION.validators.find((v) => v.identity === address || v.vote === address);
   if (validator) return validator.vote === address ? 26_858_640n + 2_039_280n : 4_221_133_760n;
+  // What the failed transfer the cluster holds left it: 0.25 SOL less its fee.
+  if (address === SIMULATION.delegate) return 249_995_000n;
   return 0n;
 }
 
@@ -70,25 +73,96 @@ export interface AccountConfig {
 }
 
 /** An account the simulation holds: its bytes, and what jsonParsed shows for them when agave parses them. */
-interface StoredAccount {
+export interface StoredAccount {
   bytes: Uint8Array;
   owner: string;
   lamports: bigint;
+  executable?: boolean;
   parsed?: () => unknown;
 }
 
 /** Every account the simulation holds, served in every encoding agave offers. */
 /** Every address `storedAccount` answers for, in its order: what a program scan walks. Keep the two together. */
-function storedAddresses(): string[] {
+function castAddresses(): string[] {
   return [
     ...SIMULATION.validators.map((v) => v.vote),
     TIMELY_VOTE_CREDITS,
     SIMULATION.wallet.address,
+    SIMULATION.mint,
     ...TOKEN_HOLDINGS.map((h) => h.address),
   ];
 }
 
-export function storedAccount(address: string, slot: number, nowMs: number): StoredAccount | undefined {
+/** Every address a program scan walks: the cast's, then those preloaded or written since. */
+export function scanAddresses(ledger: Ledger | undefined): string[] {
+  const all = new Set(castAddresses());
+  for (const address of ledger?.preloaded.keys() ?? []) all.add(address);
+  for (const address of ledger?.accounts.addresses() ?? []) all.add(address);
+  return [...all];
+}
+
+/**
+ * The account at `address` in the bank at `bankSlot` (the current slot when left out): what transactions
+ * wrote by then, else what the cluster was started with, else the fixed cast. `undefined` when none, or
+ * emptied to zero lamports (the runtime drops such accounts).
+ */
+export function storedAccount(
+  address: string,
+  slot: number,
+  nowMs: number,
+  ledger?: Ledger,
+  bankSlot: number = slot,
+): StoredAccount | undefined {
+  const written = ledger?.accounts.get(address, bankSlot) ?? ledger?.preloaded.get(address);
+  if (written) return written.lamports === 0n ? undefined : fromState(written, slot, nowMs, ledger, bankSlot);
+  // The cast as of the bank read: a vote account's tower is the one that bank holds.
+  return castAccount(address, bankSlot, nowMs);
+}
+
+/** An account the runtime holds, served as the cast's are: token accounts and mints parsed for jsonParsed. */
+function fromState(state: AccountState, slot: number, nowMs: number, ledger: Ledger | undefined, bankSlot: number) {
+  const stored: StoredAccount = {
+    bytes: state.data,
+    owner: state.owner,
+    lamports: state.lamports,
+    executable: state.executable,
+  };
+  if (state.owner === TOKEN_PROGRAM && state.data.length === 165) {
+    const mint = encodeBase58(state.data.subarray(0, 32));
+    const decimals = storedAccount(mint, slot, nowMs, ledger, bankSlot)?.bytes[44];
+    if (decimals !== undefined) stored.parsed = () => parseTokenAccountBytes(state.data, decimals);
+  } else if (state.owner === TOKEN_PROGRAM && state.data.length === 82) {
+    stored.parsed = () => parseMintBytes(state.data);
+  }
+  return stored;
+}
+
+/** The runtime's view of a stored account: what transactions read and write. */
+export function accountState(stored: StoredAccount | undefined): AccountState | undefined {
+  if (!stored) return undefined;
+  return { lamports: stored.lamports, owner: stored.owner, data: stored.bytes, executable: stored.executable ?? false };
+}
+
+/** Wallets, validator identities and reserves: System accounts with no data. */
+function castSystemAccount(address: string): StoredAccount | undefined {
+  const isCast =
+    address === SIMULATION.wallet.address ||
+    address === SIMULATION.delegate ||
+    SIMULATION.nonCirculating.some((r) => r.address === address) ||
+    SIMULATION.validators.some((v) => v.identity === address);
+  if (isCast) return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: balanceOf(address) };
+  if (address === faucetKey().address)
+    return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: FAUCET_LAMPORTS };
+  return undefined;
+}
+
+/** The native programs' accounts, as agave's builtins hold them: 1 lamport, the loader's, the program's name. */
+const NATIVE_PROGRAMS: Record<string, string> = { [SYSTEM_PROGRAM]: 'system_program', [VOTE_PROGRAM]: 'vote_program' };
+const NATIVE_LOADER = 'NativeLoader1111111111111111111111111111111';
+
+function castAccount(address: string, slot: number, nowMs: number): StoredAccount | undefined {
+  const native = NATIVE_PROGRAMS[address];
+  if (native) return { bytes: Buffer.from(native), owner: NATIVE_LOADER, lamports: 1n, executable: true };
   const validator = SIMULATION.validators.find((v) => v.vote === address);
   if (validator) {
     const state = voteState(validator, slot, nowMs);
@@ -110,8 +184,11 @@ export function storedAccount(address: string, slot: number, nowMs: number): Sto
     bytes.writeBigUInt64LE(BigInt((Math.floor(slot / SLOTS_PER_EPOCH) - 200) * SLOTS_PER_EPOCH), 1);
     return { bytes, owner: FEATURE_PROGRAM, lamports: 1_454_640n };
   }
-  if (address === SIMULATION.wallet.address) {
-    return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: SIMULATION.wallet.lamports };
+  const system = castSystemAccount(address);
+  if (system) return system;
+  if (address === SIMULATION.mint) {
+    const bytes = mintBytes();
+    return { bytes, owner: TOKEN_PROGRAM, lamports: 1_461_600n, parsed: () => parseMintBytes(bytes) };
   }
   const holding = TOKEN_HOLDINGS.find((h) => h.address === address);
   if (holding) return storedHolding(holding);
@@ -133,6 +210,8 @@ export function programAccounts(
   config: ProgramAccountsConfig,
   slot: number,
   nowMs: number,
+  ledger?: Ledger,
+  bankSlot: number = slot,
 ): unknown[] {
   const passes = (bytes: Uint8Array) =>
     (config.filters ?? []).every((filter) => {
@@ -143,16 +222,23 @@ export function programAccounts(
       return wanted !== undefined && Buffer.from(bytes.subarray(offset, offset + wanted.length)).equals(wanted);
     });
   const found: unknown[] = [];
-  for (const address of storedAddresses()) {
-    const stored = storedAccount(address, slot, nowMs);
+  for (const address of scanAddresses(ledger)) {
+    const stored = storedAccount(address, slot, nowMs, ledger, bankSlot);
     if (stored === undefined || stored.owner !== program || !passes(stored.bytes)) continue;
     found.push({ account: uiAccount(stored, config, 'placeholder'), pubkey: address });
   }
   return found;
 }
 
-export function account(address: string, config: AccountConfig, slot: number, nowMs: number): unknown {
-  const stored = storedAccount(address, slot, nowMs);
+export function account(
+  address: string,
+  config: AccountConfig,
+  slot: number,
+  nowMs: number,
+  ledger?: Ledger,
+  bankSlot: number = slot,
+): unknown {
+  const stored = storedAccount(address, slot, nowMs, ledger, bankSlot);
   return stored === undefined ? null : uiAccount(stored, config, 'refuse');
 }
 
@@ -193,7 +279,7 @@ export function uiAccount(
   }
   return {
     data,
-    executable: false,
+    executable: stored.executable ?? false,
     lamports: stored.lamports,
     owner: stored.owner,
     rentEpoch: 18446744073709551615n,
@@ -233,125 +319,4 @@ function voteState(v: SimulatedValidator, slot: number, nowMs: number): Simulate
       slot: last - 30 + i,
     })),
   };
-}
-
-/** A token account of the simulated mint (6 decimals), as the simulation holds it. */
-interface TokenHolding {
-  address: string;
-  owner: string;
-  amount: bigint;
-  delegate?: string;
-}
-
-/**
- * Every account of the simulated mint: the wallet's (with a delegate) and two validators'. Largest first,
- * as getTokenLargestAccounts lists them.
- */
-export const TOKEN_HOLDINGS: readonly TokenHolding[] = [
-  {
-    address: simulatedAddress('token-account/alpha'),
-    owner: (SIMULATION.validators[0] as SimulatedValidator).identity,
-    amount: 1_250_500_000n, // 1,250.5
-  },
-  {
-    address: SIMULATION.tokenAccount,
-    owner: SIMULATION.wallet.address,
-    amount: 48_200_000n,
-    delegate: SIMULATION.delegate,
-  },
-  {
-    address: simulatedAddress('token-account/beta'),
-    owner: (SIMULATION.validators[1] as SimulatedValidator).identity,
-    amount: 1n,
-  },
-];
-
-/** An SPL token account's 165 bytes: mint, owner, amount, the delegate and its allowance when there is one. */
-function tokenAccountBytes(holding: TokenHolding): Buffer {
-  const bytes = Buffer.alloc(165);
-  const key = (address: string, offset: number) => Buffer.from(decodeAddress(address)).copy(bytes, offset);
-  key(SIMULATION.mint, 0);
-  key(holding.owner, 32);
-  bytes.writeBigUInt64LE(holding.amount, 64);
-  if (holding.delegate) {
-    bytes.writeUInt32LE(1, 72); // delegate: Some
-    key(holding.delegate, 76);
-    bytes.writeBigUInt64LE(holding.amount, 121); // delegated amount: all of it
-  }
-  bytes[108] = 1; // state: initialized
-  return bytes;
-}
-
-/** A token amount at the simulated mint's 6 decimals, as agave writes it: uiAmountString exact and trimmed. */
-export function tokenAmount(raw: bigint) {
-  const whole = raw / 1_000_000n;
-  const fraction = (raw % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  const text = fraction ? `${whole}.${fraction}` : `${whole}`;
-  return { amount: String(raw), decimals: 6, uiAmount: Number(text), uiAmountString: text };
-}
-
-function parsedTokenAccount(holding: TokenHolding) {
-  const delegated = holding.delegate
-    ? { delegate: holding.delegate, delegatedAmount: tokenAmount(holding.amount) }
-    : {};
-  return {
-    parsed: {
-      info: {
-        ...delegated,
-        isNative: false,
-        mint: SIMULATION.mint,
-        owner: holding.owner,
-        state: 'initialized',
-        tokenAmount: tokenAmount(holding.amount),
-      },
-      type: 'account',
-    },
-    program: 'spl-token',
-    space: 165,
-  };
-}
-
-function storedHolding(holding: TokenHolding): StoredAccount {
-  return {
-    bytes: tokenAccountBytes(holding),
-    owner: TOKEN_PROGRAM,
-    lamports: 2_039_280n,
-    parsed: () => parsedTokenAccount(holding),
-  };
-}
-
-export function delegatedAccounts(delegate: string, config: AccountConfig) {
-  return TOKEN_HOLDINGS.filter((holding) => holding.delegate !== undefined && holding.delegate === delegate).map(
-    (holding) => ({ account: uiAccount(storedHolding(holding), config, 'placeholder'), pubkey: holding.address }),
-  );
-}
-
-/**
- * getTokenAccountsByOwner: the owner's accounts of the simulated mint, filtered by `{ mint }` or by
- * `{ programId }`; Token-2022 holds none here, and any other program is refused as agave refuses it.
- */
-export function ownedAccounts(params: unknown[]) {
-  const filter = (params[1] ?? {}) as { mint?: string; programId?: string };
-  const config = (params[2] ?? {}) as AccountConfig;
-  if (filter.programId !== undefined && filter.programId !== TOKEN_PROGRAM && filter.programId !== TOKEN_2022_PROGRAM) {
-    throw new RpcFailure({ code: -32602, message: 'Invalid param: unrecognized Token program id' });
-  }
-  if (filter.mint !== undefined && filter.mint !== SIMULATION.mint) {
-    throw new RpcFailure({ code: -32602, message: 'Invalid param: could not find mint' });
-  }
-  if (filter.programId === TOKEN_2022_PROGRAM) return [];
-  return TOKEN_HOLDINGS.filter((holding) => holding.owner === params[0]).map((holding) => ({
-    account: uiAccount(storedHolding(holding), config, 'placeholder'),
-    pubkey: holding.address,
-  }));
-}
-
-/** getTokenLargestAccounts: the simulated mint's accounts, largest first, the amount beside the address. */
-export function largestTokenAccounts(mint: string) {
-  if (mint !== SIMULATION.mint) {
-    // As agave: a missing account, then data that is not a mint (checked before the owner).
-    const message = storedAccount(mint, 0, 0) ? 'Token mint could not be unpacked' : 'could not find mint';
-    throw new RpcFailure({ code: -32602, message: `Invalid param: ${message}` });
-  }
-  return TOKEN_HOLDINGS.map((holding) => ({ address: holding.address, ...tokenAmount(holding.amount) }));
 }

@@ -2,8 +2,8 @@
  * The simulated cluster's blocks: which slots hold one (one in 23 skipped, never one with a transaction),
  * getBlock and getTransaction's encodings, block times, commitment, the block lists and block production.
  */
-import { encodeBase58 } from '../../codecs/base58.js';
-import type { DecodedTransaction } from '../../index.js';
+import { encodeBase58 } from '../codecs/base58.js';
+import type { DecodedTransaction } from '../index.js';
 import { encodeTransaction } from './encodeTransaction.js';
 import { context, contextBank, decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {

@@ -3,8 +3,10 @@
  * JSON-RPC plumbing every answer shares: the failure a handler throws, the response context, the bank a
  * commitment reads, and base58 decoding of the simulation's own keys and of sent transactions.
  */
-import type { DecodedTransaction } from '../../index.js';
-import { BLOCKHASH_LIFETIME, SLOTS_TO_ROOT } from './simulationCast.js';
+import type { DecodedTransaction } from '../index.js';
+import type { AccountState, AccountStore } from './ledger/accountStore.js';
+import type { Executed } from './ledger/execute.js';
+import { BLOCKHASH_LIFETIME, SLOTS_TO_ROOT, simulatedAddress } from './simulationCast.js';
 
 export class RpcFailure extends Error {
   constructor(readonly body: { code: number; message: string; data?: unknown }) {
@@ -14,10 +16,25 @@ export class RpcFailure extends Error {
 
 export const context = (slot: number) => ({ apiVersion: '2.3.7', slot });
 
-/** What this cluster has been sent, and the blockhashes it handed out (with the slot of each). */
+/** A transaction the cluster took: the slot it arrived in (it lands in the next), and what it did. */
+export interface SentTransaction {
+  slot: number;
+  bytes: Uint8Array;
+  transaction: DecodedTransaction;
+  executed: Executed;
+}
+
+/** What this cluster has been sent, the accounts its transactions wrote, and the blockhashes it knows. */
 export interface Ledger {
-  sent: Map<string, { slot: number; bytes: Uint8Array; transaction: DecodedTransaction }>;
+  sent: Map<string, SentTransaction>;
+  /** The slot of every blockhash seen so far (each slot's is `simulatedAddress('blockhash/<slot>')`). */
   blockhashes: Map<string, number>;
+  /** The highest slot whose blockhash is in `blockhashes`. */
+  hashedUpTo: number;
+  /** What transactions and airdrops wrote, slot by slot. */
+  accounts: AccountStore;
+  /** The accounts the cluster was started with (option `accounts`), over the fixed cast. */
+  preloaded: Map<string, AccountState>;
   /**
    * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
    * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation
@@ -44,9 +61,17 @@ export function decodeAddress(address: string): Uint8Array {
   return out;
 }
 
-export function blockhashValid(ledger: Ledger, blockhash: string, currentSlot: number): boolean {
+/**
+ * Whether the bank at `bankSlot` accepts a blockhash: one of its own or of the 150 blocks before it
+ * (agave's MAX_PROCESSING_AGE), so a blockhash newer than that bank is unknown to it, as on a node.
+ */
+export function blockhashValid(ledger: Ledger, blockhash: string, bankSlot: number): boolean {
+  for (let slot = Math.max(ledger.hashedUpTo + 1, bankSlot - BLOCKHASH_LIFETIME); slot <= bankSlot; slot++) {
+    ledger.blockhashes.set(simulatedAddress(`blockhash/${slot}`), slot);
+  }
+  ledger.hashedUpTo = Math.max(ledger.hashedUpTo, bankSlot);
   const issued = ledger.blockhashes.get(blockhash);
-  return issued !== undefined && currentSlot - issued <= BLOCKHASH_LIFETIME;
+  return issued !== undefined && issued <= bankSlot && bankSlot - issued <= BLOCKHASH_LIFETIME;
 }
 
 /** Base58 text of any length to bytes (sendTransaction's default encoding). */

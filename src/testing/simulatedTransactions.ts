@@ -4,20 +4,11 @@
  * together so history, statuses and landing tell one story.
  */
 
-import { createHash, createPublicKey, verify } from 'node:crypto';
-import { encodeBase58 } from '../../codecs/base58.js';
-import { type DecodedTransaction, decodeTransaction } from '../../index.js';
+import { createHash } from 'node:crypto';
+import { encodeBase58 } from '../codecs/base58.js';
+import type { DecodedTransaction } from '../index.js';
+import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {
-  blockhashValid,
-  context,
-  decodeAddress,
-  decodeAddressBytes,
-  type Ledger,
-  RpcFailure,
-} from './simulatedLedger.js';
-import {
-  BLOCKHASH_LIFETIME,
-  blockHeightAt,
   MEMO_PROGRAM,
   SIMULATION,
   SLOT_MS,
@@ -41,48 +32,6 @@ export function landedSince(ledger: Ledger, fromSlot: number, toSlot: number) {
     });
   }
   return out;
-}
-
-/**
- * simulateTransaction: the transaction must decode; it succeeds as sendTransaction's would, or fails with
- * BlockhashNotFound for a blockhash this cluster did not hand out (unless `replaceRecentBlockhash`).
- */
-export function simulate(ledger: Ledger, params: unknown[], slot: number): unknown {
-  const config = (params[1] ?? {}) as { encoding?: string; replaceRecentBlockhash?: boolean };
-  const text = String(params[0]);
-  let transaction: DecodedTransaction;
-  try {
-    const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
-    transaction = decodeTransaction(new Uint8Array(bytes));
-  } catch {
-    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
-  }
-  const known = blockhashValid(ledger, transaction.message.recentBlockhash, slot);
-  const replaced = config.replaceRecentBlockhash === true;
-  const ok = known || replaced;
-  const { accountKeys, instructions } = transaction.message;
-  const logs = ok
-    ? instructions.flatMap((ix) => {
-        const program = accountKeys[ix.programIdIndex] ?? '';
-        return [`Program ${program} invoke [1]`, `Program ${program} success`];
-      })
-    : [];
-  const value: Record<string, unknown> = {
-    accounts: null,
-    err: ok ? null : 'BlockhashNotFound',
-    innerInstructions: null,
-    loadedAccountsDataSize: 0,
-    logs,
-    replacementBlockhash: null,
-    returnData: null,
-    unitsConsumed: ok ? 150 * instructions.length : 0,
-  };
-  if (replaced) {
-    const blockhash = simulatedAddress(`blockhash/${slot}`);
-    ledger.blockhashes.set(blockhash, slot);
-    value.replacementBlockhash = { blockhash, lastValidBlockHeight: blockHeightAt(slot) + BLOCKHASH_LIFETIME };
-  }
-  return { context: context(slot), value };
 }
 
 /** A System Program transfer's instruction data: instruction 2, then the u64 amount little-endian. */
@@ -208,18 +157,11 @@ export function signaturesForAddress(ledger: Ledger, params: unknown[], currentS
   if (commitment === 'processed') {
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
-  if (config.minContextSlot !== undefined && currentSlot < config.minContextSlot) {
-    throw new RpcFailure({
-      code: -32016,
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: currentSlot },
-    });
-  }
   const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
   const found: { signature: string; slot: number; transaction: DecodedTransaction; err: unknown }[] = [];
   for (const [signature, sent] of ledger.sent) {
     const slot = sent.slot + 1;
-    found.push({ signature, slot, transaction: sent.transaction, err: null });
+    found.push({ signature, slot, transaction: sent.transaction, err: sent.executed.err });
   }
   found.sort((a, b) => b.slot - a.slot);
   const failed = simulatedFailedTransfer(FAILED_TRANSFER_SLOT);
@@ -332,22 +274,18 @@ export function landed(ledger: Ledger, signature: string, currentSlot: number): 
   const sent = ledger.sent.get(signature);
   // A sent transaction lands in the slot after the one it arrived in.
   if (!sent || currentSlot <= sent.slot) return undefined;
-  const fee = 5000n * BigInt(sent.transaction.message.header.numRequiredSignatures);
-  const keys = sent.transaction.message.accountKeys.length;
-  // Minimal execution: every instruction succeeds and no balances are tracked, only the fee is shown.
-  const { accountKeys, instructions } = sent.transaction.message;
-  const programs = instructions.map((instruction) => accountKeys[instruction.programIdIndex] ?? SYSTEM_PROGRAM);
+  const { executed } = sent;
   return {
     slot: sent.slot + 1,
     transaction: sent.transaction,
     bytes: sent.bytes,
-    err: null,
+    err: executed.err,
     meta: {
-      computeUnitsConsumed: 150 * sent.transaction.message.instructions.length,
-      fee,
-      logMessages: programs.flatMap((program) => [`Program ${program} invoke [1]`, `Program ${program} success`]),
-      postBalances: Array.from({ length: keys }, () => 0n),
-      preBalances: Array.from({ length: keys }, () => 0n),
+      computeUnitsConsumed: executed.unitsConsumed,
+      fee: executed.fee,
+      logMessages: executed.logs,
+      postBalances: executed.postBalances,
+      preBalances: executed.preBalances,
     },
   };
 }
@@ -364,51 +302,4 @@ export function signatureStatus(ledger: Ledger, signature: string, currentSlot: 
     slot: found.slot,
     status: found.err === null ? { Ok: null } : { Err: found.err },
   };
-}
-
-/** The DER prefix of an Ed25519 public key (SPKI), before its 32 raw bytes. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
-/**
- * Accepts a signed transaction: it must decode, carry a valid Ed25519 signature from each signer over the
- * message bytes (-32003 otherwise) and, unless preflight is skipped, name a blockhash this cluster handed
- * out and still valid (-32002 otherwise). Sending the same bytes again changes nothing.
- */
-export function sendTransaction(ledger: Ledger, params: unknown[], slot: number): string {
-  const config = (params[1] ?? {}) as { encoding?: string; skipPreflight?: boolean };
-  const text = String(params[0]);
-  const bytes = config.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(decodeAddressBytes(text));
-  let transaction: DecodedTransaction;
-  try {
-    transaction = decodeTransaction(new Uint8Array(bytes));
-  } catch {
-    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
-  }
-  const count = transaction.message.header.numRequiredSignatures;
-  // The signature count is a compact-u16: one byte below 128, which covers every transaction that fits.
-  const message = bytes.subarray(1 + 64 * count);
-  for (let i = 0; i < count; i++) {
-    const key = createPublicKey({
-      key: Buffer.concat([ED25519_SPKI_PREFIX, decodeAddress(transaction.message.accountKeys[i] as string)]),
-      format: 'der',
-      type: 'spki',
-    });
-    if (!verify(null, message, key, bytes.subarray(1 + 64 * i, 1 + 64 * (i + 1)))) {
-      throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
-    }
-  }
-  const signature = transaction.signatures[0] as string;
-  if (ledger.sent.has(signature)) return signature;
-  if (!config.skipPreflight && !blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
-    throw new RpcFailure({
-      code: -32002,
-      message: 'Transaction simulation failed: Blockhash not found',
-      data: { accounts: null, err: 'BlockhashNotFound', logs: [], returnData: null, unitsConsumed: 0 },
-    });
-  }
-  // Skipping preflight with an unknown blockhash: accepted, and never lands, as on a real cluster.
-  if (blockhashValid(ledger, transaction.message.recentBlockhash, slot)) {
-    ledger.sent.set(signature, { slot, bytes: new Uint8Array(bytes), transaction });
-  }
-  return signature;
 }

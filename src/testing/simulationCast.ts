@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { encodeBase58 } from '../../codecs/base58.js';
+import { encodeBase58 } from '../codecs/base58.js';
 
 export const SLOTS_PER_EPOCH = 432_000;
 export const SLOT_MS = 400;

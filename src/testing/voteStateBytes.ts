@@ -4,7 +4,7 @@
  */
 // Not public API: the simulated cluster builds wire bytes from addresses, and the library exports no
 // base58 decoder.
-import { decodeBase58 } from '../../codecs/base58Text.js';
+import { decodeBase58 } from '../codecs/base58Text.js';
 
 export const VOTE_ACCOUNT_SPACE = 3762;
 

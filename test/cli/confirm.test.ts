@@ -10,14 +10,14 @@ import {
   simulatedFailedTransfer,
   simulatedTransfer,
   startSimulatedCluster,
-} from '../../src/cli/demo/simulatedCluster.js';
-import { type Lifetime, signedWalletTransfer } from '../support/walletTransfer.js';
+} from '../../src/testing/simulatedCluster.js';
+import { fundedPayers, type Lifetime, signedWalletTransfer } from '../support/walletTransfer.js';
 import { closedPort, removeTempDirs, runCli, type ScriptedRpc, startScriptedRpc } from './helpers.js';
 
 let clock = 1_754_900_754_000;
 let cluster: SimulatedCluster;
 beforeAll(async () => {
-  cluster = await startSimulatedCluster({ now: () => clock });
+  cluster = await startSimulatedCluster({ now: () => clock, accounts: await fundedPayers(7) });
 });
 afterAll(async () => {
   await cluster.close();
@@ -79,9 +79,10 @@ describe('solrpc confirm: one line, exit 0 whatever the answer (as solana confir
     expect(verbose.out).toMatch(/^\nTransaction executed in slot \d+:\n {2}Block Time: /);
     expect(verbose.out).toContain(`  Signature 0: ${signature}\n`);
     expect(verbose.out).toContain(`    Account 1: ${SIMULATION.wallet.address} (1)\n    Transfer { lamports: 1 }\n`);
-    // The simulation's minimal execution: the fee, no balances tracked, each instruction's invoke and success.
+    // The ledger's execution: the payer (1 SOL) pays the fee and the lamport, the wallet gains it; the
+    // System Program's account holds its 1 lamport.
     expect(verbose.out.slice(verbose.out.indexOf('\n  Status: Ok'))).toBe(
-      '\n  Status: Ok\n    Fee: ◎0.000005\n    Account 0 balance: ◎0\n    Account 1 balance: ◎0\n    Account 2 balance: ◎0\n  Compute Units Consumed: 150\n  Log Messages:\n    Program 11111111111111111111111111111111 invoke [1]\n    Program 11111111111111111111111111111111 success\n\nConfirmed\n',
+      '\n  Status: Ok\n    Fee: ◎0.000005\n    Account 0 balance: ◎1 -> ◎0.999994999\n    Account 1 balance: ◎10293847.561029385 -> ◎10293847.561029386\n    Account 2 balance: ◎0.000000001\n  Compute Units Consumed: 150\n  Log Messages:\n    Program 11111111111111111111111111111111 invoke [1]\n    Program 11111111111111111111111111111111 success\n\nConfirmed\n',
     );
     clock += 32 * 400;
     expect((await confirm(signature)).out).toBe('Finalized\n');

@@ -3,11 +3,16 @@
  * accounts as real vote-state bytes that `decodeVoteAccount` reads back to what jsonParsed shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
-import { zstdFrame } from '../../src/cli/demo/zstdFrame.js';
 import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { decompressZstd, loadZstd } from '../../src/codecs/zstd.js';
 import { createRpc, decodeVoteAccount, isSolRpcError } from '../../src/index.js';
+import {
+  SIMULATION,
+  type SimulatedCluster,
+  simulatedAddress,
+  startSimulatedCluster,
+} from '../../src/testing/simulatedCluster.js';
+import { zstdFrame } from '../../src/testing/zstdFrame.js';
 
 const NOW = 1_754_900_754_000;
 let cluster: SimulatedCluster;
@@ -143,7 +148,7 @@ describe('the other simulated accounts, in every encoding', () => {
 
   it('an unknown address is null in every encoding', async () => {
     for (const encoding of ['base58', 'base64', 'base64+zstd', 'jsonParsed']) {
-      expect(value(await call('getAccountInfo', [SIMULATION.delegate, { encoding }]))).toBeNull();
+      expect(value(await call('getAccountInfo', [simulatedAddress('nobody'), { encoding }]))).toBeNull();
     }
   });
 });

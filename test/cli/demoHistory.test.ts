@@ -5,7 +5,6 @@
  * over the same token accounts getAccountInfo serves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import {
   createRpc,
   decodeTokenAccount,
@@ -14,7 +13,8 @@ import {
   type SignatureInfo,
   signaturesOf,
 } from '../../src/index.js';
-import { signedWalletTransfer } from '../support/walletTransfer.js';
+import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
+import { fundedPayers, signedWalletTransfer } from '../support/walletTransfer.js';
 
 const NOW = 1_754_900_754_000;
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -152,7 +152,7 @@ describe('a transaction sent to the simulated cluster joins the history once it 
   let clock = NOW;
   let own: SimulatedCluster;
   beforeAll(async () => {
-    own = await startSimulatedCluster({ now: () => clock });
+    own = await startSimulatedCluster({ now: () => clock, accounts: await fundedPayers(9) });
   });
   afterAll(async () => {
     await own.close();

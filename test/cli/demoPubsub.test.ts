@@ -4,22 +4,22 @@
  * lands, and the methods a node without their flags refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRpc, createRpcSubscriptions, isSolRpcError, type RpcSubscriptions } from '../../src/index.js';
 import {
   SIMULATION,
   type SimulatedCluster,
   simulatedFailedTransfer,
   simulatedTransfer,
   startSimulatedCluster,
-} from '../../src/cli/demo/simulatedCluster.js';
-import { createRpc, createRpcSubscriptions, isSolRpcError, type RpcSubscriptions } from '../../src/index.js';
-import { signedWalletTransfer } from '../support/walletTransfer.js';
+} from '../../src/testing/simulatedCluster.js';
+import { fundedPayers, signedWalletTransfer } from '../support/walletTransfer.js';
 
 let clock = 1_754_900_754_000;
 let cluster: SimulatedCluster;
 let subs: RpcSubscriptions;
 
 beforeAll(async () => {
-  cluster = await startSimulatedCluster({ now: () => clock });
+  cluster = await startSimulatedCluster({ now: () => clock, accounts: await fundedPayers(11) });
   subs = createRpcSubscriptions(cluster.wsUrl);
 });
 

@@ -15,12 +15,26 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 
 /** A blockhash and its last valid block height, as getLatestBlockhash answers. */
 export interface Lifetime {
   blockhash: string;
   lastValidBlockHeight: number | bigint;
+}
+
+/** The address of the key whose 32 secret bytes are all `keyByte`: the payer of `signedWalletTransfer`. */
+export async function payerAddress(keyByte: number): Promise<string> {
+  return (await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(keyByte))).address;
+}
+
+/**
+ * The accounts option that funds the payers of `signedWalletTransfer` for these key bytes (1 SOL each):
+ * the simulated cluster keeps balances, so an unfunded payer's transfer is refused as on a node.
+ */
+export async function fundedPayers(...keyBytes: number[]): Promise<Record<string, { lamports: number }>> {
+  const entries = await Promise.all(keyBytes.map(async (b) => [await payerAddress(b), { lamports: 1_000_000_000 }]));
+  return Object.fromEntries(entries);
 }
 
 /**

@@ -1,0 +1,30 @@
+/** getFeeForMessage: the fee the bank would charge for a message (signatures and priority fee); null when its blockhash is unknown to that bank. */
+import { decodeTransaction } from '../../index.js';
+import { encodeLength } from '../encodeTransaction.js';
+import { feeOf } from '../ledger/fees.js';
+import { blockhashValid, RpcFailure } from '../simulatedLedger.js';
+import { defineAnswer } from './answer.js';
+import { atBank, bankOf, lastConfig } from './shared.js';
+
+export const getFeeForMessage = defineAnswer({
+  method: 'getFeeForMessage',
+  minimal: false,
+  required: ['string'],
+  optional: [{ struct: 'RpcContextConfig' }],
+  minContextSlot: {},
+  answer(ctx, params) {
+    const message = Buffer.from(String(params[0]), 'base64');
+    const signers = message[(message[0] ?? 0) & 0x80 ? 1 : 0] ?? 0;
+    // A message is a transaction without its signatures: give it as many empty ones to read it.
+    const wire = Buffer.concat([Buffer.from(encodeLength(signers)), Buffer.alloc(64 * signers), message]);
+    let transaction: ReturnType<typeof decodeTransaction>;
+    try {
+      transaction = decodeTransaction(new Uint8Array(wire));
+    } catch {
+      throw new RpcFailure({ code: -32602, message: 'invalid message: failed to deserialize' });
+    }
+    const bank = bankOf(ctx, lastConfig(params.slice(1)));
+    const known = blockhashValid(ctx.ledger, transaction.message.recentBlockhash, bank);
+    return atBank(bank, known ? feeOf(transaction) : null);
+  },
+});

@@ -1,0 +1,12 @@
+/** requestAirdrop: the faucet's signed transfer to the address, landing in the next slot; its signature. */
+import { requestAirdrop as airdrop } from '../ledger/airdrop.js';
+import { defineAnswer } from './answer.js';
+import { verifyPubkey } from './parse.js';
+
+export const requestAirdrop = defineAnswer({
+  method: 'requestAirdrop',
+  minimal: false,
+  required: ['string', 'u64'],
+  optional: [{ struct: 'RpcRequestAirdropConfig' }],
+  answer: (ctx, params) => airdrop(ctx, verifyPubkey(params[0]), params[1]),
+});

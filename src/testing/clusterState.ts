@@ -1,0 +1,118 @@
+/**
+ * A test cluster's state without its servers: the ledger (accounts, sent transactions, blockhashes), the
+ * slot clock, and `answer(method, params)`, the JSON-RPC result of a call (or its RpcFailure). The HTTP and
+ * WebSocket servers (simulatedCluster.ts) and the msw handlers answer from one of these, so every way in
+ * sees the same cluster.
+ */
+import { type AccountState, AccountStore } from './ledger/accountStore.js';
+import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
+import { dispatch } from './simulatedRpc.js';
+import { landedSince, signatureStatus } from './simulatedTransactions.js';
+import { SIMULATION, SLOT_MS, SYSTEM_PROGRAM } from './simulationCast.js';
+
+/**
+ * An account to start the cluster with. `data` as bytes or base64 text; `owner` the System Program by default.
+ *
+ * @example
+ * ```ts fragment
+ * const cluster = await startTestCluster({ accounts: { [wallet]: { lamports: 2_000_000_000n } } });
+ * ```
+ */
+export interface PreloadedAccount {
+  /** Its balance in lamports (a u64). */
+  lamports: number | bigint;
+  /** The program that owns it, base58; the System Program when left out. */
+  owner?: string;
+  /** Its data, as bytes or base64 text; none when left out. */
+  data?: Uint8Array | string;
+  /** Whether it holds a program; false when left out. */
+  executable?: boolean;
+}
+
+export interface ClusterStateOptions {
+  /** Milliseconds since some fixed point; `Date.now` by default. Tests inject a clock. */
+  now?: () => number;
+  /** Milliseconds a slot lasts: 400 by default, as on mainnet-beta. */
+  slotMs?: number;
+  /** The slot at start: by default the simulation's, in epoch 824. */
+  startSlot?: number;
+  /** Accounts the cluster holds from the start, by address. */
+  accounts?: Readonly<Record<string, PreloadedAccount>>;
+  /** Serve the full API, as a node started with `--full-rpc-api` (default); false: the Minimal set only. */
+  fullApi?: boolean;
+}
+
+export interface ClusterState {
+  /**
+   * The JSON-RPC `result` of a call; throws RpcFailure (its `body` the JSON-RPC error) for an error.
+   * `behindSlots` answers as a node that many slots behind the cluster (the `behind` fault).
+   */
+  answer(method: string, params: unknown[], behindSlots?: number): unknown;
+  /** The current (processed) slot. */
+  slot(): number;
+  /** Milliseconds a slot lasts. */
+  readonly slotMs: number;
+  /** A signature's status now, as getSignatureStatuses answers it, or null. */
+  status(signature: string): { slot: number; err: unknown; confirmationStatus: string } | null;
+  /** The transactions sent that landed after `fromSlot` and by `toSlot`, with their logs and accounts. */
+  landedSince(
+    fromSlot: number,
+    toSlot: number,
+  ): { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[];
+  /** The address validator alpha advertises as its RPC node in gossip (`127.0.0.1:port`). */
+  setNodeAddress(address: string): void;
+}
+
+/** Creates a cluster's state; its clock starts at `now()`. */
+export function createClusterState(options: ClusterStateOptions = {}): ClusterState {
+  const now = options.now ?? Date.now;
+  const slotMs = options.slotMs ?? SLOT_MS;
+  if (!(slotMs > 0)) throw new RangeError(`slotMs must be a positive number of milliseconds, got ${slotMs}`);
+  const startSlot = options.startSlot ?? SIMULATION.firstSlot;
+  if (!Number.isSafeInteger(startSlot) || startSlot < 0) {
+    throw new RangeError(`startSlot must be a non-negative integer, got ${startSlot}`);
+  }
+  const startedAt = now();
+  const slot = () => startSlot + Math.floor((now() - startedAt) / slotMs);
+  const ledger: Ledger = {
+    sent: new Map(),
+    blockhashes: new Map(),
+    hashedUpTo: -1,
+    accounts: new AccountStore(),
+    preloaded: new Map(),
+    self: '',
+  };
+  for (const [address, account] of Object.entries(options.accounts ?? {})) {
+    ledger.preloaded.set(address, preloaded(address, account));
+  }
+  const fullApi = options.fullApi ?? true;
+  return {
+    answer: (method, params, behindSlots = 0) =>
+      dispatch({ ledger, slot: slot() - behindSlots, nowMs: now(), slotMs }, method, params, fullApi),
+    slot,
+    slotMs,
+    status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<ClusterState['status']>,
+    landedSince: (fromSlot, toSlot) => landedSince(ledger, fromSlot, toSlot),
+    setNodeAddress(address) {
+      ledger.self = address;
+    },
+  };
+}
+
+/** A preloaded account checked and made a runtime account; a clear error names what is wrong. */
+function preloaded(address: string, account: PreloadedAccount): AccountState {
+  if (decodeAddressBytes(address).length !== 32) {
+    throw new TypeError(`accounts: ${address} is not a base58 address of 32 bytes`);
+  }
+  const lamports = BigInt(account.lamports);
+  if (lamports < 0n || lamports > 18_446_744_073_709_551_615n) {
+    throw new RangeError(`accounts[${address}].lamports must be a u64, got ${account.lamports}`);
+  }
+  const data =
+    typeof account.data === 'string'
+      ? new Uint8Array(Buffer.from(account.data, 'base64'))
+      : (account.data ?? new Uint8Array(0));
+  return { lamports, owner: account.owner ?? SYSTEM_PROGRAM, data, executable: account.executable ?? false };
+}
+
+export { RpcFailure };

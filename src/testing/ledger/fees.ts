@@ -1,0 +1,30 @@
+/**
+ * A transaction's fee as agave charges it: 5,000 lamports a signature (the default
+ * `lamports_per_signature`) plus the prioritization fee, the compute-unit price (micro-lamports) times the
+ * compute-unit limit, rounded up. The limit is what SetComputeUnitLimit asks, or by default 200,000 a
+ * non-builtin instruction and 3,000 a builtin one, at most 1,400,000.
+ */
+import type { DecodedTransaction } from '../../index.js';
+import { BUILTINS, COMPUTE_BUDGET_PROGRAM, instructionBytes } from './programs.js';
+
+export const LAMPORTS_PER_SIGNATURE = 5_000n;
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
+
+export function feeOf(transaction: DecodedTransaction): bigint {
+  const { accountKeys, instructions, header } = transaction.message;
+  let price = 0n;
+  let limit: bigint | undefined;
+  let defaultLimit = 0n;
+  for (const instruction of instructions) {
+    const program = accountKeys[instruction.programIdIndex];
+    if (program === COMPUTE_BUDGET_PROGRAM) {
+      const data = Buffer.from(instructionBytes(instruction.data));
+      if (data[0] === 2 && data.length === 5) limit = BigInt(data.readUInt32LE(1));
+      if (data[0] === 3 && data.length === 9) price = data.readBigUInt64LE(1);
+    } else defaultLimit += BUILTINS.has(program ?? '') ? 3_000n : 200_000n;
+  }
+  const units = limit ?? defaultLimit;
+  const capped = units > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : units;
+  const priority = (price * capped + 999_999n) / 1_000_000n;
+  return LAMPORTS_PER_SIGNATURE * BigInt(header.numRequiredSignatures) + priority;
+}

@@ -1,0 +1,141 @@
+/**
+ * Taking transactions in, as agave's sendTransaction, simulateTransaction and requestAirdrop do: decode,
+ * verify every signature (-32003), then, unless preflight is skipped, run the transaction against the
+ * preflight bank and refuse a failure (-32002 with the simulation's result). A transaction taken lands in
+ * the next slot: run against the accounts as they will be then, its writes recorded from that slot on.
+ * One whose fee payer cannot pay is taken and never lands, as a leader drops it.
+ */
+import { createPublicKey, verify } from 'node:crypto';
+import { type DecodedTransaction, decodeTransaction } from '../../index.js';
+import { accountState, storedAccount } from '../simulatedAccounts.js';
+import {
+  bankSlot,
+  blockhashValid,
+  decodeAddress,
+  decodeAddressBytes,
+  type Ledger,
+  RpcFailure,
+} from '../simulatedLedger.js';
+import type { AccountState } from './accountStore.js';
+import { type Executed, execute, type Refused } from './execute.js';
+import { describeTransactionError, type TransactionErr } from './transactionError.js';
+
+/** Where and when a transaction is taken: the ledger, the tip and the clock. */
+export interface SendContext {
+  ledger: Ledger;
+  slot: number;
+  nowMs: number;
+}
+
+/** The DER prefix of an Ed25519 public key (SPKI), before its 32 raw bytes. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** Wire text (base58 by default, or base64) to bytes and the decoded transaction; -32602 when it is neither. */
+export function decodeWire(
+  text: unknown,
+  encoding: string | undefined,
+): { bytes: Buffer; transaction: DecodedTransaction } {
+  const bytes =
+    encoding === 'base64' ? Buffer.from(String(text), 'base64') : Buffer.from(decodeAddressBytes(String(text)));
+  try {
+    return { bytes, transaction: decodeTransaction(new Uint8Array(bytes)) };
+  } catch {
+    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+  }
+}
+
+/** Checks each signer's Ed25519 signature over the message bytes: -32003 on the first that fails. */
+export function verifySignatures(bytes: Buffer, transaction: DecodedTransaction): void {
+  const count = transaction.message.header.numRequiredSignatures;
+  // The signature count is a compact-u16: one byte below 128, which covers every transaction that fits.
+  const message = bytes.subarray(1 + 64 * count);
+  for (let i = 0; i < count; i++) {
+    const key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, decodeAddress(transaction.message.accountKeys[i] as string)]),
+      format: 'der',
+      type: 'spki',
+    });
+    if (!verify(null, message, key, bytes.subarray(1 + 64 * i, 1 + 64 * (i + 1)))) {
+      throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
+    }
+  }
+}
+
+/** The accounts of the bank at `slot`, as the runtime reads them. */
+export function bankReader(context: SendContext, slot: number): (address: string) => AccountState | undefined {
+  return (address) => accountState(storedAccount(address, context.slot, context.nowMs, context.ledger, slot));
+}
+
+/** A simulation's result as agave writes it (RpcSimulateTransactionResult). */
+export function simulationResult(
+  outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' | 'AlreadyProcessed' },
+) {
+  const executed = 'err' in outcome ? outcome : undefined;
+  let err: TransactionErr | null;
+  if ('err' in outcome) err = outcome.err;
+  else if ('refused' in outcome) err = outcome.refused;
+  else err = outcome.blockhash;
+  return {
+    accounts: null,
+    err,
+    innerInstructions: null,
+    loadedAccountsDataSize: 0,
+    logs: executed?.logs ?? [],
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed: executed?.unitsConsumed ?? 0,
+  };
+}
+
+/** Runs a transaction against a bank, or says its blockhash is not one that bank knows. */
+export function simulateAt(context: SendContext, transaction: DecodedTransaction, slot: number, checkBlockhash = true) {
+  if (checkBlockhash && !blockhashValid(context.ledger, transaction.message.recentBlockhash, slot)) {
+    return { blockhash: 'BlockhashNotFound' as const };
+  }
+  return execute(transaction, bankReader(context, slot));
+}
+
+/** Takes a transaction for the next slot: runs it there and records what it wrote. Returns its signature. */
+export function land(context: SendContext, bytes: Uint8Array, transaction: DecodedTransaction): string {
+  const signature = transaction.signatures[0] as string;
+  const landsAt = context.slot + 1;
+  const outcome = execute(transaction, bankReader(context, landsAt));
+  if ('refused' in outcome) return signature;
+  context.ledger.sent.set(signature, { slot: context.slot, bytes, transaction, executed: outcome });
+  for (const [address, state] of outcome.writes) context.ledger.accounts.set(address, state, landsAt);
+  return signature;
+}
+
+interface SendConfig {
+  encoding?: string;
+  skipPreflight?: boolean;
+  preflightCommitment?: string;
+}
+
+/** sendTransaction as agave answers it. */
+export function sendTransaction(context: SendContext, params: unknown[]): string {
+  const config = (params[1] ?? {}) as SendConfig;
+  const { bytes, transaction } = decodeWire(params[0], config.encoding);
+  verifySignatures(bytes, transaction);
+  const signature = transaction.signatures[0] as string;
+  const preflightSlot = bankSlot(context.slot, config.preflightCommitment);
+  if (!config.skipPreflight) {
+    if (context.ledger.sent.has(signature)) throw preflightFailure({ blockhash: 'AlreadyProcessed' });
+    const outcome = simulateAt(context, transaction, preflightSlot);
+    if (!('err' in outcome) || outcome.err !== null) throw preflightFailure(outcome);
+  }
+  if (context.ledger.sent.has(signature)) return signature;
+  // Skipping preflight with a blockhash the tip does not know: taken, and never landing, as on a cluster.
+  if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot)) return signature;
+  return land(context, new Uint8Array(bytes), transaction);
+}
+
+/** -32002 with the failed simulation, its message agave's: "Transaction simulation failed: <error>". */
+function preflightFailure(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' | 'AlreadyProcessed' }) {
+  const result = simulationResult(outcome);
+  return new RpcFailure({
+    code: -32002,
+    message: `Transaction simulation failed: ${describeTransactionError(result.err as TransactionErr)}`,
+    data: result,
+  });
+}

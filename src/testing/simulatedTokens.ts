@@ -1,0 +1,142 @@
+/**
+ * The simulated cluster's SPL token: its mint (6 decimals, its supply the sum of every account of it) and
+ * the token accounts of it, as bytes in the Token program's layouts and as jsonParsed shows them. Any
+ * mint or token account (the cast's or one a transaction wrote) parses through the same two readers.
+ */
+import { encodeBase58 } from '../codecs/base58.js';
+import { decodeAddress } from './simulatedLedger.js';
+import { SIMULATION, type SimulatedValidator, simulatedAddress, TOKEN_PROGRAM } from './simulationCast.js';
+
+/** A token account of the simulated mint (6 decimals), as the simulation holds it. */
+export interface TokenHolding {
+  address: string;
+  owner: string;
+  amount: bigint;
+  delegate?: string;
+}
+
+/**
+ * Every account of the simulated mint: the wallet's (with a delegate) and two validators'. Largest first,
+ * as getTokenLargestAccounts lists them.
+ */
+export const TOKEN_HOLDINGS: readonly TokenHolding[] = [
+  {
+    address: simulatedAddress('token-account/alpha'),
+    owner: (SIMULATION.validators[0] as SimulatedValidator).identity,
+    amount: 1_250_500_000n, // 1,250.5
+  },
+  {
+    address: SIMULATION.tokenAccount,
+    owner: SIMULATION.wallet.address,
+    amount: 48_200_000n,
+    delegate: SIMULATION.delegate,
+  },
+  {
+    address: simulatedAddress('token-account/beta'),
+    owner: (SIMULATION.validators[1] as SimulatedValidator).identity,
+    amount: 1n,
+  },
+];
+
+/** An SPL token account's 165 bytes: mint, owner, amount, the delegate and its allowance when there is one. */
+function tokenAccountBytes(holding: TokenHolding): Buffer {
+  const bytes = Buffer.alloc(165);
+  const key = (address: string, offset: number) => Buffer.from(decodeAddress(address)).copy(bytes, offset);
+  key(SIMULATION.mint, 0);
+  key(holding.owner, 32);
+  bytes.writeBigUInt64LE(holding.amount, 64);
+  if (holding.delegate) {
+    bytes.writeUInt32LE(1, 72); // delegate: Some
+    key(holding.delegate, 76);
+    bytes.writeBigUInt64LE(holding.amount, 121); // delegated amount: all of it
+  }
+  bytes[108] = 1; // state: initialized
+  return bytes;
+}
+
+/** A token amount at the simulated mint's 6 decimals. */
+export const tokenAmount = (raw: bigint) => tokenAmountAt(raw, 6);
+
+export function storedHolding(holding: TokenHolding) {
+  return {
+    bytes: tokenAccountBytes(holding),
+    owner: TOKEN_PROGRAM,
+    lamports: 2_039_280n,
+    parsed: () => parseTokenAccountBytes(tokenAccountBytes(holding), 6),
+  };
+}
+
+/** The simulated mint's authority: it minted every token the cast holds. */
+export const MINT_AUTHORITY = simulatedAddress('mint/authority');
+
+/** The simulated mint's supply: exactly what its accounts hold, as the Token program keeps it. */
+export function mintSupply(): bigint {
+  return TOKEN_HOLDINGS.reduce((sum, h) => sum + h.amount, 0n);
+}
+
+/** The mint's 82 bytes (spl-token's Mint): authority Some, supply, decimals 6, initialized, no freeze authority. */
+export function mintBytes(): Uint8Array {
+  const bytes = Buffer.alloc(82);
+  bytes.writeUInt32LE(1, 0);
+  Buffer.from(decodeAddress(MINT_AUTHORITY)).copy(bytes, 4);
+  bytes.writeBigUInt64LE(mintSupply(), 36);
+  bytes[44] = 6;
+  bytes[45] = 1;
+  return bytes;
+}
+
+const optionalKey = (bytes: Buffer, at: number) =>
+  bytes.readUInt32LE(at) === 1 ? encodeBase58(bytes.subarray(at + 4, at + 36)) : null;
+
+/** A token amount at `decimals`, as agave writes it: uiAmountString exact and trimmed. */
+export function tokenAmountAt(raw: bigint, decimals: number) {
+  const scale = 10n ** BigInt(decimals);
+  const whole = raw / scale;
+  const fraction = decimals === 0 ? '' : (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : `${whole}`;
+  return { amount: String(raw), decimals, uiAmount: Number(text), uiAmountString: text };
+}
+
+/** jsonParsed of a mint's 82 bytes, as agave's account-decoder writes it. */
+export function parseMintBytes(data: Uint8Array) {
+  const bytes = Buffer.from(data);
+  return {
+    parsed: {
+      info: {
+        decimals: bytes[44],
+        freezeAuthority: optionalKey(bytes, 46),
+        isInitialized: bytes[45] === 1,
+        mintAuthority: optionalKey(bytes, 0),
+        supply: bytes.readBigUInt64LE(36).toString(),
+      },
+      type: 'mint',
+    },
+    program: 'spl-token',
+    space: 82,
+  };
+}
+
+/** jsonParsed of a token account's 165 bytes, given its mint's decimals. */
+export function parseTokenAccountBytes(data: Uint8Array, decimals: number) {
+  const bytes = Buffer.from(data);
+  const amount = bytes.readBigUInt64LE(64);
+  const delegate = optionalKey(bytes, 72);
+  const state = bytes[108] === 2 ? 'frozen' : bytes[108] === 1 ? 'initialized' : 'uninitialized';
+  const close = optionalKey(bytes, 129);
+  return {
+    parsed: {
+      info: {
+        ...(close ? { closeAuthority: close } : {}),
+        ...(delegate ? { delegate, delegatedAmount: tokenAmountAt(bytes.readBigUInt64LE(121), decimals) } : {}),
+        isNative: bytes.readUInt32LE(109) === 1,
+        mint: encodeBase58(bytes.subarray(0, 32)),
+        owner: encodeBase58(bytes.subarray(32, 64)),
+        state,
+        tokenAmount: tokenAmountAt(amount, decimals),
+      },
+      type: 'account',
+    },
+    program: 'spl-token',
+    space: 165,
+  };
+}
