@@ -25,17 +25,10 @@ export class NetworkError extends SolRpcError {
     const [code, message] = readCauses(fields.cause);
     // Without a system code, the innermost cause says why (fetch's "bad port", a TLS complaint…).
     const why = code ?? (message && sanitizeText(clean(message), 80, true));
-    // https:// to a server that answers plain HTTP: its first bytes are no TLS record (node:https says
-    // EPROTO "wrong version number", fetch ERR_SSL_WRONG_VERSION_NUMBER).
-    const plain = fields.origin.startsWith('https:') && /wrong.version.number/i.test(`${code} ${message}`);
     super(`cannot reach ${fields.origin}${why ? ` (${why})` : ''}`, {
       method: fields.method,
-      // The same port: an origin without one was asking port 443.
-      hint: plain
-        ? `the server spoke plain HTTP, not TLS; use ${fields.origin.replace(/^https(:\/\/.*?)(:\d+)?$/, (_m, host, port) => `http${host}${port ?? ':443'}`)}`
-        : undefined,
-      // A TLS failure (a bad certificate, plain HTTP) fails the same way next time.
-      retryable: !plain && !/CERT|TLS|SSL|SELF_SIGNED/.test(code ?? ''),
+      // A TLS failure (a bad certificate; EPROTO: https:// to a plain HTTP server) fails the same way next time.
+      retryable: !/CERT|TLS|SSL|SELF_SIGNED|EPROTO/.test(code ?? ''),
       cause: scrubbed(fields.cause, clean),
     });
     this.origin = fields.origin;

@@ -4,6 +4,7 @@
  * front: an app whose calls succeed does not download it.
  */
 import type { HttpError } from './HttpError.js';
+import type { NetworkError } from './NetworkError.js';
 import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
 import type { TimeoutError } from './TimeoutError.js';
@@ -191,8 +192,26 @@ function nodeUnhealthyData(error: RpcError): void {
  */
 const given = new WeakMap<object, string | undefined>();
 
+/**
+ * https:// to a server that answers plain HTTP (a node's own RPC port is plain): the TLS handshake reads an
+ * HTTP answer, "wrong version number" (node:https's EPROTO, fetch's ERR_SSL_WRONG_VERSION_NUMBER). The
+ * http:// origin to use keeps the port, 443 when the https:// origin named none.
+ */
+function plainHttpHint(error: NetworkError): string | undefined {
+  let text = String(error.code);
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    text += ` ${e.message}`;
+  }
+  if (!error.origin.startsWith('https:') || !/wrong.version.number/i.test(text)) return undefined;
+  const origin = error.origin.replace(
+    /^https(:\/\/.*?)(:\d+)?$/,
+    (_m, host: string, port?: string) => `http${host}${port ?? ':443'}`,
+  );
+  return `the server spoke plain HTTP, not TLS; use ${origin}`;
+}
+
 /** The errors `completeError` completes. */
-export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLargeError;
+export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLargeError | NetworkError;
 
 /**
  * Adds an `RpcError`'s code name, and the hint for an `RpcError`, `HttpError`, `TimeoutError` or
@@ -218,6 +237,8 @@ export function completeError(error: CompletedError, facts?: HintFacts, params?:
     return;
   } else if (error.name === 'HttpError') {
     hint = HTTP_HINTS[error.status];
+  } else if (error.name === 'NetworkError') {
+    hint = plainHttpHint(error);
   } else if (error.name === 'TimeoutError') {
     hint = 'raise the timeoutMs option, or check that the node is reachable and not overloaded.';
   } else {

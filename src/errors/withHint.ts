@@ -1,6 +1,6 @@
 /**
  * Completes an error before a transport or the client throws it: an `RpcError`'s code name and the hint
- * for an `RpcError`, `HttpError`, plain `TimeoutError` or `ResponseTooLargeError` live in errors/hints.ts,
+ * for an `RpcError`, `HttpError`, plain `TimeoutError`, `ResponseTooLargeError` or `NetworkError` live in errors/hints.ts,
  * loaded with the first such error instead of up front (their texts are a quarter of a small app's
  * bundle). If that module cannot be loaded, e.g. in a browser that went offline, the error is thrown as
  * it is, without them.
@@ -9,7 +9,7 @@ import type { CompletedError, HintFacts } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
 
 /** The errors whose texts live in hints.ts. */
-const COMPLETED = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError'];
+const COMPLETED = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError', 'NetworkError'];
 
 /**
  * `facts` (the method's or subscription's definition) and `call` (the prepared call: the params sent) let the hint name

@@ -35,7 +35,8 @@ export interface RetryPolicy {
 }
 
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-const NEVER_RETRIED_NETWORK = /CERT|TLS|SSL|SELF_SIGNED/;
+// TLS failures; EPROTO is node:https's for a TLS protocol failure, such as https:// to a plain HTTP server.
+const NEVER_RETRIED_NETWORK = /CERT|TLS|SSL|SELF_SIGNED|EPROTO/;
 
 /**
  * Whether a failure is worth another attempt: 408, 429 and 5xx gateway statuses; refused, reset or
@@ -48,8 +49,7 @@ export function isRetryable(error: unknown, retriesSoFar: number): boolean {
   if (isSolRpcError(error, 'TimeoutError')) return true;
   if (isSolRpcError(error, 'RpcError')) return error.code === -32005 || error.code === -32016;
   if (isSolRpcError(error, 'NetworkError')) {
-    // TLS failures, and https:// to a plain HTTP server (NetworkError.retryable says which), fail again.
-    if (!error.retryable || (error.code && NEVER_RETRIED_NETWORK.test(error.code))) return false;
+    if (error.code && NEVER_RETRIED_NETWORK.test(error.code)) return false;
     return error.code === 'ENOTFOUND' ? retriesSoFar === 0 : true;
   }
   return false;
