@@ -8,6 +8,7 @@
  * - `logsSubscribe`: each transaction sent to the cluster, as it lands (its logs as getTransaction has them);
  * - `accountSubscribe`, `programSubscribe`: accepted; the simulation's balances never change, so silent;
  * - `blockSubscribe`, `voteSubscribe`: refused with -32601, as by a node started without their flags.
+ * The `behind` fault holds the notifications back as a lagging node's are; the socket faults end sockets.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -110,8 +111,9 @@ export function attachPubsub(
   };
 
   const tick = setInterval(() => {
-    const slot = cluster.slot();
-    if (slot === lastSlot) return;
+    // A node behind notifies from its own, older bank: nothing until that bank passes the last slot notified.
+    const slot = cluster.slot() - (faults.peek('behind', SERVED)?.options.slots ?? 0);
+    if (slot <= lastSlot) return;
     const landed = cluster.landedSince(lastSlot, slot);
     for (const sub of [...subs.values()]) {
       if (sub.socket.readyState !== sub.socket.OPEN) continue;

@@ -1,7 +1,7 @@
 /**
  * The faults of `startTestCluster` (src/testing/faults/), each seen by solrpc's client or a raw socket as
  * from a real provider: 429 with Retry-After (for a count, or until cleared, scoped by method); a node
- * behind (contexts lag, minContextSlot answers -32016); dropped sends (a signature, never a status); slow
+ * behind (contexts lag, minContextSlot answers -32016, slot notifications held back); dropped sends (a signature, never a status); slow
  * and silent answers (a silent call answered once cleared); bodies cut short (truncated or reset); WebSockets
  * lost (no close frame) or closed with a code; batches answered in order; bad fault options refused with
  * the option named. The clock is injected: slots move only when a test moves them.
@@ -27,7 +27,7 @@ async function setup(options: Parameters<typeof startTestCluster>[0] = {}) {
   open.push(cluster);
   const rpc = createRpc(cluster.url, { retry: false, timeoutMs: 10_000 });
   const advance = (slots: number) => {
-    clock.ms += slots * 400;
+    clock.ms += slots * (options.slotMs ?? 400);
   };
   return { cluster, rpc, advance };
 }
@@ -86,6 +86,37 @@ describe("'behind'", () => {
     expect(refused).toMatchObject({ code: -32016, data: { contextSlot: tip - 50 } });
     cluster.clearFaults();
     expect((await rpc.getBalance(ADDRESS, { commitment: 'processed', minContextSlot: tip })).context.slot).toBe(tip);
+  });
+
+  it('holds slot notifications back until the lagging bank passes the last slot notified', async () => {
+    const { cluster, advance } = await setup({ slotMs: 40 });
+    const { socket } = await socketTo(cluster);
+    const notifications: number[] = [];
+    let wake = () => {};
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.method === 'slotNotification') {
+        notifications.push(message.params.result.slot);
+        wake();
+      }
+    });
+    const nextSlot = () => new Promise<void>((resolve) => (wake = resolve));
+    const subscribed = new Promise((resolve) => socket.once('message', resolve));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe' }));
+    await subscribed;
+    const tip = cluster.slot();
+    let next = nextSlot();
+    advance(1);
+    await next;
+    expect(notifications).toEqual([tip + 1]);
+    cluster.fault('behind', { slots: 5 });
+    // The lagging bank is at tip - 1, then tip + 3: the next notification is tip + 3, none before it.
+    next = nextSlot();
+    advance(3);
+    advance(4);
+    await next;
+    expect(notifications).toEqual([tip + 1, tip + 3]);
+    socket.close();
   });
 });
 
