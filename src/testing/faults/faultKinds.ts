@@ -44,7 +44,7 @@ export interface RateLimitedFault extends MethodScope, FaultCount {
 }
 
 /**
- * `'behind'`: the node answers from a bank `slots` behind the cluster's, contexts included, so `minContextSlot`
+ * `'behind'`: the node answers (and notifies) from a bank `slots` behind the cluster's, contexts included, so `minContextSlot`
  * ahead of it answers -32016.
  *
  * @example
