@@ -1,7 +1,8 @@
 /**
  * `startTestCluster` (src/testing/index.ts) as a user starts it: it answers solrpc's client over HTTP
  * with the clock it was given; its options (port, slotMs, startSlot, accounts) do what they say and bad
- * ones are refused with an InvalidInputError naming the option, a port already taken included; slots
+ * ones are refused with an InvalidInputError naming the option, a port already taken included; fullApi
+ * reaches the state (false: the minimal API); slots
  * continue forward when a cluster is started again later (the wall-clock starting slot, injected clock);
  * close() sends WebSocket clients a close frame (1001) and ends held calls at once.
  */
@@ -85,6 +86,17 @@ describe('startTestCluster', () => {
     );
     expect(isSolRpcError(refusal, 'InvalidInputError')).toBe(true);
     expect(refusal).toMatchObject({ param, method: 'startTestCluster' });
+  });
+
+  it('with fullApi: false, serves the minimal API only: a full-API method answers -32601', async () => {
+    const minimal = createRpc((await start({ fullApi: false })).url, { retry: false });
+    const full = createRpc((await start()).url, { retry: false });
+    expect(await minimal.getHealth()).toBe('ok');
+    expect(await minimal.getBlockTime(SLOT_ORIGIN.slot - 100).catch((error: unknown) => error)).toMatchObject({
+      name: 'RpcError',
+      code: -32601,
+    });
+    expect(typeof (await full.getBlockTime(SLOT_ORIGIN.slot - 100))).toBe('number');
   });
 
   it('holds preloaded accounts from its start', async () => {
