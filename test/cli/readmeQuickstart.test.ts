@@ -102,9 +102,8 @@ describe("the README's quickstart against solrpc demo --serve", { timeout: 30_00
     expect(blocks(quickstart, 'sh')).toEqual(['npx solrpc demo --serve --port 8899\n']);
     const [first, second] = blocks(quickstart, 'ts');
     expect(first).toContain("createRpc('http://127.0.0.1:8899'");
-    // The WebSocket the demo serves is the RPC port + 1, as the README's code expects of it.
+    // The RPC port + 1, where the demo serves WebSockets unless that port is taken (then it says where).
     expect(second).toContain("createRpcSubscriptions('ws://127.0.0.1:8900')");
-    expect(wsUrl).toBe(`ws://127.0.0.1:${port + 1}`);
   });
 
   it("the first block prints the wallet's exact balance and its token account's 165 bytes", async () => {
