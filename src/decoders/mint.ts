@@ -13,6 +13,7 @@
  * ```
  * @module
  */
+import type { ReadonlyUint8Array } from '../types/index.js';
 import type { MintInfo } from '../types/token.js';
 import { ACCOUNT_BYTES, checkTokenBytes, readExtensions, TokenReader } from './tokenExtensions.js';
 
@@ -32,7 +33,7 @@ const DECODER = 'decodeMint';
  * const mint = decodeMint(account.data);
  * mint.decimals; // 6
  */
-export function decodeMint(bytes: Uint8Array): MintInfo {
+export function decodeMint(bytes: ReadonlyUint8Array): MintInfo {
   checkTokenBytes(bytes, DECODER, 'mint');
   const reader = new TokenReader(bytes, DECODER);
   if (bytes.length === ACCOUNT_BYTES) {

@@ -8,6 +8,7 @@ import { decodeBase64 } from '../codecs/base64.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { toBigInt } from '../schemas/numbers.js';
 import { preflightFailure, type WireSimulation } from '../schemas/simulation.js';
+import type { Blockhash } from '../types/index.js';
 import type { PreflightFailure, SimulatedInnerInstructions, SimulationOutcome } from '../types/simulation.js';
 
 /** Marks a -32002 `data` decoded by this copy of solrpc or another, for `isPreflightFailure`. */
@@ -39,8 +40,8 @@ export function decodeSimulationOutcome(method: string, wire: WireSimulation, pa
   const { replacementBlockhash: blockhash, fee, preBalances, postBalances } = wire;
   if (blockhash !== undefined) {
     outcome.replacementBlockhash = blockhash && {
-      blockhash: blockhash.blockhash,
-      lastValidBlockHeight: blockhash.lastValidBlockHeight,
+      blockhash: blockhash.blockhash as Blockhash,
+      lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight),
     };
   }
   if (fee !== undefined) outcome.fee = fee === null ? null : toBigInt(fee);

@@ -17,6 +17,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { ReadonlyUint8Array } from '../types/index.js';
 import type { TokenAccountInfo, TokenAmount } from '../types/token.js';
 import { accountStateName, checkTokenBytes, MINT_BYTES, readExtensions, TokenReader } from './tokenExtensions.js';
 
@@ -61,13 +62,13 @@ export interface RawTokenAccountInfo
  * const info = decodeTokenAccount(account.data, { decimals: 6 });
  * info.tokenAmount.uiAmountString; // '1523'
  */
-export function decodeTokenAccount(bytes: Uint8Array, options: { decimals: number }): TokenAccountInfo;
+export function decodeTokenAccount(bytes: ReadonlyUint8Array, options: { decimals: number }): TokenAccountInfo;
 /** Without decimals, amounts come out raw: `{ amount: '1523000000' }`. */
-export function decodeTokenAccount(bytes: Uint8Array, options?: { decimals?: undefined }): RawTokenAccountInfo;
+export function decodeTokenAccount(bytes: ReadonlyUint8Array, options?: { decimals?: undefined }): RawTokenAccountInfo;
 /** Decimals that may be absent: amounts may be raw. */
-export function decodeTokenAccount(bytes: Uint8Array, options?: DecodeTokenAccountOptions): RawTokenAccountInfo;
+export function decodeTokenAccount(bytes: ReadonlyUint8Array, options?: DecodeTokenAccountOptions): RawTokenAccountInfo;
 export function decodeTokenAccount(
-  bytes: Uint8Array,
+  bytes: ReadonlyUint8Array,
   options: DecodeTokenAccountOptions = {},
 ): TokenAccountInfo | RawTokenAccountInfo {
   const { decimals } = options;

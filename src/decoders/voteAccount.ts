@@ -27,7 +27,7 @@ import { encodeBase58 } from '../codecs/base58.js';
 import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { Address } from '../types/index.js';
+import type { Address, ReadonlyUint8Array } from '../types/index.js';
 
 const DECODER = 'decodeVoteAccount';
 
@@ -133,7 +133,7 @@ const BLS_PUBKEY_COMPRESSED_BYTES = 48;
  * const vote = decodeVoteAccount(account.data);
  * vote.votes.at(-1)?.slot; // the latest slot voted on
  */
-export function decodeVoteAccount(bytes: Uint8Array): VoteAccountState {
+export function decodeVoteAccount(bytes: ReadonlyUint8Array): VoteAccountState {
   if (!(bytes instanceof Uint8Array)) {
     throw new InvalidInputError({
       param: 'bytes',

@@ -7,7 +7,7 @@ import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { toBigInt, u64 } from '../schemas/numbers.js';
 import { nullable, type } from '../schemas/struct.js';
-import type { ContextConfig, RpcResult } from '../types/index.js';
+import type { ContextConfig, ReadonlyUint8Array, RpcResult } from '../types/index.js';
 
 // 1. Config
 
@@ -34,7 +34,7 @@ export interface GetFeeForMessage {
    * const { value } = await rpc.getFeeForMessage(messageBytes, { commitment: 'confirmed' });
    * console.log(value === null ? 'the blockhash has expired' : `${value} lamports`);
    */
-  (message: Uint8Array | string, config?: GetFeeForMessageConfig): Promise<FeeForMessageResult>;
+  (message: ReadonlyUint8Array | string, config?: GetFeeForMessageConfig): Promise<FeeForMessageResult>;
 }
 
 // 4. Wire schema

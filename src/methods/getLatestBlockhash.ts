@@ -5,7 +5,7 @@ import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { safeInteger } from '../schemas/numbers.js';
 import { type } from '../schemas/struct.js';
-import type { ContextConfig, RpcResult } from '../types/index.js';
+import type { Blockhash, BlockhashLifetime, ContextConfig, RpcResult } from '../types/index.js';
 
 // 1. Config
 
@@ -14,16 +14,11 @@ export interface GetLatestBlockhashConfig extends ContextConfig {}
 
 // 2. Result
 
-/** A blockhash to build a transaction on, and how long it stays usable. */
-export interface LatestBlockhash {
-  /** The blockhash, 32 bytes in base58: a transaction's `recentBlockhash`. */
-  blockhash: string;
-  /**
-   * The last block height (not slot) at which a transaction using this blockhash can land: the bank's
-   * block height plus 150 (agave's `MAX_PROCESSING_AGE`). Compare it with `getBlockHeight`.
-   */
-  lastValidBlockHeight: number;
-}
+/**
+ * A blockhash to build a transaction on, and how long it stays usable. It is kit's
+ * `BlockhashLifetimeConstraint` as it is: `setTransactionMessageLifetimeUsingBlockhash(value, message)`.
+ */
+export interface LatestBlockhash extends BlockhashLifetime {}
 
 /** The latest blockhash of the bank at the commitment asked for, with the slot it was read at. */
 export interface LatestBlockhashResult extends RpcResult<LatestBlockhash> {}
@@ -38,6 +33,7 @@ export interface GetLatestBlockhash {
    * @example
    * const { value } = await rpc.getLatestBlockhash({ commitment: 'confirmed' });
    * console.log(`${value.blockhash} is valid up to block height ${value.lastValidBlockHeight}`);
+   * // With @solana/kit: pipe(message, (m) => setTransactionMessageLifetimeUsingBlockhash(value, m))
    */
   (config?: GetLatestBlockhashConfig): Promise<LatestBlockhashResult>;
 }
@@ -64,6 +60,6 @@ export const getLatestBlockhash = /* @__PURE__ */ defineMethod<
   result: latestBlockhashResult,
   decode: ({ context, value }): LatestBlockhashResult => ({
     context: decodeContext(context),
-    value: { blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight },
+    value: { blockhash: value.blockhash as Blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
   }),
 });

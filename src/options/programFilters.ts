@@ -6,6 +6,7 @@
 import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64, encodeBase64 } from '../codecs/base64.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { ReadonlyUint8Array } from '../types/index.js';
 import { checkConfig, checkIndex, checkU64, describe } from './check.js';
 
 /** Keep accounts whose data starts with `bytes` at `offset`. */
@@ -15,9 +16,10 @@ export interface MemcmpFilter {
     /** Where in the account's data the bytes must be. */
     offset: number;
     /**
-     * The bytes, at most 128: a `Uint8Array`, or text in `encoding` (base58 unless said otherwise).
+     * The bytes, at most 128: a `Uint8Array` (kit's `ReadonlyUint8Array` too), or text in `encoding`
+     * (base58 unless said otherwise).
      */
-    bytes: string | Uint8Array;
+    bytes: string | ReadonlyUint8Array;
     /** How `bytes` is written when it is text. Default `'base58'`. */
     encoding?: 'base58' | 'base64';
   };

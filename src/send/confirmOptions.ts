@@ -98,9 +98,9 @@ export interface ConfirmOptionsBase {
    * blockhash) is told as `stale-height` to `onProgress`; one too high delays the asking at most until the
    * chain is a blockhash's life (150 slots) past the call's start. The expiry error then has
    * `lastValidBlockHeight: null`. Needs the blockhash (`transaction` or `blockhash`). Ignored for
-   * durable-nonce transactions.
+   * durable-nonce transactions. A `bigint` as `getLatestBlockhash` gives it, or a `number`.
    */
-  lastValidBlockHeight?: number;
+  lastValidBlockHeight?: number | bigint;
   /** Milliseconds between status polls. Default 500. */
   pollIntervalMs?: number;
   /**
@@ -185,7 +185,12 @@ export function checkConfirmOptions(method: string, options: ConfirmOptionsBase)
     return value;
   };
   const { lastValidBlockHeight, signal, onProgress, clock } = options;
-  if (lastValidBlockHeight !== undefined && (!Number.isSafeInteger(lastValidBlockHeight) || lastValidBlockHeight < 0)) {
+  if (
+    lastValidBlockHeight !== undefined &&
+    !(typeof lastValidBlockHeight === 'bigint'
+      ? lastValidBlockHeight >= 0n && lastValidBlockHeight <= BigInt(Number.MAX_SAFE_INTEGER)
+      : Number.isSafeInteger(lastValidBlockHeight) && lastValidBlockHeight >= 0)
+  ) {
     throw new InvalidInputError({ method, param: 'options.lastValidBlockHeight', problem: 'expected a block height' });
   }
   if (signal !== undefined && (typeof signal !== 'object' || signal === null || !('aborted' in signal))) {

@@ -10,6 +10,44 @@ export type Address = string;
 export type Signature = string;
 
 /**
+ * A blockhash as the node returns it: base58 text of 32 bytes. It is a `string` to solrpc (any string is
+ * accepted where a blockhash is a parameter), and it carries the two markers of @solana/kit's `Blockhash`
+ * brand (kit's nominal types are these read-only keys, present in types only), so a blockhash read by
+ * solrpc goes into kit's `setTransactionMessageLifetimeUsingBlockhash` as it is, without solrpc depending
+ * on kit. test/interop/kit.test-d.ts compiles that against kit.
+ */
+export type Blockhash = string & {
+  /** kit's brand marker: a type, never a property at run time. */
+  readonly '__brand:@solana/kit': 'Blockhash';
+  /** kit's encoding marker: a type, never a property at run time. */
+  readonly '__stringEncoding:@solana/kit': 'base58';
+};
+
+/**
+ * Bytes solrpc only reads: any `Uint8Array`, or a read-only view of one such as @solana/kit's
+ * `ReadonlyUint8Array` (the same type: a `Uint8Array` without the methods that write), which kit's
+ * encoders return. Every parameter that takes bytes takes this.
+ */
+export interface ReadonlyUint8Array extends Omit<Uint8Array, 'copyWithin' | 'fill' | 'reverse' | 'set' | 'sort'> {
+  readonly [index: number]: number;
+}
+
+/**
+ * A blockhash and the last block height at which a transaction built on it can land: the shape of kit's
+ * `BlockhashLifetimeConstraint`, which it can be passed as.
+ */
+export interface BlockhashLifetime {
+  /** The blockhash, 32 bytes in base58: a transaction's `recentBlockhash`. */
+  blockhash: Blockhash;
+  /**
+   * The last block height (not slot) at which a transaction using this blockhash can land: the bank's
+   * block height plus 150 (agave's `MAX_PROCESSING_AGE`). Compare it with `getBlockHeight`. A `bigint`,
+   * as kit's lifetime wants it; `Number(...)` is exact (block heights are far below 2^53).
+   */
+  lastValidBlockHeight: bigint;
+}
+
+/**
  * How settled the bank a request reads from must be. The server default is `finalized`.
  * See docs/methods.md for which methods accept which levels.
  */

@@ -3,7 +3,7 @@
  * of `sendTransaction`, which is the same simulation result (agave's `RpcSimulateTransactionResult`).
  * @module
  */
-import type { Account, Address } from './index.js';
+import type { Account, BlockhashLifetime } from './index.js';
 import type {
   CompiledInstruction,
   LoadedAddresses,
@@ -22,13 +22,11 @@ export interface SimulatedInnerInstructions {
   instructions: (ParsedInstruction | PartiallyDecodedInstruction | CompiledInstruction)[];
 }
 
-/** The blockhash a simulation used in place of the transaction's own (`replaceRecentBlockhash`). */
-export interface ReplacementBlockhash {
-  /** The blockhash, base58. */
-  blockhash: Address;
-  /** The last block height at which a transaction with this blockhash can land. */
-  lastValidBlockHeight: number;
-}
+/**
+ * The blockhash a simulation used in place of the transaction's own (`replaceRecentBlockhash`), and its
+ * last valid block height: a lifetime kit's `setTransactionMessageLifetimeUsingBlockhash` takes as it is.
+ */
+export interface ReplacementBlockhash extends BlockhashLifetime {}
 
 /**
  * The outcome of a simulation, without the accounts. Fields a node sends as `null` are `null` here when it

@@ -69,11 +69,8 @@ async function transfer(from: KeyPairSigner, amount: bigint) {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: value.blockhash as never, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
-        m,
-      ),
+    // solrpc's blockhash lifetime is kit's, as it is.
+    (m) => setTransactionMessageLifetimeUsingBlockhash(value, m),
     (m) =>
       appendTransactionMessageInstructions(
         [
@@ -191,7 +188,7 @@ describe('sendAndConfirmTransaction over HTTP', () => {
       }).catch((e: unknown) => e);
       expect(isSolRpcError(error, 'TransactionExpiredError')).toBe(true);
       const expired = error as TransactionExpiredError;
-      expect(expired.lastValidBlockHeight).toBe(lastValidBlockHeight);
+      expect(expired.lastValidBlockHeight).toBe(Number(lastValidBlockHeight));
       expect(expired.blockHeight).toBeGreaterThan(lastValidBlockHeight);
       expect(expired.retryable).toBe(false);
       // The last request: the signature searched in the ledger, found nowhere.
@@ -235,7 +232,7 @@ describe('sendAndConfirmTransaction over HTTP', () => {
       expect(result).toMatchObject({ signature, commitment: 'confirmed' });
       // The first copy held lands; the resent copies are the same transaction, never run twice.
       expect(released).toStrictEqual([signature]);
-      expect(Number(server.blockHeight)).toBeLessThanOrEqual(lastValidBlockHeight + MAX_PROCESSING_AGE);
+      expect(Number(server.blockHeight)).toBeLessThanOrEqual(Number(lastValidBlockHeight) + MAX_PROCESSING_AGE);
     } finally {
       resetFaults();
     }
@@ -246,7 +243,7 @@ describe('sendAndConfirmTransaction over HTTP', () => {
     server.holdSends = true;
     let released: string[] = [];
     const clock = chainClock(5, () => {
-      if (released.length === 0 && server.blockHeight >= BigInt(lastValidBlockHeight - 10)) {
+      if (released.length === 0 && server.blockHeight >= lastValidBlockHeight - 10n) {
         // The status answers freeze as of this slot, then the held transfer lands in its block.
         server.lagStatuses(40);
         server.holdSends = false;

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type Blockhash,
   createRpc,
   type GetLatestBlockhash,
   type GetLatestBlockhashConfig,
@@ -14,8 +15,10 @@ describe('getLatestBlockhash', () => {
     expectTypeOf(rpc.getLatestBlockhash()).toEqualTypeOf<Promise<LatestBlockhashResult>>();
     const config: GetLatestBlockhashConfig = { commitment: 'confirmed', minContextSlot: 1n };
     const { context, value } = await rpc.getLatestBlockhash(config);
-    expectTypeOf(value.blockhash).toEqualTypeOf<string>();
-    expectTypeOf(value.lastValidBlockHeight).toEqualTypeOf<number>();
+    expectTypeOf(value.blockhash).toEqualTypeOf<Blockhash>();
+    // A Blockhash is a string wherever solrpc or the app takes one.
+    expectTypeOf(value.blockhash).toExtend<string>();
+    expectTypeOf(value.lastValidBlockHeight).toEqualTypeOf<bigint>();
     expectTypeOf(context.slot).toEqualTypeOf<number>();
     expectTypeOf(rpc.getLatestBlockhash).toEqualTypeOf<GetLatestBlockhash>();
   });

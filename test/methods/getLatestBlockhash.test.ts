@@ -1,4 +1,4 @@
-import type { LatestBlockhashResult } from '../../src/index.js';
+import type { Blockhash, LatestBlockhashResult } from '../../src/index.js';
 import { resultTextOf, serveFixture } from '../msw/fixtures.js';
 import { useMswServer } from '../msw/server.js';
 import { describeMethod } from '../support/methodTable.js';
@@ -9,7 +9,7 @@ const CONFIRMED = 'conformance/getLatestBlockhash.confirmed';
 const PROCESSED = 'conformance/getLatestBlockhash.processed-min-context-slot';
 const CONFIRMED_RESULT: LatestBlockhashResult = {
   context: { slot: 356139501, apiVersion: '2.3.7' },
-  value: { blockhash: 'AkVsbq27KPvLSfSbvaup1jSHcHceUntzVbWbSBx9R4US', lastValidBlockHeight: 334287307 },
+  value: { blockhash: 'AkVsbq27KPvLSfSbvaup1jSHcHceUntzVbWbSBx9R4US' as Blockhash, lastValidBlockHeight: 334287307n },
 };
 const withEdit = (search: string, replacement: string) => resultTextOf(CONFIRMED, [[search, replacement]]);
 
@@ -30,7 +30,7 @@ describeMethod('getLatestBlockhash', {
       answer: serveFixture(PROCESSED),
       expect: {
         context: { slot: 356139512 },
-        value: { blockhash: '9zrUHnA1nCByPksy3aL8tQ47vqdaG2vnFs4HrxgcZj4F', lastValidBlockHeight: 334287318 },
+        value: { blockhash: '9zrUHnA1nCByPksy3aL8tQ47vqdaG2vnFs4HrxgcZj4F', lastValidBlockHeight: 334287318n },
       },
     },
     {

@@ -39,6 +39,7 @@ import {
   type ParsedTransaction,
   type ParsedTransactionMeta,
   type PartiallyDecodedInstruction,
+  type ReadonlyUint8Array,
   type ReturnData,
   type Reward,
   type Signature,
@@ -336,7 +337,8 @@ describe('getTransaction: base64 and base58', () => {
   });
 
   it('decodes bytes into a DecodedTransaction carrying version', () => {
-    expectTypeOf(decodeTransaction).parameter(0).toEqualTypeOf<Uint8Array>();
+    // Any Uint8Array, or a read-only one (kit's encoders return those).
+    expectTypeOf(decodeTransaction).parameter(0).toEqualTypeOf<ReadonlyUint8Array>();
     expectTypeOf(decodeTransaction).returns.toEqualTypeOf<DecodedTransaction>();
     expectTypeOf(decodeTransaction).toBeCallableWith(new Uint8Array(0), { maxBytes: 1232 });
     expectTypeOf<DecodedTransaction['version']>().toEqualTypeOf<TransactionVersion>();

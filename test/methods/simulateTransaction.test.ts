@@ -81,7 +81,7 @@ describeMethod('simulateTransaction', {
           ],
           replacementBlockhash: {
             blockhash: '4QjEBrJnATvydaCoPb7j4cneA5vSJNFsAYHQwRAjAjmQ',
-            lastValidBlockHeight: 400000151,
+            lastValidBlockHeight: 400000151n,
           },
           fee: 5000n,
           preBalances: [9007199254745993n, 1000000n, 1n],
