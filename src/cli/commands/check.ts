@@ -69,7 +69,7 @@ Options:
       --skip-rate-warning <PERCENT>, --skip-rate-critical <PERCENT>
                                  This epoch's skip rate that is a warning, and critical (default 10, 25)
       --snapshot-age-warning <SLOTS>, --snapshot-age-critical <SLOTS>
-                                 Slots the newest snapshot may trail the cluster by (default 30000, 100000)
+                                 How many slots the newest snapshot may trail by (default 30000, 100000)
 
 ${GLOBAL_HELP}`,
   positionals: { min: 1, max: 1 },
