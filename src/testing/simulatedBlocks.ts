@@ -285,21 +285,13 @@ export function blockCommitment(ledger: Ledger, params: unknown[], currentSlot: 
   return { commitment, totalStake };
 }
 
-/** The config of a block-list call, after the slots: `confirmed` or `finalized`, and `minContextSlot`. */
-function blocksBank(config: { commitment?: string; minContextSlot?: number }, currentSlot: number): number {
+/** The highest block a block-list call sees: `confirmed` or `finalized` (its minContextSlot is the dispatcher's). */
+function blocksBank(config: { commitment?: string }, currentSlot: number): number {
   if (config.commitment === 'processed') {
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
   // The highest block at that commitment: the root for finalized, the one before the tip for confirmed.
-  const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
-  if (config.minContextSlot !== undefined && highest < config.minContextSlot) {
-    throw new RpcFailure({
-      code: -32016,
-      message: 'Minimum context slot has not been reached',
-      data: { contextSlot: highest },
-    });
-  }
-  return highest;
+  return config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
 }
 
 /** getBlocks as agave answers it: [start], [start, end], [start, config] or [start, end, config]. */

@@ -18,11 +18,12 @@ export function dispatch(context: AnswerContext, method: string, params: unknown
   if (!answer || (!fullApi && !answer.minimal)) throw METHOD_NOT_FOUND();
   checkParams(answer, params);
   if (answer.minContextSlot) {
-    const { configAt, commitmentKey = 'commitment' } = answer.minContextSlot;
+    const { configAt, commitmentKey = 'commitment', onlyAt } = answer.minContextSlot;
     const found = configAt ? configAt(params) : params.at(-1);
     const config = (typeof found === 'object' && found !== null ? found : {}) as Record<string, unknown>;
     const minContextSlot = config.minContextSlot;
-    if (typeof minContextSlot === 'number' || typeof minContextSlot === 'bigint') {
+    const applies = onlyAt === undefined || config[commitmentKey] === onlyAt;
+    if (applies && (typeof minContextSlot === 'number' || typeof minContextSlot === 'bigint')) {
       const bank = bankSlot(context.slot, config[commitmentKey] as string | undefined);
       if (bank < Number(minContextSlot)) {
         throw new RpcFailure({

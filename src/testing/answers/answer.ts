@@ -35,7 +35,12 @@ export interface MethodAnswer {
    * Honours `minContextSlot`: the bank the call reads (`commitment`, or `preflightCommitment` for
    * sendTransaction) must have reached it, or -32016. Which param holds the config, when not the last.
    */
-  readonly minContextSlot?: { commitmentKey?: string; configAt?: (params: unknown[]) => unknown };
+  readonly minContextSlot?: {
+    commitmentKey?: string;
+    configAt?: (params: unknown[]) => unknown;
+    /** Only at this commitment (getBlocks reads a bank for confirmed blocks alone). */
+    onlyAt?: string;
+  };
   /** The answer (the JSON-RPC `result`); throws RpcFailure for an error. */
   answer(context: AnswerContext, params: unknown[]): unknown;
 }

@@ -7,6 +7,9 @@ export const getBlocks = defineAnswer({
   minimal: false,
   required: ['u64'],
   optional: ['any', 'any'],
-  minContextSlot: { configAt: (params) => params.find((p) => typeof p === 'object' && p !== null) },
+  minContextSlot: {
+    configAt: (params) => params.find((p) => typeof p === 'object' && p !== null),
+    onlyAt: 'confirmed',
+  },
   answer: (ctx, params) => blocks(ctx.ledger, params, ctx.slot),
 });

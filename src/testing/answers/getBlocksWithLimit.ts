@@ -7,6 +7,6 @@ export const getBlocksWithLimit = defineAnswer({
   minimal: false,
   required: ['u64', 'usize'],
   optional: [{ struct: 'RpcContextConfig' }],
-  minContextSlot: {},
+  minContextSlot: { onlyAt: 'confirmed' },
   answer: (ctx, params) => blocksWithLimit(ctx.ledger, params, ctx.slot),
 });
