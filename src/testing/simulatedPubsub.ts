@@ -138,6 +138,8 @@ export function attachPubsub(
   }, cluster.slotMs / 4);
 
   wss.on('connection', (socket: WebSocket) => {
+    // A frame too large or malformed ends the socket ('close' follows); it must not end the process.
+    socket.on('error', () => undefined);
     const fault = faults.take('socketLost') ?? faults.take('socketClosed');
     if (fault) return endSocket(socket, fault);
     socket.on('message', async (raw) => {

@@ -191,3 +191,15 @@ describe('close()', () => {
     expect(await held).toBe('NetworkError');
   });
 });
+
+describe('a hostile client', () => {
+  it('sending a WebSocket frame over the size limit loses its socket (1009); the cluster carries on', async () => {
+    const cluster = await start();
+    const socket = new WebSocket(cluster.wsUrl);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send('x'.repeat(1_000_001));
+    expect(await closed).toBe(1009);
+    expect(await createRpc(cluster.url, { retry: false }).getHealth()).toBe('ok');
+  });
+});
