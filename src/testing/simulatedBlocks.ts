@@ -29,10 +29,20 @@ import {
   simulatedAddress,
 } from './simulationCast.js';
 
+/**
+ * getTransaction as agave answers it: at `confirmed` or `finalized` (the default; `processed` is refused),
+ * null until the transaction's block has reached that commitment.
+ */
 export function getTransaction(params: unknown[], ledger: Ledger, currentSlot: number, nowMs: number): unknown {
+  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as EncodingConfig & {
+    commitment?: string;
+  };
+  if (config.commitment === 'processed') {
+    throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
+  }
   const found = landed(ledger, String(params[0]), currentSlot);
-  if (!found) return null;
-  const config = (typeof params[1] === 'string' ? { encoding: params[1] } : (params[1] ?? {})) as EncodingConfig;
+  const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
+  if (!found || found.slot > highest) return null;
   return {
     blockTime: blockTimeAt(found.slot, currentSlot, nowMs),
     slot: found.slot,

@@ -57,6 +57,12 @@ describe('a transfer moves lamports and charges the fee', () => {
     expect(await balance(to, 'processed')).toBe(SOL / 2n);
     expect(await balance(to, 'confirmed')).toBe(0n);
     expect(await balance(payer.address, 'processed')).toBe(10n * SOL - SOL / 2n - 5_000n);
+    // getTransaction sees it once its block reaches the commitment asked (never at processed).
+    expect(await rpc.getTransaction(signature, { commitment: 'confirmed' })).toBeNull();
+    expect((await rawCall(cluster.url, 'getTransaction', [signature, { commitment: 'processed' }])).error).toEqual({
+      code: -32602,
+      message: 'Method does not support commitment below `confirmed`',
+    });
 
     slots(1); // confirmed
     expect((await rpc.getSignatureStatuses([signature])).value[0]).toMatchObject({
@@ -81,7 +87,9 @@ describe('a transfer moves lamports and charges the fee', () => {
       confirmations: 31,
     });
     expect(await balance(to, 'finalized')).toBe(0n);
+    expect(await rpc.getTransaction(signature)).toBeNull();
     slots(1); // rooted
+    expect((await rpc.getTransaction(signature))?.meta?.fee).toBe(5_000n);
     expect((await rpc.getSignatureStatuses([signature])).value[0]).toMatchObject({
       confirmationStatus: 'finalized',
       confirmations: null,
