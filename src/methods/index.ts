@@ -56,7 +56,6 @@ export * from './requestAirdrop.js';
 export * from './sendTransaction.js';
 export * from './simulateTransaction.js';
 
-import type { MethodDefinition } from '../defineMethod.js';
 import { getAccountInfo } from './getAccountInfo.js';
 import { getBalance } from './getBalance.js';
 import { getBlock } from './getBlock.js';
@@ -104,35 +103,18 @@ import { getTransaction } from './getTransaction.js';
 import { getTransactionCount } from './getTransactionCount.js';
 import { getVersion } from './getVersion.js';
 import { getVoteAccounts } from './getVoteAccounts.js';
-import type * as Self from './index.js';
 import { isBlockhashValid } from './isBlockhashValid.js';
 import { minimumLedgerSlot } from './minimumLedgerSlot.js';
 import { requestAirdrop } from './requestAirdrop.js';
 import { sendTransaction } from './sendTransaction.js';
 import { simulateTransaction } from './simulateTransaction.js';
 
-/** Every definition exported here, by its wire name: what `createRpc` binds and `Rpc` types. */
-export type AllMethods = {
-  readonly [K in Exclude<keyof typeof Self, 'allMethods'> as (typeof Self)[K] extends Definition
-    ? K
-    : never]: (typeof Self)[K];
-};
-
-/** What tells a definition from the other values exported here (limits, helpers). */
-interface Definition {
-  readonly name: string;
-  readonly prepare: unknown;
-  readonly decode: unknown;
-}
-
 /**
- * Every method definition, by wire name. Built from a list of the definitions, each keyed by its own
- * `name`, rather than written as an object: the keys would repeat every name, 186 B gzip in the full
- * client's bundle. Not `import * as` either: a module namespace used as a value makes bundlers emit a
- * helper to build it, in a chunk of its own that the full client's apps then load up front
- * (docs/tree-shaking.md).
+ * Every method definition, by wire name: what `createRpc` binds. An object, not `import * as`: a module
+ * namespace used as a value makes bundlers emit a helper to build it, in a chunk of its own that the full
+ * client's apps then load up front (docs/tree-shaking.md).
  */
-export const allMethods: AllMethods = /* @__PURE__ */ byName([
+export const allMethods = {
   getAccountInfo,
   getBalance,
   getBlock,
@@ -185,8 +167,4 @@ export const allMethods: AllMethods = /* @__PURE__ */ byName([
   requestAirdrop,
   sendTransaction,
   simulateTransaction,
-]);
-
-function byName(definitions: readonly MethodDefinition<unknown>[]): AllMethods {
-  return Object.fromEntries(definitions.map((definition) => [definition.name, definition])) as AllMethods;
-}
+};
