@@ -68,7 +68,7 @@ export interface GetMultipleAccounts {
 // 4. Wire schema
 
 /** agave's MAX_MULTIPLE_ACCOUNTS: the most addresses one request may carry. */
-export const MAX_ACCOUNTS_PER_REQUEST = 100;
+const MAX_ACCOUNTS_PER_REQUEST = 100;
 
 const binaryResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(nullable(binaryAccount())) }),

@@ -109,7 +109,7 @@ const binaryWithContext = /* @__PURE__ */ memo(() => type({ context: rpcContext(
 const parsedWithContext = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: parsedList() }));
 
 /** Which result schema a getProgramAccounts answer is checked against: the encoding's, bare or with a context. */
-export type ProgramAccountsShape = AccountShape | 'parsedWithContext' | 'binaryWithContext';
+type ProgramAccountsShape = AccountShape | 'parsedWithContext' | 'binaryWithContext';
 
 // 5. Definition
 
