@@ -6,7 +6,7 @@
  */
 import { decodeBase58 } from '../codecs/base58Text.js';
 import { decodeBase64 } from '../codecs/base64.js';
-import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transaction.js';
+import { DEFAULT_MAX_TRANSACTION_BYTES } from '../codecs/transactionSize.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import { toBigInt } from '../schemas/numbers.js';
 import type {

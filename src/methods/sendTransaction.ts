@@ -1,14 +1,20 @@
+import { decodeBase64 } from '../codecs/base64.js';
 import { decodePreflightFailure, PREFLIGHT_FAILURE } from '../decoders/simulation.js';
-import { defineCustomMethod } from '../defineMethod.js';
+import { callMethod, defineCustomMethod } from '../defineMethod.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { RpcError } from '../errors/RpcError.js';
 import { sanitizeText } from '../errors/sanitize.js';
 import { checkArity } from '../options/check.js';
 import { commitment, flag, minContextSlot, prepareConfig, unsigned } from '../options/config.js';
-import { checkWireTransaction, type TransactionTextEncoding, transactionEncoding } from '../options/wireTransaction.js';
+import {
+  checkWireTransaction,
+  readTransactionLayout,
+  type TransactionTextEncoding,
+  transactionEncoding,
+} from '../options/wireTransaction.js';
 import { signature } from '../schemas/address.js';
 import { validateResult } from '../schemas/validate.js';
-import type { CallOptions, Commitment, Signature } from '../types/index.js';
+import type { CallOptions, Commitment, ReadonlyUint8Array, Signature } from '../types/index.js';
 import type { PreflightFailure } from '../types/simulation.js';
 
 // 1. Config
@@ -45,7 +51,7 @@ export interface SendTransaction {
    *   if (isPreflightFailure(error)) console.log(error.data.err, error.data.logs);
    * }
    */
-  (transaction: Uint8Array | string, config?: SendTransactionConfig): Promise<Signature>;
+  (transaction: ReadonlyUint8Array | string, config?: SendTransactionConfig): Promise<Signature>;
 }
 
 /** A -32002 error of `sendTransaction` whose `data` is the decoded preflight simulation. */
@@ -114,8 +120,15 @@ export const sendTransaction = /* @__PURE__ */ defineCustomMethod<SendTransactio
     checkArity(method, args, 2);
     const { wire, options } = prepareConfig(method, { encoding: transactionEncoding, ...OPTIONS }, args[1]);
     const { encoding, ...rest } = wire;
-    const transaction = checkWireTransaction(method, args[0], encoding as TransactionTextEncoding, true);
+    const transaction = checkWireTransaction(method, args[0], encoding as TransactionTextEncoding);
     return { params: [transaction, { encoding: 'base64', ...rest }], options };
+  },
+  // Every check `prepare` makes, then the transaction's layout and signatures (a module loaded with the
+  // first transaction, options/wireTransaction.ts), and only then the request.
+  async run(definition, transport, args, context) {
+    const transaction = definition.prepare(args).params[0] as string;
+    await readTransactionLayout(definition.name, decodeBase64(transaction) as Uint8Array, true);
+    return callMethod(definition, transport, args, context);
   },
   decode: (result, context) => validateResult(context.method, result, signature()),
   decodeError: preflightFailureOf,

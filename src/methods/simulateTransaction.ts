@@ -1,18 +1,24 @@
+import { decodeBase64 } from '../codecs/base64.js';
 import { decodeAccount, withZstd } from '../decoders/account.js';
 import { decodeSimulationOutcome } from '../decoders/simulation.js';
-import { defineCustomMethod } from '../defineMethod.js';
+import { callMethod, defineCustomMethod } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { type AccountShape, zstdReady } from '../options/accountConfig.js';
 import { checkAddress, checkArity, checkConfig, describe } from '../options/check.js';
 import { commitment, flag, minContextSlot, oneOf, prepareConfig } from '../options/config.js';
-import { checkWireTransaction, type TransactionTextEncoding, transactionEncoding } from '../options/wireTransaction.js';
+import {
+  checkWireTransaction,
+  readTransactionLayout,
+  type TransactionTextEncoding,
+  transactionEncoding,
+} from '../options/wireTransaction.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { simulationValue } from '../schemas/simulation.js';
 import { type } from '../schemas/struct.js';
 import { validateResult } from '../schemas/validate.js';
-import type { Address, CallOptions, Commitment, RpcResult } from '../types/index.js';
+import type { Address, CallOptions, Commitment, ReadonlyUint8Array, RpcResult } from '../types/index.js';
 import type { SimulationValue } from '../types/simulation.js';
 import type { ParsedAccountData } from './getAccountInfo.js';
 
@@ -85,7 +91,7 @@ export interface SimulateTransaction {
    *   accounts: { addresses: [tokenAccount], encoding: 'jsonParsed' },
    * });
    */
-  (transaction: Uint8Array | string, config: SimulateTransactionParsedConfig): Promise<ParsedSimulateTransactionResult>;
+  (transaction: ReadonlyUint8Array | string, config: SimulateTransactionParsedConfig): Promise<ParsedSimulateTransactionResult>;
   /**
    * Simulates; the accounts asked for carry their data as bytes. A failed simulation resolves (check
    * `value.err`) with one `null` per account asked for.
@@ -94,14 +100,14 @@ export interface SimulateTransaction {
    * if (value.err) console.log(value.err, value.logs);
    * else console.log(`${value.unitsConsumed} compute units`);
    */
-  (transaction: Uint8Array | string, config?: SimulateTransactionBinaryConfig): Promise<SimulateTransactionResult>;
+  (transaction: ReadonlyUint8Array | string, config?: SimulateTransactionBinaryConfig): Promise<SimulateTransactionResult>;
   /**
    * Simulates with an accounts encoding known only at run time.
    * @example
    * const config: SimulateTransactionConfig = { accounts: { addresses, encoding: userChoice } };
    * const { value } = await rpc.simulateTransaction(bytes, config);
    */
-  (transaction: Uint8Array | string, config?: SimulateTransactionConfig): Promise<ParsedSimulateTransactionResult>;
+  (transaction: ReadonlyUint8Array | string, config?: SimulateTransactionConfig): Promise<ParsedSimulateTransactionResult>;
 }
 
 // 4. Wire schema and config checks
@@ -159,12 +165,7 @@ export const simulateTransaction = /* @__PURE__ */ defineCustomMethod<SimulateTr
         problem: 'not with sigVerify: a replaced blockhash breaks every signature',
       });
     }
-    const transaction = checkWireTransaction(
-      method,
-      args[0],
-      encoding as TransactionTextEncoding,
-      rest.sigVerify === true,
-    );
+    const transaction = checkWireTransaction(method, args[0], encoding as TransactionTextEncoding);
     const accountEncoding = (rest.accounts as { encoding: string } | undefined)?.encoding;
     return {
       params: [transaction, { encoding: 'base64', ...rest }],
@@ -172,6 +173,13 @@ export const simulateTransaction = /* @__PURE__ */ defineCustomMethod<SimulateTr
       ready: zstdReady(method, accountEncoding),
       shape: accountEncoding === 'jsonParsed' ? 'parsed' : 'binary',
     };
+  },
+  // Every check `prepare` makes, then the transaction's layout (and its signatures with `sigVerify`), by a
+  // module loaded with the first transaction (options/wireTransaction.ts), and only then the request.
+  async run(definition, transport, args, context) {
+    const [transaction, config] = definition.prepare(args).params as [string, { sigVerify?: boolean }];
+    await readTransactionLayout(definition.name, decodeBase64(transaction) as Uint8Array, config.sigVerify === true);
+    return callMethod(definition, transport, args, context);
   },
   decode: (result, context, prepared) =>
     withZstd(() => {

@@ -26,7 +26,8 @@ export interface CallDeadline {
   isOwn(error: unknown): boolean;
 }
 
-export function callDeadline(settings: ConfirmSettings, signature: string): CallDeadline {
+/** `signature` names the transaction in the `TimeoutError`; a function when it is read after the deadline starts. */
+export function callDeadline(settings: ConfirmSettings, signature: string | (() => string)): CallDeadline {
   const { method, clock, signal } = settings;
   const at = settings.startedAt + settings.timeoutMs;
   const own = new WeakSet<object>();
@@ -35,7 +36,7 @@ export function callDeadline(settings: ConfirmSettings, signature: string): Call
       method,
       timeoutMs: settings.timeoutMs,
       origin: '',
-      summary: `transaction ${signature} did not reach ${settings.commitment} within ${settings.timeoutMs} ms`,
+      summary: `transaction ${typeof signature === 'string' ? signature : signature()} did not reach ${settings.commitment} within ${settings.timeoutMs} ms`,
       hint: 'it may still land: look its signature up later, or raise options.timeoutMs.',
     });
     if (lastTransient !== undefined) Object.defineProperty(error, 'cause', { value: lastTransient });

@@ -5,10 +5,13 @@
  * the look at the lifetime lifetime.ts, the options confirmOptions.ts.
  * @module
  */
-import { decodeTransaction } from '../codecs/transaction.js';
+import { encodeBase58 } from '../codecs/base58.js';
+import type { TransactionLayout } from '../codecs/transactionLayout.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, checkHash, checkSignature } from '../options/check.js';
-import type { Address } from '../types/index.js';
+import { readTransactionLayout } from '../options/wireTransaction.js';
+import type { Address, ReadonlyUint8Array } from '../types/index.js';
+import { callDeadline } from './callDeadline.js';
 import {
   type ConfirmedTransaction,
   type ConfirmOptionsBase,
@@ -37,7 +40,7 @@ export interface ConfirmTransactionOptions extends ConfirmOptionsBase {
    * The signed transaction's wire bytes: its blockhash, or its durable nonce account, are read from them.
    * The surest source; `blockhash` and `nonceAccount` are for when the bytes are not at hand.
    */
-  transaction?: Uint8Array;
+  transaction?: ReadonlyUint8Array;
   /** The blockhash (or, with `nonceAccount`, the nonce value) the transaction was signed on. */
   blockhash?: string;
   /** The durable nonce account the transaction advances; `blockhash` is then the nonce value it used. */
@@ -78,8 +81,20 @@ export async function confirmTransaction(
   const settings = checkConfirmOptions(method, options);
   let lifetime: Lifetime;
   if (options.transaction !== undefined) {
-    lifetime = lifetimeOf(method, options.transaction, options.lastValidBlockHeight);
-    checkSameTransaction(method, signature, options, lifetime);
+    if (!(options.transaction instanceof Uint8Array)) {
+      throw new InvalidInputError({
+        method,
+        param: 'options.transaction',
+        problem: 'expected the signed wire bytes, a Uint8Array',
+      });
+    }
+    const bytes = options.transaction;
+    // Under the call's deadline, from its start: the reader of transactions is loaded on first use.
+    const layout = await callDeadline(settings, signature).run(() =>
+      readTransactionLayout(method, bytes, false, 'options.transaction'),
+    );
+    lifetime = lifetimeOf(method, layout, options.lastValidBlockHeight);
+    checkSameTransaction(method, signature, options, layout, lifetime);
   } else if (options.nonceAccount !== undefined) {
     checkAddress(method, 'options.nonceAccount', options.nonceAccount);
     if (options.blockhash === undefined) {
@@ -106,7 +121,7 @@ export async function confirmTransaction(
     lifetime = {
       kind: 'blockhash',
       blockhash: options.blockhash ?? null,
-      lastValidBlockHeight: options.lastValidBlockHeight ?? null,
+      lastValidBlockHeight: options.lastValidBlockHeight === undefined ? null : Number(options.lastValidBlockHeight),
     };
   }
   return waitForConfirmation(rpc, signature, lifetime, settings);
@@ -121,9 +136,10 @@ function checkSameTransaction(
   method: string,
   signature: string,
   options: ConfirmTransactionOptions,
+  layout: TransactionLayout,
   lifetime: Lifetime,
 ): void {
-  const first = decodeTransaction(options.transaction as Uint8Array).signatures[0];
+  const first = encodeBase58(layout.signatures[0] as Uint8Array);
   if (first !== signature) {
     throw new InvalidInputError({
       method,

@@ -4,8 +4,7 @@
  * @module
  */
 import { encodeBase58 } from '../codecs/base58.js';
-import { decodeBase58 } from '../codecs/base58Text.js';
-import { decodeTransaction } from '../codecs/transaction.js';
+import type { TransactionLayout } from '../codecs/transactionLayout.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { Commitment } from '../types/index.js';
 import type { ConfirmRpc } from './confirmOptions.js';
@@ -32,17 +31,22 @@ const NONCE_INITIALIZED = 1;
 const BLOCKHASH_LIFE_SLOTS = 150;
 
 /**
- * The lifetime written in a signed transaction: a durable nonce when its first instruction is the System
- * program's AdvanceNonceAccount (the nonce account is that instruction's first account), its blockhash
- * otherwise.
+ * The lifetime written in a signed transaction, read by `readTransactionLayout`: a durable nonce when its
+ * first instruction is the System program's AdvanceNonceAccount (the nonce account is that instruction's
+ * first account), its blockhash otherwise.
  */
-export function lifetimeOf(method: string, bytes: Uint8Array, lastValidBlockHeight?: number): Lifetime {
-  const { message } = decodeTransaction(bytes);
-  const first = message.instructions[0];
-  if (first && message.accountKeys[first.programIdIndex] === SYSTEM_PROGRAM) {
-    const data = decodeBase58(first.data, 1232);
-    if (data && data.length >= 4 && data[0] === ADVANCE_NONCE && data[1] === 0 && data[2] === 0 && data[3] === 0) {
-      const nonceAccount = message.accountKeys[first.accounts[0] ?? -1];
+export function lifetimeOf(
+  method: string,
+  layout: TransactionLayout,
+  lastValidBlockHeight?: number | bigint,
+): Lifetime {
+  const { accountKeys, instructions, recentBlockhash } = layout;
+  const first = instructions[0];
+  const program = first && accountKeys[first.programIdIndex];
+  if (first && program && encodeBase58(program) === SYSTEM_PROGRAM) {
+    const { data } = first;
+    if (data.length >= 4 && data[0] === ADVANCE_NONCE && data[1] === 0 && data[2] === 0 && data[3] === 0) {
+      const nonceAccount = accountKeys[first.accounts[0] ?? -1];
       if (nonceAccount === undefined) {
         throw new InvalidInputError({
           method,
@@ -51,10 +55,15 @@ export function lifetimeOf(method: string, bytes: Uint8Array, lastValidBlockHeig
             'its AdvanceNonceAccount names the nonce account through a lookup table; confirm it with options.nonceAccount',
         });
       }
-      return { kind: 'nonce', nonceAccount, nonceValue: message.recentBlockhash };
+      return { kind: 'nonce', nonceAccount: encodeBase58(nonceAccount), nonceValue: encodeBase58(recentBlockhash) };
     }
   }
-  return { kind: 'blockhash', blockhash: message.recentBlockhash, lastValidBlockHeight: lastValidBlockHeight ?? null };
+  return {
+    kind: 'blockhash',
+    blockhash: encodeBase58(recentBlockhash),
+    // A bigint as getLatestBlockhash gives it (checked to be below 2^53), a number from here on.
+    lastValidBlockHeight: lastValidBlockHeight === undefined ? null : Number(lastValidBlockHeight),
+  };
 }
 
 /**

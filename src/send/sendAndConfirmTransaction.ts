@@ -3,11 +3,17 @@
  * this needs, so any client with such a method serves.
  * @module
  */
-import { decodeTransaction } from '../codecs/transaction.js';
+import { encodeBase58 } from '../codecs/base58.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { checkCommitment } from '../options/check.js';
-import type { Commitment } from '../types/index.js';
+import {
+  readTransactionLayout,
+  readWireTransaction,
+  type TransactionTextEncoding,
+  transactionEncoding,
+} from '../options/wireTransaction.js';
+import type { Commitment, ReadonlyUint8Array } from '../types/index.js';
 import { type CallDeadline, callDeadline } from './callDeadline.js';
 import {
   type ConfirmedTransaction,
@@ -40,6 +46,8 @@ export interface SendAndConfirmRpc extends ConfirmRpc {
 
 /** Options of `sendAndConfirmTransaction`. */
 export interface SendAndConfirmOptions extends ConfirmOptionsBase {
+  /** How `transaction` is written when it is text: `'base64'` (default) or `'base58'`, as `sendTransaction` takes it. */
+  encoding?: TransactionTextEncoding;
   /** Skip the node's simulation of the first send (resends always skip it). Default false. */
   skipPreflight?: boolean;
   /**
@@ -53,7 +61,10 @@ export interface SendAndConfirmOptions extends ConfirmOptionsBase {
 }
 
 /**
- * Sends a signed transaction and waits until it reaches `commitment` (default `'confirmed'`). Its lifetime
+ * Sends a signed transaction, given as wire bytes or as their base64 text (base58 with `encoding:
+ * 'base58'`), as `sendTransaction` takes it, and waits until it reaches `commitment` (default
+ * `'confirmed'`). Bytes that are not one signed transaction of at most 1,232 bytes are refused before any
+ * request, with an `InvalidInputError` naming this function and `transaction`. Its lifetime
  * is read from its own bytes: its blockhash (with `lastValidBlockHeight` when given, compared with the
  * block height; `isBlockhashValid` otherwise), or, when its first instruction is AdvanceNonceAccount, the
  * nonce account's stored value. While the signature is not found, the same bytes are sent again every
@@ -71,24 +82,21 @@ export interface SendAndConfirmOptions extends ConfirmOptionsBase {
  */
 export async function sendAndConfirmTransaction(
   rpc: SendAndConfirmRpc,
-  transaction: Uint8Array,
+  transaction: ReadonlyUint8Array | string,
   options: SendAndConfirmOptions = {},
 ): Promise<ConfirmedTransaction> {
   const method = 'sendAndConfirmTransaction';
   const settings = checkConfirmOptions(method, options);
-  if (!(transaction instanceof Uint8Array)) {
-    throw new InvalidInputError({
-      method,
-      param: 'transaction',
-      problem: 'expected the signed wire bytes, a Uint8Array',
-    });
-  }
-  const decoded = decodeTransaction(transaction);
-  const signature = decoded.signatures[0] as string;
-  if (/^1+$/.test(signature)) {
-    throw new InvalidInputError({ method, param: 'transaction', problem: 'it is not signed by its fee payer' });
-  }
-  const lifetime = lifetimeOf(method, transaction, options.lastValidBlockHeight);
+  const encoding = transactionEncoding(method, 'options.encoding', options.encoding ?? 'base64');
+  // The checks sendTransaction makes, here, so that a refusal names this call; text is sent as its bytes.
+  const bytes = readWireTransaction(method, transaction, encoding as TransactionTextEncoding);
+  // One deadline for the whole call, from its start: the reader of transactions, loaded on first use, is
+  // waited for under it too.
+  let signature = 'not yet read';
+  const deadline = callDeadline(settings, () => signature);
+  const layout = await deadline.run(() => readTransactionLayout(method, bytes, true));
+  signature = encodeBase58(layout.signatures[0] as Uint8Array);
+  const lifetime = lifetimeOf(method, layout, options.lastValidBlockHeight);
   const resendIntervalMs = options.resendIntervalMs ?? 2000;
   if (typeof resendIntervalMs !== 'number' || !Number.isFinite(resendIntervalMs) || resendIntervalMs < 0) {
     throw new InvalidInputError({
@@ -103,14 +111,13 @@ export async function sendAndConfirmTransaction(
     checkCommitment(method, options.preflightCommitment, 'options.preflightCommitment') ??
     (settings.commitment === 'processed' ? 'processed' : 'confirmed');
   const { clock } = settings;
-  const deadline = callDeadline(settings, signature);
 
   // The first send, under the call's deadline: its errors reject, except the transient ones, after which
   // the loop resends.
   let sent = false;
   try {
     await deadline.run((signal) =>
-      rpc.sendTransaction(transaction, {
+      rpc.sendTransaction(bytes, {
         skipPreflight: options.skipPreflight ?? false,
         preflightCommitment,
         maxRetries: 0,
@@ -130,7 +137,7 @@ export async function sendAndConfirmTransaction(
     lastSentAt: clock.now(),
     async send(bounded: CallDeadline) {
       try {
-        await bounded.run((signal) => rpc.sendTransaction(transaction, { skipPreflight: true, maxRetries: 0, signal }));
+        await bounded.run((signal) => rpc.sendTransaction(bytes, { skipPreflight: true, maxRetries: 0, signal }));
       } catch (error) {
         if (isSolRpcError(error, 'AbortError') || bounded.isOwn(error)) throw error;
         // Ignored: a node busy or already holding it; the next poll tells where the transaction stands.
