@@ -76,15 +76,13 @@ try {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: latest.blockhash as never, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) },
-        m,
-      ),
+    // getLatestBlockhash's value is kit's blockhash lifetime as it is.
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
     (m) => appendTransactionMessageInstruction(transfer(payer, destination, lamports), m),
   );
   const signed = await signTransactionMessageWithSigners(message);
-  const bytes = new Uint8Array(getTransactionEncoder().encode(signed));
+  // kit's read-only bytes, taken as they are.
+  const bytes = getTransactionEncoder().encode(signed);
   console.log(`${payer.address} pays ${lamports} lamport(s) to ${destination}`);
 
   const { signature, slot, commitment } = await sendAndConfirmTransaction(rpc, bytes, {

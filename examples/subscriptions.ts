@@ -76,11 +76,7 @@ try {
     const message = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: latest.blockhash as never, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) },
-          m,
-        ),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
       (m) =>
         appendTransactionMessageInstruction(
           {
@@ -94,7 +90,7 @@ try {
           m,
         ),
     );
-    const bytes = new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
+    const bytes = getTransactionEncoder().encode(await signTransactionMessageWithSigners(message));
     const { signature, slot } = await sendAndConfirmTransaction(rpc, bytes, {
       lastValidBlockHeight: latest.lastValidBlockHeight,
       // signatureSubscribe wakes the poll: the answer comes as soon as the node notifies, read over HTTP.
