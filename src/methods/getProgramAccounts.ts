@@ -108,9 +108,6 @@ const parsedList = /* @__PURE__ */ memo(() => array(keyed(parsedAccount)));
 const binaryWithContext = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: binaryList() }));
 const parsedWithContext = /* @__PURE__ */ memo(() => type({ context: rpcContext(), value: parsedList() }));
 
-/** Which result schema a getProgramAccounts answer is checked against: the encoding's, bare or with a context. */
-type ProgramAccountsShape = AccountShape | 'parsedWithContext' | 'binaryWithContext';
-
 // 5. Definition
 
 /**
@@ -118,7 +115,11 @@ type ProgramAccountsShape = AccountShape | 'parsedWithContext' | 'binaryWithCont
  * `--full-rpc-api`; a node may leave the token programs out of its account indexes (-32010,
  * `KEY_EXCLUDED_FROM_SECONDARY_INDEX`).
  */
-export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<GetProgramAccounts, ProgramAccountsShape>({
+export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
+  GetProgramAccounts,
+  // Which result schema an answer is checked against: the encoding's, bare or with a context.
+  AccountShape | 'parsedWithContext' | 'binaryWithContext'
+>({
   name: 'getProgramAccounts',
   fullApi: true,
   // An account's u64 fields; token amounts are strings. JSON.parse, then these put back exactly: a scan of
