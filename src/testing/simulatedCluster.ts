@@ -12,7 +12,7 @@ import type { FaultHandle, FaultKind, FaultOptions } from './faults/faultKinds.j
 import { FaultSet } from './faults/faultSet.js';
 import { listen, startRpcServer } from './rpcServer.js';
 import { attachPubsub } from './simulatedPubsub.js';
-import { createSimulatedState } from './simulatedState.js';
+import { loadSimulatedState } from './simulatedState.js';
 import { SLOTS_TO_ROOT } from './simulationCast.js';
 import type { TestCluster } from './testCluster.js';
 import { checkTestClusterOptions, type TestClusterOptions } from './testClusterOptions.js';
@@ -31,7 +31,7 @@ export interface SimulatedCluster extends TestCluster {
 /** Starts the simulated cluster on 127.0.0.1 (a free port unless `port` is given). */
 export async function startSimulatedCluster(options: SimulatedClusterOptions = {}): Promise<SimulatedCluster> {
   const checked = checkTestClusterOptions(options);
-  const state = createSimulatedState(checked);
+  const state = await loadSimulatedState(checked);
   const faults = new FaultSet();
   const pubsub = attachPubsub({ ...state, slotsToRoot: SLOTS_TO_ROOT }, faults);
   const server = await startRpcServer({

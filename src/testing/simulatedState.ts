@@ -1,22 +1,35 @@
 /**
  * One test cluster's state as the servers read it: the cluster state (clusterState.ts: the ledger, the
- * clock, the answers) and the answers of validator alpha's own node, which alpha advertises in gossip
- * (`check` and `catchup` ask it directly). The Node servers and the msw handlers both answer from it.
+ * clock, the answers, LiteSVM when asked for) and the answers of validator alpha's own node, which alpha
+ * advertises in gossip (`check` and `catchup` ask it directly). The Node servers and the msw handlers
+ * both answer from it.
  */
-import { type ClusterState, type ClusterStateOptions, createClusterState } from './clusterState.js';
+import { type ClusterState, type ClusterStateOptions, createClusterState, loadClusterState } from './clusterState.js';
 import { bankSlot } from './simulatedLedger.js';
 import { NODE } from './simulationCast.js';
-import type { checkTestClusterOptions } from './testClusterOptions.js';
+import type { CheckedTestClusterOptions } from './testClusterOptions.js';
 
 export interface SimulatedState extends ClusterState {
   /** Answers a call as validator alpha's own node does: its identity, its slot one behind, else as the cluster. */
   nodeAnswer(method: string, params: unknown[]): unknown;
 }
 
-export function createSimulatedState(options: ReturnType<typeof checkTestClusterOptions>): SimulatedState {
+/** The state for the Node servers: LiteSVM, when asked for, imported as an ES module first. */
+export async function loadSimulatedState(options: CheckedTestClusterOptions): Promise<SimulatedState> {
+  return withNode(await loadClusterState(stateOptions(options)));
+}
+
+/** The state for the msw handlers, which are made synchronously: LiteSVM, when asked for, required at once. */
+export function createSimulatedState(options: CheckedTestClusterOptions): SimulatedState {
+  return withNode(createClusterState(stateOptions(options)));
+}
+
+function stateOptions(options: CheckedTestClusterOptions): ClusterStateOptions {
   const { now, slotMs, startSlot, accounts, fullApi, litesvm } = options;
-  // `litesvm` reaches the state as given: the state decides how transactions execute.
-  const state = createClusterState({ now, slotMs, startSlot, accounts, fullApi, litesvm } as ClusterStateOptions);
+  return { now, slotMs, startSlot, accounts, fullApi, ...(litesvm ? { litesvm } : {}) };
+}
+
+function withNode(state: ClusterState): SimulatedState {
   return {
     ...state,
     nodeAnswer: (method, params) => {

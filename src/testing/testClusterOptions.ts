@@ -5,6 +5,7 @@
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { PreloadedAccount } from './clusterState.js';
+import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
 import { SIMULATION, SLOT_MS } from './simulationCast.js';
 
 /**
@@ -26,8 +27,11 @@ export interface TestClusterOptions {
   accounts?: Readonly<Record<string, PreloadedAccount>>;
   /** Serve the full API, as a node started with `--full-rpc-api` (true when left out); false serves the minimal set. */
   fullApi?: boolean;
-  /** Execute transactions in LiteSVM (the optional peer dependency `litesvm` must be installed); the built-in ledger when left out. */
-  litesvm?: boolean;
+  /**
+   * Execute transactions in LiteSVM (the optional peer dependency `litesvm` must be installed): `true` for a
+   * new one, or a `LiteSVM` of the test's own with its programs added. The built-in ledger when left out.
+   */
+  litesvm?: boolean | LiteSvmLike;
   /** Milliseconds since the epoch, `Date.now` when left out: a test injects a clock to hold the slot still or move it at will. */
   now?: () => number;
 }
@@ -47,11 +51,16 @@ export function wallClockSlot(nowMs: number, slotMs: number): number {
 const fail = (param: string, problem: string) => new InvalidInputError({ method: 'startTestCluster', param, problem });
 const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
+/** The options with their defaults, as the servers read them. */
+export interface CheckedTestClusterOptions
+  extends Required<Pick<TestClusterOptions, 'slotMs' | 'now' | 'fullApi'>>,
+    Pick<TestClusterOptions, 'port' | 'accounts'> {
+  startSlot: number;
+  litesvm: boolean | LiteSvmLike;
+}
+
 /** The options with their defaults, each bad one refused with the parameter named. */
-export function checkTestClusterOptions(
-  options: unknown,
-): Required<Pick<TestClusterOptions, 'slotMs' | 'now' | 'fullApi' | 'litesvm'>> &
-  Pick<TestClusterOptions, 'port' | 'accounts'> & { startSlot: number } {
+export function checkTestClusterOptions(options: unknown): CheckedTestClusterOptions {
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw fail('options', `expected an object, got ${describe(options)}`);
@@ -64,10 +73,10 @@ export function checkTestClusterOptions(
     throw fail('options.startSlot', `expected a slot (a whole number from 0), got ${describe(o.startSlot)}`);
   if (o.now !== undefined && typeof o.now !== 'function')
     throw fail('options.now', `expected a function returning milliseconds, got ${describe(o.now)}`);
-  for (const flag of ['fullApi', 'litesvm'] as const) {
-    if (o[flag] !== undefined && typeof o[flag] !== 'boolean')
-      throw fail(`options.${flag}`, `expected true or false, got ${describe(o[flag])}`);
-  }
+  if (o.fullApi !== undefined && typeof o.fullApi !== 'boolean')
+    throw fail('options.fullApi', `expected true or false, got ${describe(o.fullApi)}`);
+  if (o.litesvm !== undefined && typeof o.litesvm !== 'boolean' && typeof o.litesvm?.sendTransaction !== 'function')
+    throw fail('options.litesvm', `expected true, false or a LiteSVM, got ${describe(o.litesvm)}`);
   if (o.accounts !== undefined) {
     if (typeof o.accounts !== 'object' || o.accounts === null || Array.isArray(o.accounts))
       throw fail('options.accounts', 'expected an object of accounts by address');

@@ -2,18 +2,20 @@
  * `startTestCluster` (src/testing/index.ts) as a user starts it: it answers solrpc's client over HTTP
  * with the clock it was given; its options (port, slotMs, startSlot, accounts) do what they say and bad
  * ones are refused with an InvalidInputError naming the option, a port already taken included; fullApi
- * reaches the state (false: the minimal API); slots
+ * reaches the state (false: the minimal API), and litesvm (a transfer executed in LiteSVM); slots
  * continue forward when a cluster is started again later (the wall-clock starting slot, injected clock);
  * close() sends WebSocket clients a close frame (1001) and ends held calls at once.
  */
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createRpc, isSolRpcError } from '../../src/index.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
 import { CLOSE_GRACE_MS } from '../../src/testing/simulatedPubsub.js';
 import { SLOT_ORIGIN, wallClockSlot } from '../../src/testing/testClusterOptions.js';
+import { signedWalletTransfer } from '../support/walletTransfer.js';
 
 const open: TestCluster[] = [];
 afterEach(async () => {
@@ -74,6 +76,7 @@ describe('startTestCluster', () => {
     [{ slotMs: 0 }, 'options.slotMs'],
     [{ startSlot: -1 }, 'options.startSlot'],
     [{ fullApi: 'yes' }, 'options.fullApi'],
+    [{ litesvm: 'yes' }, 'options.litesvm'],
     [{ accounts: { 'not-an-address': { lamports: 1 } } }, 'options.accounts'],
     [
       { accounts: { '11111111111111111111111111111112': { lamports: -1 } } },
@@ -97,6 +100,19 @@ describe('startTestCluster', () => {
       code: -32601,
     });
     expect(typeof (await full.getBlockTime(SLOT_ORIGIN.slot - 100))).toBe('number');
+  });
+
+  it('with litesvm: true, executes a signed transfer in LiteSVM: it lands and the payer pays the lamport and the fee', async () => {
+    const payer = (await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(11))).address;
+    const clock = manualClock(SLOT_ORIGIN.ms);
+    const cluster = await start({ now: clock.now, litesvm: true, accounts: { [payer]: { lamports: 1_000_000_000n } } });
+    const rpc = createRpc(cluster.url, { retry: false });
+    const { value: lifetime } = await rpc.getLatestBlockhash();
+    const { wire, signature } = await signedWalletTransfer(11, lifetime);
+    expect(await rpc.sendTransaction(wire)).toBe(signature);
+    clock.ms += 40 * 400;
+    expect((await rpc.getSignatureStatuses([signature])).value[0]).toMatchObject({ confirmationStatus: 'finalized' });
+    expect((await rpc.getBalance(payer, { commitment: 'processed' })).value).toBe(1_000_000_000n - 1n - 5_000n);
   });
 
   it('holds preloaded accounts from its start', async () => {
