@@ -140,12 +140,12 @@ describe("'dropSends'", () => {
 
 describe("'slow' and 'silent'", () => {
   it('slow: a call is answered delayMs late, so a shorter client timeout runs out', async () => {
-    const { cluster } = await setup();
+    const { cluster, rpc } = await setup();
     cluster.fault('slow', { delayMs: 60_000, methods: ['getSlot'] });
     const impatient = createRpc(cluster.url, { retry: false, timeoutMs: 50 });
     expect(isSolRpcError(await failure(impatient.getSlot()), 'TimeoutError')).toBe(true);
-    // Another method is not slowed.
-    expect(await impatient.getHealth()).toBe('ok');
+    // Another method is not slowed (asked with the patient client: 50 ms is no bound on a busy machine).
+    expect(await rpc.getHealth()).toBe('ok');
   });
 
   it('slow: the answer arrives after the delay, the same answer', async () => {
