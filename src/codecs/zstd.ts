@@ -1,16 +1,15 @@
-import type { Decompress } from 'fzstd';
+import type { decompressFrame } from './zstdDecompress.js';
 
-type Fzstd = { Decompress: typeof Decompress };
-
-// fzstd is loaded on first use: an app that never meets a zstd payload never downloads it.
-let fzstd: Fzstd | undefined;
+// The decompressor (codecs/zstdDecompress.ts, with fzstd) is loaded on first use: an app that never meets
+// a zstd payload never downloads it.
+let decompress: typeof decompressFrame | undefined;
 let loading: Promise<void> | undefined;
 
 /** Loads the zstd decoder once; later calls return the same promise. */
 export function loadZstd(): Promise<void> {
-  loading ??= import('fzstd').then(
+  loading ??= import('./zstdDecompress.js').then(
     (module) => {
-      fzstd = module;
+      decompress = module.decompressFrame;
     },
     (error: unknown) => {
       loading = undefined; // a failed load (an offline chunk, say) is tried again next time
@@ -22,7 +21,7 @@ export function loadZstd(): Promise<void> {
 
 /** True once `loadZstd()` has finished. */
 export function isZstdLoaded(): boolean {
-  return fzstd !== undefined;
+  return decompress !== undefined;
 }
 
 /** Why a zstd frame could not be decompressed. */
@@ -36,67 +35,19 @@ export class ZstdError extends Error {
   }
 }
 
-const MAGIC = 0xfd2fb528;
-
 /**
  * Decompresses zstd data, including agave's streaming frames that carry no content size and no checksum.
  * Output stops at `limit` bytes: a frame that declares more, or produces more, throws `ZstdError` with
  * `limitExceeded` set, before the memory is spent. Call `loadZstd()` first.
  */
 export function decompressZstd(frame: Uint8Array, limit: number): Uint8Array {
-  if (!fzstd) throw new Error('zstd decoder not loaded');
-  checkFrameHeader(frame, limit);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const stream = new fzstd.Decompress((chunk) => {
-    total += chunk.length;
-    if (total > limit) throw new ZstdError(true, `decompressed data exceeds ${limit} bytes`);
-    chunks.push(chunk);
-  });
+  if (!decompress) throw new Error('zstd decoder not loaded');
   try {
-    stream.push(frame, true);
+    return decompress(frame, limit);
   } catch (error) {
-    if (error instanceof ZstdError) throw error;
-    throw new ZstdError(false, `not a valid zstd frame (${error instanceof Error ? error.message : 'unknown error'})`);
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
-
-/**
- * Reads the first frame's declared window and content size. The decoder allocates its window up front
- * (up to 2 GiB), so a frame declaring more than the limit is refused before any allocation.
- */
-function checkFrameHeader(frame: Uint8Array, limit: number): void {
-  if (frame.length < 6) throw new ZstdError(false, 'zstd frame too short');
-  const magic =
-    (frame[0] as number) | ((frame[1] as number) << 8) | ((frame[2] as number) << 16) | ((frame[3] as number) << 24);
-  if (magic >>> 0 !== MAGIC) throw new ZstdError(false, 'not a zstd frame (bad magic number)');
-  const descriptor = frame[4] as number;
-  const singleSegment = (descriptor >> 5) & 1;
-  const sizeFlag = descriptor >> 6;
-  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3] as number;
-  let offset = 5;
-  if (!singleSegment) {
-    const windowByte = frame[offset++] as number;
-    const base = 2 ** (10 + (windowByte >> 3));
-    const window = base + (base / 8) * (windowByte & 7);
-    // A window larger than the whole allowed output is never needed by an honest encoder.
-    if (window > Math.max(limit, 1 << 20) * 2)
-      throw new ZstdError(true, `zstd window of ${window} bytes exceeds the limit`);
-  }
-  offset += dictionaryBytes;
-  const sizeBytes = sizeFlag === 0 ? singleSegment : 2 ** sizeFlag;
-  if (sizeBytes > 0 && frame.length >= offset + sizeBytes) {
-    let size = 0;
-    for (let i = sizeBytes - 1; i >= 0; i--) size = size * 256 + (frame[offset + i] as number);
-    if (sizeBytes === 2) size += 256;
-    if (size > limit) throw new ZstdError(true, `zstd frame declares ${size} bytes, over the ${limit}-byte limit`);
+    // The decompressor's refusals (its FrameError, not imported here) carry `limitExceeded`.
+    const { limitExceeded, message } = error as { limitExceeded?: unknown; message: string };
+    if (typeof limitExceeded !== 'boolean') throw error;
+    throw new ZstdError(limitExceeded, message);
   }
 }
