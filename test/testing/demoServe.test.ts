@@ -122,12 +122,17 @@ describe.runIf(existsSync(BIN))('the built bin: demo --serve --port', () => {
         err += chunk;
       });
       const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-      await new Promise<void>((resolve) => {
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          out += chunk;
-          if (out.includes('Serving until interrupted')) resolve();
-        });
-      });
+      // Serving, or ended early: then its output says why.
+      await Promise.race([
+        exited,
+        new Promise<void>((resolve) => {
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+            out += chunk;
+            if (out.includes('Serving until interrupted')) resolve();
+          });
+        }),
+      ]);
+      expect({ out, err }).toMatchObject({ out: expect.stringContaining('Serving until interrupted'), err: '' });
       const socket = new WebSocket(`ws://127.0.0.1:${port + 1}`);
       await new Promise((resolve, reject) => {
         socket.once('open', resolve);
