@@ -1,27 +1,24 @@
 /**
  * Completes an error before a transport or the client throws it: an `RpcError`'s code name and the hint
- * for an `RpcError`, `HttpError`, plain `TimeoutError`, `ResponseTooLargeError` or `NetworkError` live in errors/hints.ts,
- * loaded with the first such error instead of up front (their texts are a quarter of a small app's
- * bundle). If that module cannot be loaded, e.g. in a browser that went offline, the error is thrown as
- * it is, without them.
+ * for an `RpcError`, `HttpError`, plain `TimeoutError`, `ResponseTooLargeError` or `NetworkError` live in
+ * errors/hints.ts, loaded with the first solrpc error instead of up front (their texts are a quarter of a
+ * small app's bundle), which picks the errors it completes. If that module cannot be loaded, e.g. in a
+ * browser that went offline, the error is thrown as it is, without them.
  */
 import type { CompletedError, HintFacts } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
 
-/** The errors whose texts live in hints.ts. */
-const COMPLETED = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError', 'NetworkError'];
-
 /**
- * `facts` (the method's or subscription's definition) and `call` (the prepared call: the params sent) let the hint name
- * what the call needed: the API set, a node flag, a commitment. The transports, which know neither, leave
- * them out.
+ * `facts` (the method's or subscription's definition) and `call` (the prepared call: the params sent) let
+ * the hint name what the call needed: the API set, a node flag, a commitment. The transports, which know
+ * neither, leave them out.
  */
 export async function withHint(
   error: unknown,
   facts?: HintFacts,
   call?: { readonly params: readonly unknown[] },
 ): Promise<unknown> {
-  if (!isSolRpcError(error) || !COMPLETED.includes(error.name)) return error;
+  if (!isSolRpcError(error)) return error;
   try {
     (await import('./hints.js')).completeError(error as CompletedError, facts, call?.params);
   } catch {
