@@ -5,6 +5,8 @@
  * sees the same cluster.
  */
 import { type AccountState, AccountStore } from './ledger/accountStore.js';
+import { createLiteSvmRuntime, type LiteSvmLike, requireLiteSvmRuntime } from './ledger/litesvmRuntime.js';
+import type { Runtime } from './ledger/runtime.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { dispatch } from './simulatedRpc.js';
 import { landedSince, signatureStatus } from './simulatedTransactions.js';
@@ -40,6 +42,13 @@ export interface ClusterStateOptions {
   accounts?: Readonly<Record<string, PreloadedAccount>>;
   /** Serve the full API, as a node started with `--full-rpc-api` (default); false: the Minimal set only. */
   fullApi?: boolean;
+  /**
+   * Run transactions in LiteSVM (the optional peer dependency `litesvm`): `true` for a new one, or a
+   * `LiteSVM` of the test's own (its programs added). The built-in runtime when left out.
+   */
+  litesvm?: boolean | LiteSvmLike;
+  /** What runs transactions, when already made (loadClusterState makes the LiteSVM one). */
+  runtime?: Runtime;
 }
 
 export interface ClusterState {
@@ -82,9 +91,10 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     preloaded: new Map(),
     self: '',
   };
-  for (const [address, account] of Object.entries(options.accounts ?? {})) {
-    ledger.preloaded.set(address, preloaded(address, account));
-  }
+  ledger.preloaded = preloadedAccounts(options);
+  // LiteSVM is loaded only when asked for; loadClusterState imports it, here it is required at once.
+  ledger.runtime =
+    options.runtime ?? (options.litesvm ? requireLiteSvmRuntime(options.litesvm, ledger.preloaded) : undefined);
   const fullApi = options.fullApi ?? true;
   return {
     answer: (method, params, behindSlots = 0) =>
@@ -97,6 +107,25 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
       ledger.self = address;
     },
   };
+}
+
+/**
+ * createClusterState, with LiteSVM imported first when `options.litesvm` asks for it (its executable
+ * preloaded accounts owned by a BPF loader deployed in it as programs).
+ */
+export async function loadClusterState(options: ClusterStateOptions = {}): Promise<ClusterState> {
+  if (!options.litesvm || options.runtime) return createClusterState(options);
+  const runtime = await createLiteSvmRuntime(options.litesvm, preloadedAccounts(options));
+  return createClusterState({ ...options, runtime });
+}
+
+/** The accounts option, each checked and made a runtime account. */
+function preloadedAccounts(options: ClusterStateOptions): Map<string, AccountState> {
+  const accounts = new Map<string, AccountState>();
+  for (const [address, account] of Object.entries(options.accounts ?? {})) {
+    accounts.set(address, preloaded(address, account));
+  }
+  return accounts;
 }
 
 /** A preloaded account checked and made a runtime account; a clear error names what is wrong. */

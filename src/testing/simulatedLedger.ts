@@ -6,6 +6,7 @@
 import type { DecodedTransaction } from '../index.js';
 import type { AccountState, AccountStore } from './ledger/accountStore.js';
 import type { Executed } from './ledger/execute.js';
+import type { Runtime } from './ledger/runtime.js';
 import { BLOCKHASH_LIFETIME, SLOTS_TO_ROOT, simulatedAddress } from './simulationCast.js';
 
 export class RpcFailure extends Error {
@@ -35,6 +36,8 @@ export interface Ledger {
   accounts: AccountStore;
   /** The accounts the cluster was started with (option `accounts`), over the fixed cast. */
   preloaded: Map<string, AccountState>;
+  /** What runs transactions: LiteSVM when asked for, the built-in runtime when left out. */
+  runtime?: Runtime;
   /**
    * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
    * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation

@@ -5,8 +5,8 @@
  * list the same blocks, skipped slots left out, each block one getBlockTime can date.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { type SignatureInfo, signaturesOf } from '../../src/index.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
 const sim = useSimulatedCluster();
@@ -115,10 +115,13 @@ describe('the simulated blocks: getBlocks and getBlocksWithLimit', { timeout: 30
     await expect(sim.rpc.getBlocksWithLimit(tip - 200, 0)).resolves.toStrictEqual([]);
   });
 
-  it('minContextSlot beyond the root: -32016; an end below the start: []', async () => {
+  it('minContextSlot beyond the confirmed bank: -32016 (agave reads a bank only for confirmed); an end below the start: []', async () => {
     const tip = sim.cluster.slot();
-    expect(await codeOf(sim.rpc.getBlocks(tip - 100, { minContextSlot: tip }))).toBe(-32016);
-    expect(await codeOf(sim.rpc.getBlocksWithLimit(tip - 100, 5, { minContextSlot: tip }))).toBe(-32016);
+    const confirmed = { commitment: 'confirmed', minContextSlot: tip } as const;
+    expect(await codeOf(sim.rpc.getBlocks(tip - 100, confirmed))).toBe(-32016);
+    expect(await codeOf(sim.rpc.getBlocksWithLimit(tip - 100, 5, confirmed))).toBe(-32016);
+    // At finalized agave reads the rooted blocks from the ledger, no bank: minContextSlot is not looked at.
+    expect(await codeOf(sim.rpc.getBlocks(tip - 100, { minContextSlot: tip }))).toBe('resolved');
     await expect(sim.rpc.getBlocks(tip - 100, tip - 200)).resolves.toStrictEqual([]);
   });
 });

@@ -67,10 +67,11 @@ describe('the simulated cluster over WebSocket', { timeout: 20_000 }, () => {
       err: null,
       logs: ['Program 11111111111111111111111111111111 invoke [1]', 'Program 11111111111111111111111111111111 success'],
     });
-    const landed = await rpc.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    expect(landed?.meta?.logMessages).toEqual(value?.value.logs);
     clock += 400; // confirmed
     expect((await nextStatus).value?.value).toEqual({ err: null });
+    // getTransaction finds it once its block is confirmed, with the same logs.
+    const landed = await rpc.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    expect(landed?.meta?.logMessages).toEqual(value?.value.logs);
     await logs.return();
   });
 

@@ -31,7 +31,7 @@ export const simulateTransaction = defineAnswer({
     if (config.sigVerify) verifySignatures(bytes, transaction);
     const bank = bankOf(ctx, config);
     const replaced = config.replaceRecentBlockhash === true;
-    const value: Record<string, unknown> = simulationResult(simulateAt(ctx, transaction, bank, !replaced));
+    const value: Record<string, unknown> = simulationResult(simulateAt(ctx, transaction, bytes, bank, !replaced));
     if (replaced) {
       value.replacementBlockhash = {
         blockhash: simulatedAddress(`blockhash/${bank}`),

@@ -29,6 +29,13 @@ export interface Refused {
   refused: TransactionErr;
 }
 
+/** SPL Token, Token-2022 and Associated Token Account: deployed on every cluster, run by LiteSVM alone. */
+const SPL_PROGRAMS: ReadonlySet<string> = new Set([
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+]);
+
 /** Whether the key at `index` is writable, by the message header (legacy and v0 static keys). */
 export function isWritable(transaction: DecodedTransaction, index: number): boolean {
   const { header, accountKeys } = transaction.message;
@@ -68,9 +75,10 @@ export function execute(
   });
 
   // A program the transaction calls must exist before anything runs (agave loads them with the accounts).
+  // The SPL programs every cluster deploys exist here too, though only LiteSVM runs them.
   for (const instruction of message.instructions) {
     const program = keys[instruction.programIdIndex] as string;
-    if (KNOWN_PROGRAMS.has(program)) continue;
+    if (KNOWN_PROGRAMS.has(program) || SPL_PROGRAMS.has(program)) continue;
     const account = read(program);
     if (!account) return failed('ProgramAccountNotFound', [], 0);
     if (!account.executable) return failed('InvalidProgramForExecution', [], 0);
@@ -141,6 +149,7 @@ function failureText(name: string): string {
     InvalidArgument: 'invalid program argument',
     ReadonlyLamportChange: 'instruction changed the balance of a read-only account',
     NotEnoughAccountKeys: 'insufficient account keys for instruction',
+    ProgramFailedToComplete: 'Program failed to complete',
   };
   return words[name] ?? name;
 }

@@ -17,7 +17,8 @@ import {
   RpcFailure,
 } from '../simulatedLedger.js';
 import type { AccountState } from './accountStore.js';
-import { type Executed, execute, type Refused } from './execute.js';
+import type { Executed, Refused } from './execute.js';
+import { BUILTIN_RUNTIME } from './runtime.js';
 import { describeTransactionError, type TransactionErr } from './transactionError.js';
 
 /** Where and when a transaction is taken: the ledger, the tip and the clock. */
@@ -87,19 +88,27 @@ export function simulationResult(
   };
 }
 
-/** Runs a transaction against a bank, or says its blockhash is not one that bank knows. */
-export function simulateAt(context: SendContext, transaction: DecodedTransaction, slot: number, checkBlockhash = true) {
+/** Runs a transaction against a bank without keeping anything, or says its blockhash is not one that bank knows. */
+export function simulateAt(
+  context: SendContext,
+  transaction: DecodedTransaction,
+  bytes: Uint8Array,
+  slot: number,
+  checkBlockhash = true,
+) {
   if (checkBlockhash && !blockhashValid(context.ledger, transaction.message.recentBlockhash, slot)) {
     return { blockhash: 'BlockhashNotFound' as const };
   }
-  return execute(transaction, bankReader(context, slot));
+  return runtimeOf(context).run(transaction, bytes, bankReader(context, slot), slot, false);
 }
+
+const runtimeOf = (context: SendContext) => context.ledger.runtime ?? BUILTIN_RUNTIME;
 
 /** Takes a transaction for the next slot: runs it there and records what it wrote. Returns its signature. */
 export function land(context: SendContext, bytes: Uint8Array, transaction: DecodedTransaction): string {
   const signature = transaction.signatures[0] as string;
   const landsAt = context.slot + 1;
-  const outcome = execute(transaction, bankReader(context, landsAt));
+  const outcome = runtimeOf(context).run(transaction, bytes, bankReader(context, landsAt), landsAt, true);
   if ('refused' in outcome) return signature;
   context.ledger.sent.set(signature, { slot: context.slot, bytes, transaction, executed: outcome });
   for (const [address, state] of outcome.writes) context.ledger.accounts.set(address, state, landsAt);
@@ -121,7 +130,7 @@ export function sendTransaction(context: SendContext, params: unknown[]): string
   const preflightSlot = bankSlot(context.slot, config.preflightCommitment);
   if (!config.skipPreflight) {
     if (context.ledger.sent.has(signature)) throw preflightFailure({ blockhash: 'AlreadyProcessed' });
-    const outcome = simulateAt(context, transaction, preflightSlot);
+    const outcome = simulateAt(context, transaction, bytes, preflightSlot);
     if (!('err' in outcome) || outcome.err !== null) throw preflightFailure(outcome);
   }
   if (context.ledger.sent.has(signature)) return signature;

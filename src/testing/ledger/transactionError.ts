@@ -37,6 +37,7 @@ const INSTRUCTION_TEXT: Record<string, string> = {
   NotEnoughAccountKeys: 'insufficient account keys for instruction',
   InvalidAccountData: 'invalid account data for instruction',
   UnsupportedProgramId: 'Unsupported program id',
+  ProgramFailedToComplete: 'Program failed to complete',
 };
 
 /** agave's text for a transaction error (its Display). */
