@@ -90,6 +90,7 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     accounts: new AccountStore(),
     preloaded: new Map(),
     self: '',
+    slotMs,
   };
   ledger.preloaded = preloadedAccounts(options);
   // LiteSVM is loaded only when asked for; loadClusterState imports it, here it is required at once.

@@ -44,7 +44,7 @@ export function getTransaction(params: unknown[], ledger: Ledger, currentSlot: n
   const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
   if (!found || found.slot > highest) return null;
   return {
-    blockTime: blockTimeAt(found.slot, currentSlot, nowMs),
+    blockTime: blockTimeAt(found.slot, currentSlot, nowMs, ledger.slotMs),
     slot: found.slot,
     ...encodeLanded(found, config),
   };
@@ -162,7 +162,7 @@ export function getBlock(params: unknown[], ledger: Ledger, currentSlot: number,
   const parentSlot = skipped(ledger, slot - 1) ? slot - 2 : slot - 1;
   const block: Record<string, unknown> = {
     blockHeight: blockHeightAt(slot),
-    blockTime: blockTimeAt(slot, currentSlot, nowMs),
+    blockTime: blockTimeAt(slot, currentSlot, nowMs, ledger.slotMs),
     blockhash: simulatedAddress(`blockhash/${slot}`),
     parentSlot,
     previousBlockhash: simulatedAddress(`blockhash/${parentSlot}`),
@@ -272,7 +272,7 @@ export function blockTime(ledger: Ledger, params: unknown[], currentSlot: number
       message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
     });
   }
-  return blockTimeAt(slot, currentSlot, nowMs);
+  return blockTimeAt(slot, currentSlot, nowMs, ledger.slotMs);
 }
 
 /**

@@ -38,6 +38,8 @@ export interface Ledger {
   preloaded: Map<string, AccountState>;
   /** What runs transactions: LiteSVM when asked for, the built-in runtime when left out. */
   runtime?: Runtime;
+  /** Milliseconds a slot lasts (block times count back from the clock by it): 400 when left out. */
+  slotMs?: number;
   /**
    * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
    * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation

@@ -131,11 +131,11 @@ function memoOf(transaction: DecodedTransaction): string | null {
 }
 
 /** A block's time: the clock now, counted back 400 ms a slot; `null` for the untimed stretch. */
-export function blockTimeAt(slot: number, currentSlot: number, nowMs: number): number | null {
+export function blockTimeAt(slot: number, currentSlot: number, nowMs: number, slotMs: number = SLOT_MS): number | null {
   if (slot >= UNTIMED_FROM_SLOT && slot < UNTIMED_BEFORE_SLOT) return null;
   return slot < SIMULATION.firstSlot
     ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
-    : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * SLOT_MS) / 1000);
+    : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * slotMs) / 1000);
 }
 
 /**
@@ -194,7 +194,7 @@ export function signaturesForAddress(ledger: Ledger, params: unknown[], currentS
   for (let i = start; i < end; i++) {
     const entry = at(i) as { signature: string; slot: number; transaction: DecodedTransaction; err: unknown };
     out.push({
-      blockTime: blockTimeAt(entry.slot, currentSlot, nowMs),
+      blockTime: blockTimeAt(entry.slot, currentSlot, nowMs, ledger.slotMs),
       confirmationStatus: currentSlot - entry.slot >= SLOTS_TO_ROOT ? 'finalized' : 'confirmed',
       err: entry.err,
       memo: memoOf(entry.transaction),

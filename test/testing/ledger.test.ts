@@ -264,3 +264,19 @@ describe('signatures and blockhashes', () => {
     expect((await rpc.isBlockhashValid(never)).value).toBe(false);
   });
 });
+
+describe('the slot time', () => {
+  it('block times count back from the clock at the cluster’s slotMs', async () => {
+    const fast = await startSimulatedCluster({ now: () => clock, slotMs: 100 });
+    try {
+      const rpc100 = createRpc(fast.url, { retry: false });
+      const tip = fast.slot();
+      // 60 slots of 100 ms: 6 s before the clock (400 ms slots would say 24 s). One slot in 23 is skipped.
+      const slot = (tip - 60) % 23 === 5 ? tip - 61 : tip - 60;
+      expect(await rpc100.getBlockTime(slot)).toBe(Math.floor(clock / 1000) - Math.floor(((tip - slot) * 100) / 1000));
+      expect(tip - slot).toBeLessThan(62);
+    } finally {
+      await fast.close();
+    }
+  });
+});
