@@ -280,3 +280,16 @@ describe('the slot time', () => {
     }
   });
 });
+
+describe('sending again', () => {
+  it('the same transaction twice: its signature both times, executed once (the leader drops the duplicate)', async () => {
+    const to = await fresh(34);
+    const { wire, signature } = await signed(payer, await blockhash(), [transferInstruction(payer, to, SOL)]);
+    expect(await rpc.sendTransaction(wire, { encoding: 'base64' })).toBe(signature);
+    expect(await rpc.sendTransaction(wire, { encoding: 'base64' })).toBe(signature);
+    slots(1);
+    expect(await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'processed' })).toBe(signature);
+    slots(1);
+    expect(await balance(to, 'processed')).toBe(SOL);
+  });
+});

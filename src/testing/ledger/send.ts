@@ -68,9 +68,7 @@ export function bankReader(context: SendContext, slot: number): (address: string
 }
 
 /** A simulation's result as agave writes it (RpcSimulateTransactionResult). */
-export function simulationResult(
-  outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' | 'AlreadyProcessed' },
-) {
+export function simulationResult(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' }) {
   const executed = 'err' in outcome ? outcome : undefined;
   let err: TransactionErr | null;
   if ('err' in outcome) err = outcome.err;
@@ -129,10 +127,10 @@ export function sendTransaction(context: SendContext, params: unknown[]): string
   const signature = transaction.signatures[0] as string;
   const preflightSlot = bankSlot(context.slot, config.preflightCommitment);
   if (!config.skipPreflight) {
-    if (context.ledger.sent.has(signature)) throw preflightFailure({ blockhash: 'AlreadyProcessed' });
     const outcome = simulateAt(context, transaction, bytes, preflightSlot);
     if (!('err' in outcome) || outcome.err !== null) throw preflightFailure(outcome);
   }
+  // Sent again: agave's preflight does not consult the status cache; the leader drops the duplicate.
   if (context.ledger.sent.has(signature)) return signature;
   // Skipping preflight with a blockhash the tip does not know: taken, and never landing, as on a cluster.
   if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot)) return signature;
@@ -140,7 +138,7 @@ export function sendTransaction(context: SendContext, params: unknown[]): string
 }
 
 /** -32002 with the failed simulation, its message agave's: "Transaction simulation failed: <error>". */
-function preflightFailure(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' | 'AlreadyProcessed' }) {
+function preflightFailure(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' }) {
   const result = simulationResult(outcome);
   return new RpcFailure({
     code: -32002,
