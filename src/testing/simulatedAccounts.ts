@@ -137,6 +137,11 @@ function fromState(state: AccountState, slot: number, nowMs: number, ledger: Led
   return stored;
 }
 
+/** A runtime account as an account the cluster serves (raw bytes; no jsonParsed view). */
+export function storedFromState(state: AccountState): StoredAccount {
+  return { bytes: state.data, owner: state.owner, lamports: state.lamports, executable: state.executable };
+}
+
 /** The runtime's view of a stored account: what transactions read and write. */
 export function accountState(stored: StoredAccount | undefined): AccountState | undefined {
   if (!stored) return undefined;

@@ -293,3 +293,28 @@ describe('sending again', () => {
     expect(await balance(to, 'processed')).toBe(SOL);
   });
 });
+
+describe('simulateTransaction', () => {
+  it('changes nothing, and with `accounts` shows them as the simulation left them', async () => {
+    const to = await fresh(35);
+    const { wire } = await signed(payer, await blockhash(), [transferInstruction(payer, to, SOL)]);
+    const before = await balance(payer.address, 'finalized');
+    const body = await rawCall(cluster.url, 'simulateTransaction', [
+      wire,
+      { encoding: 'base64', accounts: { addresses: [to, payer.address], encoding: 'base64' } },
+    ]);
+    const value = (body.result as { value: { err: unknown; accounts: { lamports: number }[] } }).value;
+    expect(value.err).toBeNull();
+    expect(value.accounts.map((a) => BigInt(a.lamports))).toEqual([SOL, before - SOL - 5_000n]);
+    slots(2);
+    expect(await balance(to, 'processed')).toBe(0n);
+    expect(
+      (
+        await rawCall(cluster.url, 'simulateTransaction', [
+          wire,
+          { encoding: 'base64', accounts: { addresses: [to], encoding: 'base58' } },
+        ])
+      ).error,
+    ).toEqual({ code: -32602, message: 'base58 encoding not supported' });
+  });
+});
