@@ -62,6 +62,9 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
         await pubsub.close();
         faults.clearAll();
         await Promise.all([server.close(), node.close(), nextPort?.close()]);
+        // One turn of the event loop, in which a client of this process reads the end of its pooled
+        // keep-alive sockets: a cluster started again on the port must not meet them (ECONNRESET).
+        await new Promise((resolve) => setTimeout(resolve, 0));
       })();
       return closing;
     },
