@@ -29,10 +29,10 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   /** The wire method name. */
   readonly name: string;
   /**
-   * Which API set of agave's serves it: true if only a node started with `--full-rpc-api` does (agave's
-   * `BankData`, `AccountsData`, `AccountsScan` and `Full` traits), false if every node does (`Minimal`).
-   * Every method of solrpc says which; a method that is not agave's leaves it out. A -32601 "Method not
-   * found" hint is made from it (errors/hints.ts).
+   * Whether only a node started with `--full-rpc-api` serves it, as agave splits its methods: false for
+   * the 12 of its `Minimal` trait, which every node serves, written on each of them; true, and left out,
+   * for all the others (`BankData`, `AccountsData`, `AccountsScan`, `Full`), as agave has it: the full API
+   * is every method outside `Minimal`. A -32601 "Method not found" hint is made from it (errors/hints.ts).
    */
   readonly fullApi?: boolean;
   /**

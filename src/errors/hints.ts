@@ -41,8 +41,16 @@ const RPC_ERROR_NAMES: Readonly<Record<number, string>> = {
  * What the hints read of the call an error ended, passed by the code that made it (`callMethod`, the
  * subscriptions' connection): facts from the method's definition, and the params it sent.
  */
+/** What the hints read of the call that failed: `callMethod`'s prepared call. */
+export interface HintCall {
+  /** The params sent. */
+  readonly params: readonly unknown[];
+  /** The method sent, when the call names it rather than its definition (`request`). */
+  readonly method?: string;
+}
+
 export interface HintFacts {
-  /** `MethodDefinition.fullApi`: true if agave serves it only with `--full-rpc-api`; false if every node does. */
+  /** `MethodDefinition.fullApi`: false if every agave node serves it; left out or true if only full-API nodes do. */
   readonly fullApi?: boolean;
   /** `SubscriptionDefinition.nodeFlag`: the flag a node must be started with to serve it. */
   readonly nodeFlag?: string;
@@ -50,25 +58,29 @@ export interface HintFacts {
 
 /**
  * What a -32601 "Method not found" means, from the facts on the method's definition. Without them (a raw
- * transport, `request`, a method defined outside solrpc) nothing is known of the method, so every cause
- * is named.
+ * transport) or for `request` (its call names the method it sends), nothing is known of the method, so
+ * every cause is named.
  */
-function methodNotFoundHint(method: string | undefined, facts: HintFacts | undefined): string {
+function methodNotFoundHint(
+  method: string | undefined,
+  facts: HintFacts | undefined,
+  call: HintCall | undefined,
+): string {
   const name = method ?? 'this method';
   if (facts?.nodeFlag) {
     return `a node serves ${name} only when started with ${facts.nodeFlag} (it is off by default); use a node that enables it.`;
-  }
-  if (facts?.fullApi) {
-    return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
   }
   // Every pubsub method's name ends so, no HTTP method's; --full-rpc-api has no say over the WebSocket.
   if (name.endsWith('Subscribe')) {
     return `the node does not serve ${name} on its WebSocket: a proxy or a provider's plan may limit the subscriptions it passes, or the server does not know this one; check the name, or try another WebSocket URL.`;
   }
-  if (facts?.fullApi === false) {
+  if (!facts || call?.method !== undefined) {
+    return `the node does not serve ${name}: an agave method may need a node started with --full-rpc-api, or be newer than the node's version (getVersion); a proxy or a provider's plan may limit the methods it passes; check the name, or try another RPC URL.`;
+  }
+  if (facts.fullApi === false) {
     return `every agave node serves ${name}, so something in front of this one (a proxy, or a provider's plan) limits the methods it passes, or the server is not an agave node; try another RPC URL.`;
   }
-  return `the node does not serve ${name}: an agave method may need a node started with --full-rpc-api, or be newer than the node's version (getVersion); a proxy or a provider's plan may limit the methods it passes; check the name, or try another RPC URL.`;
+  return 'the node may not serve this method: full-API methods need a node started with --full-rpc-api; try another RPC URL.';
 }
 
 /**
@@ -92,11 +104,11 @@ function rpcErrorHint(
   data: unknown,
   method: string | undefined,
   facts: HintFacts | undefined,
-  params: readonly unknown[] | undefined,
+  call: HintCall | undefined,
 ): string | undefined {
   switch (code) {
     case -32601:
-      return methodNotFoundHint(method, facts);
+      return methodNotFoundHint(method, facts, call);
     case -32002:
       return field(data, 'err') === 'BlockhashNotFound'
         ? 'the preflight bank does not know the blockhash: it expired, or is newer than preflightCommitment sees; sign again with a fresh blockhash, or match preflightCommitment to the commitment the blockhash was fetched at.'
@@ -134,7 +146,7 @@ function rpcErrorHint(
       return 'pass { maxSupportedTransactionVersion: 0 } to receive versioned transactions.';
     case -32004:
       // agave answers it at finalized for a slot past its finalized root: one seen at confirmed often is.
-      if (askedFinalized(params)) {
+      if (askedFinalized(call?.params)) {
         return "the block may not be finalized yet: this call asked at commitment finalized (the default), and a slot seen at confirmed or processed is finalized some 32 slots (about 13 s) later; ask with commitment 'confirmed', or retry once it is finalized.";
       }
       return 'the block is not available yet on this node; retry shortly.';
@@ -223,10 +235,10 @@ const COMPLETED: readonly string[] = ['RpcError', 'HttpError', 'TimeoutError', '
 /**
  * Adds an `RpcError`'s code name, and the hint for an `RpcError`, `HttpError`, `TimeoutError` or
  * `ResponseTooLargeError` that has none, in their fields and in the message (the code name after the code
- * on line 1, the hint as line 2), as the constructors would have. `facts` and `params` describe the call
- * that failed, when the caller knows it (see `HintFacts`).
+ * on line 1, the hint as line 2), as the constructors would have. `facts` and `call` describe the call
+ * that failed, when the caller knows it (see `HintFacts`, `HintCall`).
  */
-export function completeError(error: CompletedError, facts?: HintFacts, params?: readonly unknown[]): void {
+export function completeError(error: CompletedError, facts?: HintFacts, call?: HintCall): void {
   if (!COMPLETED.includes(error.name)) return;
   const again = given.has(error);
   if (again && !facts) return;
@@ -240,7 +252,7 @@ export function completeError(error: CompletedError, facts?: HintFacts, params?:
       first = first.replace(`RPC error ${error.code}:`, `RPC error ${error.code} (${codeName}):`);
     }
     if (error.code === -32005) nodeUnhealthyData(error);
-    hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method, facts, params);
+    hint = rpcErrorHint(error.code, error.serverMessage, error.data, error.method, facts, call);
   } else if (again) {
     return;
   } else if (error.name === 'HttpError') {

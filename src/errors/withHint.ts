@@ -5,7 +5,7 @@
  * small app's bundle), which picks the errors it completes. If that module cannot be loaded, e.g. in a
  * browser that went offline, the error is thrown as it is, without them.
  */
-import type { CompletedError, HintFacts } from './hints.js';
+import type { CompletedError, HintCall, HintFacts } from './hints.js';
 import { isSolRpcError } from './isSolRpcError.js';
 
 /**
@@ -13,14 +13,10 @@ import { isSolRpcError } from './isSolRpcError.js';
  * the hint name what the call needed: the API set, a node flag, a commitment. The transports, which know
  * neither, leave them out.
  */
-export async function withHint(
-  error: unknown,
-  facts?: HintFacts,
-  call?: { readonly params: readonly unknown[] },
-): Promise<unknown> {
+export async function withHint(error: unknown, facts?: HintFacts, call?: HintCall): Promise<unknown> {
   if (!isSolRpcError(error)) return error;
   try {
-    (await import('./hints.js')).completeError(error as CompletedError, facts, call?.params);
+    (await import('./hints.js')).completeError(error as CompletedError, facts, call);
   } catch {
     // Without the texts the error still says what failed; it goes out as it is.
   }

@@ -78,7 +78,6 @@ const parsedResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), va
 /** `getAccountInfo`: one account's lamports, owner, data and more. */
 export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo, AccountShape>({
   name: 'getAccountInfo',
-  fullApi: true,
   prepare(args, method) {
     checkArity(method, args, 2);
     const address = checkAddress(method, 'address', args[0]);

@@ -397,7 +397,6 @@ const OPTIONS = {
 /** `getBlock`: a confirmed block's header, rewards and transactions, at the detail asked for. */
 export const getBlock = /* @__PURE__ */ defineCustomMethod<GetBlock, BlockShape>({
   name: 'getBlock',
-  fullApi: true,
   // Balances, fees and rewards above 2^53 can be anywhere in it: JSON.parse, then those tokens put back.
   parse: parseJsonExact,
   prepare(args, method) {

@@ -62,7 +62,6 @@ const commitmentResult = /* @__PURE__ */ memo(() =>
 /** `getBlockCommitment`: the stake that has voted on a block. Served by nodes started with `--full-rpc-api`. */
 export const getBlockCommitment = /* @__PURE__ */ defineMethod<GetBlockCommitment, WireOf<typeof commitmentResult>>({
   name: 'getBlockCommitment',
-  fullApi: true,
   args: { slot },
   result: commitmentResult,
   decode: (wire): BlockCommitment => ({

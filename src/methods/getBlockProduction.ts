@@ -158,7 +158,6 @@ function toByIdentity(wire: Record<string, [number, number]>): BlockProductionBy
 /** `getBlockProduction`: leader slots and produced blocks per validator. Served by nodes started with `--full-rpc-api`. */
 export const getBlockProduction = /* @__PURE__ */ defineMethod<GetBlockProduction, WireOf<typeof blockProduction>>({
   name: 'getBlockProduction',
-  fullApi: true,
   // Counts and slots, below 2^53 as the schema checks: JSON.parse is exact for them.
   parse: parseSafeJson,
   config: { identity: checkAddress, range, commitment },

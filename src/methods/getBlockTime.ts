@@ -37,7 +37,6 @@ const blockTime = /* @__PURE__ */ memo(() => nullable(timestamp()));
 /** `getBlockTime`: when the block at a slot was produced. Served by nodes started with `--full-rpc-api`. */
 export const getBlockTime = /* @__PURE__ */ defineMethod<GetBlockTime, number | null | undefined>({
   name: 'getBlockTime',
-  fullApi: true,
   args: { slot },
   result: blockTime,
   // A proxy that drops a null result's key leaves it undefined: it comes back null, as sent.

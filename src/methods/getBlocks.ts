@@ -60,7 +60,6 @@ function checkRange(method: string, start: number | bigint, end: number | bigint
 /** `getBlocks`: the confirmed blocks in a slot range. Served by nodes started with `--full-rpc-api`. */
 export const getBlocks = /* @__PURE__ */ defineCustomMethod<GetBlocks>({
   name: 'getBlocks',
-  fullApi: true,
   // Slots only, below 2^53 as the schema checks: JSON.parse is exact for them, and 3-5x faster on 500,000.
   parse: parseSafeJson,
   prepare(args, method) {

@@ -39,7 +39,6 @@ const limit = /* @__PURE__ */ countUpTo(MAX_BLOCKS_RANGE);
 /** `getBlocksWithLimit`: the next confirmed blocks from a slot. Served by nodes started with `--full-rpc-api`. */
 export const getBlocksWithLimit = /* @__PURE__ */ defineMethod<GetBlocksWithLimit, number[]>({
   name: 'getBlocksWithLimit',
-  fullApi: true,
   // Slots only, below 2^53 as the schema checks: JSON.parse is exact for them.
   parse: parseSafeJson,
   args: { startSlot: slot, limit },

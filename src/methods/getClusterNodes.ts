@@ -110,7 +110,6 @@ function decodeNode(wire: Record<string, unknown>): ClusterNode {
 /** `getClusterNodes`: the nodes in gossip. Needs a node started with `--full-rpc-api`. */
 export const getClusterNodes = /* @__PURE__ */ defineMethod<GetClusterNodes, WireOf<typeof clusterNodes>>({
   name: 'getClusterNodes',
-  fullApi: true,
   // Strings, a u32 feature set and a u16 shred version: nothing JSON.parse could round.
   parse: parseSafeJson,
   result: clusterNodes,

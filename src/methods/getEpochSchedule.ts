@@ -56,7 +56,6 @@ const epochSchedule = /* @__PURE__ */ memo(() =>
 /** `getEpochSchedule`: epoch length and warmup. Served by nodes started with `--full-rpc-api`. */
 export const getEpochSchedule = /* @__PURE__ */ defineMethod<GetEpochSchedule, WireOf<typeof epochSchedule>>({
   name: 'getEpochSchedule',
-  fullApi: true,
   result: epochSchedule,
   // Field by field: keys a node adds are not copied.
   decode: (wire): EpochSchedule => ({

@@ -72,7 +72,6 @@ const message: OptionCheck = (method, param, value) => {
 /** `getFeeForMessage`: the fee of a compiled message, `null` once its blockhash has expired. Full-API nodes. */
 export const getFeeForMessage = /* @__PURE__ */ defineMethod<GetFeeForMessage, WireOf<typeof feeResult>>({
   name: 'getFeeForMessage',
-  fullApi: true,
   args: { message },
   config: { commitment, minContextSlot },
   result: feeResult,

@@ -31,6 +31,5 @@ export interface GetFirstAvailableBlock {
 /** `getFirstAvailableBlock`: the lowest block still held. Served by nodes started with `--full-rpc-api`. */
 export const getFirstAvailableBlock = /* @__PURE__ */ defineMethod<GetFirstAvailableBlock, number>({
   name: 'getFirstAvailableBlock',
-  fullApi: true,
   result: safeInteger,
 });

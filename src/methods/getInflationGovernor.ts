@@ -52,7 +52,6 @@ const governor = /* @__PURE__ */ memo(() =>
 /** `getInflationGovernor`: the inflation parameters. Served by nodes started with `--full-rpc-api`. */
 export const getInflationGovernor = /* @__PURE__ */ defineMethod<GetInflationGovernor, WireOf<typeof governor>>({
   name: 'getInflationGovernor',
-  fullApi: true,
   config: { commitment },
   result: governor,
   // Field by field: keys a node adds are not copied.

@@ -48,7 +48,6 @@ const rate = /* @__PURE__ */ memo(() =>
 /** `getInflationRate`: this epoch's inflation rates. Served by nodes started with `--full-rpc-api`. */
 export const getInflationRate = /* @__PURE__ */ defineMethod<GetInflationRate, WireOf<typeof rate>>({
   name: 'getInflationRate',
-  fullApi: true,
   result: rate,
   decode: (wire): InflationRate => ({
     total: wire.total,

@@ -71,7 +71,6 @@ const rewardsResult = /* @__PURE__ */ memo(() =>
 /** `getInflationReward`: each address's reward for an epoch, `null` where none. Full-API nodes serve it. */
 export const getInflationReward = /* @__PURE__ */ defineMethod<GetInflationReward, WireOf<typeof rewardsResult>>({
   name: 'getInflationReward',
-  fullApi: true,
   // agave's MAX_GET_INFLATION_REWARD_ADDRESSES: current nodes refuse more with -32602.
   args: { addresses: (method, param, value) => checkAddressList(method, param, value, 32) },
   config: { epoch: unsigned, commitment: confirmedCommitment, minContextSlot },

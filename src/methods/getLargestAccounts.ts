@@ -61,7 +61,6 @@ const largestResult = /* @__PURE__ */ memo(() =>
 /** `getLargestAccounts`: the 20 accounts with the most lamports. Full-API nodes serve it. */
 export const getLargestAccounts = /* @__PURE__ */ defineMethod<GetLargestAccounts, WireOf<typeof largestResult>>({
   name: 'getLargestAccounts',
-  fullApi: true,
   config: { commitment, filter: /* @__PURE__ */ oneOf(['circulating', 'nonCirculating']), sortResults: flag },
   result: largestResult,
   decode: ({ context, value }): LargestAccountsResult => ({

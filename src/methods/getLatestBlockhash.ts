@@ -55,7 +55,6 @@ export const getLatestBlockhash = /* @__PURE__ */ defineMethod<
   WireOf<typeof latestBlockhashResult>
 >({
   name: 'getLatestBlockhash',
-  fullApi: true,
   config: { commitment, minContextSlot },
   result: latestBlockhashResult,
   decode: ({ context, value }): LatestBlockhashResult => ({

@@ -30,6 +30,5 @@ export interface GetMaxRetransmitSlot {
 /** `getMaxRetransmitSlot`: the highest slot retransmitted. Served by nodes started with `--full-rpc-api`. */
 export const getMaxRetransmitSlot = /* @__PURE__ */ defineMethod<GetMaxRetransmitSlot, number>({
   name: 'getMaxRetransmitSlot',
-  fullApi: true,
   result: safeInteger,
 });

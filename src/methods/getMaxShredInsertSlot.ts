@@ -30,6 +30,5 @@ export interface GetMaxShredInsertSlot {
 /** `getMaxShredInsertSlot`: the highest slot with shreds inserted. Served by nodes started with `--full-rpc-api`. */
 export const getMaxShredInsertSlot = /* @__PURE__ */ defineMethod<GetMaxShredInsertSlot, number>({
   name: 'getMaxShredInsertSlot',
-  fullApi: true,
   result: safeInteger,
 });

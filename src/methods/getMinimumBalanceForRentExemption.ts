@@ -50,7 +50,6 @@ export const getMinimumBalanceForRentExemption = /* @__PURE__ */ defineMethod<
   number | bigint
 >({
   name: 'getMinimumBalanceForRentExemption',
-  fullApi: true,
   args: { dataLength },
   config: { commitment },
   result: u64,

@@ -87,7 +87,6 @@ const parsedResult = /* @__PURE__ */ memo(() =>
  */
 export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipleAccounts, AccountShape>({
   name: 'getMultipleAccounts',
-  fullApi: true,
   prepare(args, method) {
     checkArity(method, args, 2);
     // No cap here: `run` splits a longer list; each piece is within the node's limit when it is prepared.

@@ -121,7 +121,6 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
   AccountShape | 'parsedWithContext' | 'binaryWithContext'
 >({
   name: 'getProgramAccounts',
-  fullApi: true,
   // An account's u64 fields; token amounts are strings. JSON.parse, then these put back exactly: a scan of
   // 20,000 accounts reads 2-3x faster than with the exact parser alone.
   parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),

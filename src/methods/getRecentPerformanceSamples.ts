@@ -76,7 +76,6 @@ const samples = /* @__PURE__ */ memo(() =>
 /** `getRecentPerformanceSamples`: transactions and slots per minute. Served by nodes started with `--full-rpc-api`. */
 export const getRecentPerformanceSamples = /* @__PURE__ */ defineCustomMethod<GetRecentPerformanceSamples>({
   name: 'getRecentPerformanceSamples',
-  fullApi: true,
   // Slots and per-minute counts, below 2^53 as the schema checks: JSON.parse is exact for them.
   parse: parseSafeJson,
   prepare(args, method) {

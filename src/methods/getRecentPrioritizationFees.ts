@@ -52,7 +52,6 @@ const MAX_ADDRESSES = 128;
 /** `getRecentPrioritizationFees`: recent slots' lowest prioritization fees. Full-API nodes serve it. */
 export const getRecentPrioritizationFees = /* @__PURE__ */ defineCustomMethod<GetRecentPrioritizationFees>({
   name: 'getRecentPrioritizationFees',
-  fullApi: true,
   prepare(args, method) {
     checkArity(method, args, 2);
     const [addresses, config] = args;

@@ -132,7 +132,6 @@ function prepare(args: readonly unknown[], method: string): PreparedCall {
  */
 export const getSignatureStatuses = /* @__PURE__ */ defineCustomMethod<GetSignatureStatuses>({
   name: 'getSignatureStatuses',
-  fullApi: true,
   prepare,
   decode(result, context): SignatureStatusesResult {
     const wire = validateResult(context.method, result, statusesResult());

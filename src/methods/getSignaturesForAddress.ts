@@ -115,7 +115,6 @@ export const getSignaturesForAddress = /* @__PURE__ */ defineMethod<
   WireOf<typeof signaturesResult>
 >({
   name: 'getSignaturesForAddress',
-  fullApi: true,
   args: { address: checkAddress },
   config: { before: checkSignature, until: checkSignature, limit, commitment: confirmedCommitment, minContextSlot },
   result: signaturesResult,

@@ -31,7 +31,6 @@ export interface GetSlotLeader {
 /** `getSlotLeader`: the leader of the bank's slot. Served by nodes started with `--full-rpc-api`. */
 export const getSlotLeader = /* @__PURE__ */ defineMethod<GetSlotLeader, string>({
   name: 'getSlotLeader',
-  fullApi: true,
   config: { commitment, minContextSlot },
   result: address,
 });

@@ -47,7 +47,6 @@ const leaders = /* @__PURE__ */ memo(() => array(address()));
 /** `getSlotLeaders`: the leaders of a run of slots. Served by nodes started with `--full-rpc-api`. */
 export const getSlotLeaders = /* @__PURE__ */ defineMethod<GetSlotLeaders, string[]>({
   name: 'getSlotLeaders',
-  fullApi: true,
   // Addresses only: nothing JSON.parse could round.
   parse: parseSafeJson,
   args: { startSlot: slot, limit },

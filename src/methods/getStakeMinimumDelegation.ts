@@ -42,7 +42,6 @@ export const getStakeMinimumDelegation = /* @__PURE__ */ defineMethod<
   WireOf<typeof minimumDelegation>
 >({
   name: 'getStakeMinimumDelegation',
-  fullApi: true,
   config: { commitment, minContextSlot },
   result: minimumDelegation,
   decode: (wire): StakeMinimumDelegationResult => ({

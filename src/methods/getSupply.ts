@@ -64,7 +64,6 @@ const supplyResult = /* @__PURE__ */ memo(() =>
 /** `getSupply`: total, circulating and non-circulating lamports. Full-API nodes serve it. */
 export const getSupply = /* @__PURE__ */ defineMethod<GetSupply, WireOf<typeof supplyResult>>({
   name: 'getSupply',
-  fullApi: true,
   config: { commitment, excludeNonCirculatingAccountsList: flag },
   result: supplyResult,
   decode: ({ context, value }): SupplyResult => ({

@@ -36,7 +36,6 @@ export const getTokenAccountBalance = /* @__PURE__ */ defineMethod<
   WireOf<typeof tokenAmountResult>
 >({
   name: 'getTokenAccountBalance',
-  fullApi: true,
   args: { account: checkAddress },
   config: { commitment },
   result: tokenAmountResult,

@@ -75,6 +75,4 @@ export interface GetTokenAccountsByDelegate {
 export const getTokenAccountsByDelegate = /* @__PURE__ */ defineTokenAccountsMethod<GetTokenAccountsByDelegate>(
   'getTokenAccountsByDelegate',
   'delegate',
-  // agave's AccountsScan: only with --full-rpc-api.
-  true,
 );

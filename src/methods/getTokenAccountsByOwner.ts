@@ -73,6 +73,4 @@ export interface GetTokenAccountsByOwner {
 export const getTokenAccountsByOwner = /* @__PURE__ */ defineTokenAccountsMethod<GetTokenAccountsByOwner>(
   'getTokenAccountsByOwner',
   'owner',
-  // agave's AccountsScan: only with --full-rpc-api.
-  true,
 );

@@ -65,7 +65,6 @@ export const getTokenLargestAccounts = /* @__PURE__ */ defineMethod<
   WireOf<typeof largestAccountsResult>
 >({
   name: 'getTokenLargestAccounts',
-  fullApi: true,
   args: { mint: checkAddress },
   config: { commitment },
   result: largestAccountsResult,

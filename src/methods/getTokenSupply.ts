@@ -33,7 +33,6 @@ export interface GetTokenSupply {
 /** `getTokenSupply`: the total supply of a token mint. */
 export const getTokenSupply = /* @__PURE__ */ defineMethod<GetTokenSupply, WireOf<typeof tokenAmountResult>>({
   name: 'getTokenSupply',
-  fullApi: true,
   args: { mint: checkAddress },
   config: { commitment },
   result: tokenAmountResult,

@@ -172,7 +172,6 @@ const OPTIONS = { encoding: oneOf(ENCODINGS), commitment: confirmedCommitment, m
 /** `getTransaction`: one confirmed transaction and its status metadata. */
 export const getTransaction = /* @__PURE__ */ defineCustomMethod<GetTransaction, TransactionShape>({
   name: 'getTransaction',
-  fullApi: true,
   // Balances, fees and rewards above 2^53 can be anywhere in it: JSON.parse, then those tokens put back.
   parse: parseJsonExact,
   prepare(args, method) {

@@ -42,7 +42,6 @@ const validResult = /* @__PURE__ */ memo(() => type({ context: rpcContext(), val
  */
 export const isBlockhashValid = /* @__PURE__ */ defineMethod<IsBlockhashValid, WireOf<typeof validResult>>({
   name: 'isBlockhashValid',
-  fullApi: true,
   args: { blockhash: checkHash },
   config: { commitment, minContextSlot },
   result: validResult,

@@ -30,6 +30,5 @@ export interface MinimumLedgerSlot {
 /** `minimumLedgerSlot`: the lowest slot in the ledger. Served by nodes started with `--full-rpc-api`. */
 export const minimumLedgerSlot = /* @__PURE__ */ defineMethod<MinimumLedgerSlot, number>({
   name: 'minimumLedgerSlot',
-  fullApi: true,
   result: safeInteger,
 });

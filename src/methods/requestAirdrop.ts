@@ -42,7 +42,6 @@ const lamports: OptionCheck = (method, param, value) => {
 /** `requestAirdrop`: lamports from the node's faucet, on nodes that run one. */
 export const requestAirdrop = /* @__PURE__ */ defineMethod<RequestAirdrop, Signature>({
   name: 'requestAirdrop',
-  fullApi: true,
   args: { address: checkAddress, lamports },
   config: { commitment, recentBlockhash: checkHash },
   result: signature,

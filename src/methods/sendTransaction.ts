@@ -115,7 +115,6 @@ function preflightFailureOf(error: unknown): unknown {
 /** `sendTransaction`: submits a signed transaction; resolves to its signature. */
 export const sendTransaction = /* @__PURE__ */ defineCustomMethod<SendTransaction>({
   name: 'sendTransaction',
-  fullApi: true,
   prepare(args, method) {
     checkArity(method, args, 2);
     const { wire, options } = prepareConfig(method, { encoding: transactionEncoding, ...OPTIONS }, args[1]);

@@ -153,7 +153,6 @@ const OPTIONS = {
 /** `simulateTransaction`: runs a transaction against a bank without sending it. */
 export const simulateTransaction = /* @__PURE__ */ defineCustomMethod<SimulateTransaction, AccountShape>({
   name: 'simulateTransaction',
-  fullApi: true,
   prepare(args, method) {
     checkArity(method, args, 2);
     const { wire, options } = prepareConfig(method, OPTIONS, args[1]);

@@ -49,16 +49,14 @@ const parsedResult = /* @__PURE__ */ memo(() =>
 
 /**
  * The definition of a method taking `(address, filter, config?)` and answering token accounts: `param`
- * names the address in messages (`delegate`, `owner`); `fullApi` as in `MethodDefinition`.
+ * names the address in messages (`delegate`, `owner`). Both are in agave's AccountsScan: full API only.
  */
 export function defineTokenAccountsMethod<TSignature>(
   name: string,
   param: string,
-  fullApi: boolean,
 ): MethodDefinition<TSignature, AccountShape> {
   return defineCustomMethod<TSignature, AccountShape>({
     name,
-    fullApi,
     // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
     // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
     parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
