@@ -35,21 +35,36 @@ export function balanceOf(address: string): bigint {
   return 0n;
 }
 
-/** Every account the simulation holds lamports in, as agave's scan finds them (none with zero lamports). */
-function accountBalances(): { address: string; lamports: bigint }[] {
-  const all = [
-    ...SIMULATION.nonCirculating,
-    { address: SIMULATION.wallet.address, lamports: SIMULATION.wallet.lamports },
-    { address: SIMULATION.tokenAccount, lamports: 2_039_280n },
-    ...SIMULATION.validators.flatMap((v) =>
-      [v.identity, v.vote].map((address) => ({ address, lamports: balanceOf(address) })),
-    ),
-  ];
-  return all.filter((a) => a.lamports > 0n);
+/**
+ * Every account the bank at `bankSlot` holds lamports in, as agave's scan finds them (none with zero
+ * lamports): the cast's, what was preloaded and what transactions wrote. The faucet is left out, so the
+ * cast's reserves and wallet stay the largest whatever the tests airdrop.
+ */
+function accountBalances(slot: number, nowMs: number, ledger: Ledger | undefined, bankSlot: number) {
+  const addresses = new Set([
+    ...SIMULATION.nonCirculating.map((r) => r.address),
+    SIMULATION.wallet.address,
+    SIMULATION.delegate,
+    SIMULATION.mint,
+    ...TOKEN_HOLDINGS.map((h) => h.address),
+    ...SIMULATION.validators.flatMap((v) => [v.identity, v.vote]),
+    ...(ledger?.preloaded.keys() ?? []),
+    ...(ledger?.accounts.addresses() ?? []),
+  ]);
+  addresses.delete(faucetKey().address);
+  return [...addresses]
+    .map((address) => ({ address, lamports: storedAccount(address, slot, nowMs, ledger, bankSlot)?.lamports ?? 0n }))
+    .filter((a) => a.lamports > 0n);
 }
 
 /** The largest first, equal balances by descending address bytes, at most 20: agave's order. */
-export function largestLamportAccounts(config: { filter?: string }) {
+export function largestLamportAccounts(
+  config: { filter?: string },
+  slot: number,
+  nowMs: number,
+  ledger?: Ledger,
+  bankSlot: number = slot,
+) {
   const reserves = new Set(SIMULATION.nonCirculating.map((r) => r.address));
   const keep = (address: string) =>
     config.filter === 'circulating'
@@ -58,7 +73,7 @@ export function largestLamportAccounts(config: { filter?: string }) {
         ? reserves.has(address)
         : true;
   const bytes = (address: string) => Buffer.from(decodeAddress(address));
-  return accountBalances()
+  return accountBalances(slot, nowMs, ledger, bankSlot)
     .filter((a) => keep(a.address))
     .sort((a, b) =>
       a.lamports === b.lamports ? Buffer.compare(bytes(b.address), bytes(a.address)) : a.lamports > b.lamports ? -1 : 1,

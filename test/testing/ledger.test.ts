@@ -318,3 +318,23 @@ describe('simulateTransaction', () => {
     ).toEqual({ code: -32602, message: 'base58 encoding not supported' });
   });
 });
+
+describe('getLargestAccounts', () => {
+  it('reads the same bank as getBalance: a funded account shows with its balance', async () => {
+    const whale = await keyOf(36);
+    const big = await startSimulatedCluster({
+      now: () => clock,
+      accounts: { [whale.address]: { lamports: 90_000_000n * SOL } },
+    });
+    try {
+      const rpcBig = createRpc(big.url, { retry: false });
+      const { value } = await rpcBig.getLargestAccounts();
+      expect(value[0]).toEqual({ address: whale.address, lamports: 90_000_000n * SOL });
+      for (const { address, lamports } of value.slice(0, 5)) {
+        expect((await rpcBig.getBalance(address)).value).toBe(lamports);
+      }
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -8,5 +8,9 @@ export const getLargestAccounts = defineAnswer({
   minimal: false,
   required: [],
   optional: [{ struct: 'RpcLargestAccountsConfig' }],
-  answer: (ctx, params) => atBank(bankOf(ctx, lastConfig(params)), largestLamportAccounts(lastConfig(params))),
+  answer(ctx, params) {
+    const config = lastConfig<{ filter?: string; commitment?: string }>(params);
+    const bank = bankOf(ctx, config);
+    return atBank(bank, largestLamportAccounts(config, ctx.slot, ctx.nowMs, ctx.ledger, bank));
+  },
 });
