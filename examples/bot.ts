@@ -14,8 +14,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
 import { createRpc, isSolRpcError } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 2000);

@@ -11,7 +11,7 @@
  * In your own project, import from 'solrpc' instead of '../src/index.js'. The simulated cluster belongs
  * to this repository (it is what `solrpc demo` runs), not to the package.
  */
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
+
 import {
   checkValidator,
   createHttpTransport,
@@ -24,6 +24,7 @@ import {
   isSolRpcError,
   type Verdict,
 } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const EXIT_CODES: Record<Verdict, number> = { ok: 0, warning: 1, critical: 2, unknown: 3 };
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 2000);

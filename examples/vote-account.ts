@@ -9,8 +9,9 @@
  *
  * In your own project, import from 'solrpc' instead of '../src/index.js'.
  */
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
+
 import { createRpc, decodeVoteAccount, isSolRpcError } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const args = process.argv.slice(2);
 const givenUrl = /^https?:\/\//.test(args[0] ?? '') ? args.shift() : process.env.RPC_URL || undefined;

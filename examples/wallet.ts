@@ -13,8 +13,9 @@
  * In your own project, import from 'solrpc' instead of '../src/index.js'. The simulated cluster belongs
  * to this repository (it is what `solrpc demo` runs), not to the package.
  */
-import { SIMULATION, startSimulatedCluster } from '../src/cli/demo/simulatedCluster.js';
+
 import { createRpc, decodeTokenAccount, isSolRpcError, signaturesOf, type TokenAccountInfo } from '../src/index.js';
+import { SIMULATION, startSimulatedCluster } from '../src/testing/simulatedCluster.js';
 
 const TOKEN_PROGRAMS = {
   'SPL Token': 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',

@@ -4,7 +4,7 @@
  * base64, a skipped slot, bad input, the simulation.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { loadFixture } from '../msw/fixtures.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';

@@ -4,7 +4,7 @@
  * its slot passes the cluster's, --our-localhost's URL, the refusals the Solana CLI makes, retries, Ctrl-C.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
+import { SIMULATION, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { reply } from '../msw/server.js';
 import { closedPort, runCli, useScriptedServers } from './helpers.js';
 

@@ -4,8 +4,8 @@
  * answer the errors agave answers.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { decodeTransaction, isSolRpcError } from '../../src/index.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
 const sim = useSimulatedCluster();

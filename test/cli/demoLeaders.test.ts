@@ -5,7 +5,7 @@
  * rate with the governor.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 
 const sim = useSimulatedCluster();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rustDebug } from '../../src/cli/commands/transactionHistory.js';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { runCli, useScriptedServers } from './helpers.js';

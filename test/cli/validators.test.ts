@@ -6,8 +6,8 @@
  * bad options, the simulation.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/cli/demo/simulatedCluster.js';
 import { parseJson } from '../../src/codecs/json.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { reply } from '../msw/server.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { runCli, tempDir, useScriptedServers } from './helpers.js';

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeLength, encodeTransaction } from '../../src/cli/demo/encodeTransaction.js';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeBase64 } from '../../src/codecs/base64.js';
 import { decodeTransaction } from '../../src/codecs/transaction.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
 import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
+import { encodeLength, encodeTransaction } from '../../src/testing/encodeTransaction.js';
 import type { DecodedTransaction, TransactionVersion } from '../../src/types/transaction.js';
 import { startWorkClock } from '../support/workTime.js';
 

@@ -4,8 +4,8 @@
  * refused before anything is sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { zstdFrame } from '../../src/cli/demo/zstdFrame.js';
 import { createRpcSubscriptions, isSolRpcError, type RpcSubscriptions } from '../../src/index.js';
+import { zstdFrame } from '../../src/testing/zstdFrame.js';
 import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
 
 const ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';

@@ -3,8 +3,8 @@
  * times never move), with a client for it that does not retry: each answer is judged as the server sent it.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { type SimulatedCluster, startSimulatedCluster } from '../../src/cli/demo/simulatedCluster.js';
 import { createRpc, type Rpc } from '../../src/index.js';
+import { type SimulatedCluster, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 
 /** The fixed clock: 2025-08-11T08:25:54Z. */
 export const SIMULATION_NOW = 1_754_900_754_000;
