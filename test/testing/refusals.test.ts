@@ -51,6 +51,18 @@ describe('-32602 in agave’s words', () => {
     ['getBalance', [], '`params` should have at least 1 argument(s)'],
     ['getSlotLeaders', [1], 'Invalid params: invalid length 1, expected a tuple of size 2.'],
     ['getBlockTime', [1, 2], 'Invalid params: invalid length 2, expected fewer elements in array.'],
+    ['getFeeForMessage', ['AQAB*g=='], 'invalid base64 encoding: InvalidByte(4, 42)'],
+    ['sendTransaction', ['0x12'], "invalid base58 encoding: InvalidCharacter { character: '0', index: 0 }"],
+    [
+      'sendTransaction',
+      ['AQID', { encoding: 'base64' }],
+      'failed to deserialize solana_transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer',
+    ],
+    [
+      'sendTransaction',
+      ['A'.repeat(1648), { encoding: 'base64' }],
+      'base64 encoded solana_transaction::versioned::VersionedTransaction too large: 1648 bytes (max: encoded/raw 1644/1232)',
+    ],
   ])('%s %j: %s', async (method, params, message) => {
     expect(await errorOf(method, params)).toEqual({ code: -32602, message });
   });

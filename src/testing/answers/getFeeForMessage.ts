@@ -2,7 +2,8 @@
 import { decodeTransaction } from '../../index.js';
 import { encodeLength } from '../encodeTransaction.js';
 import { feeOf } from '../ledger/fees.js';
-import { blockhashValid, RpcFailure } from '../simulatedLedger.js';
+import { notDeserialized, VERSIONED_MESSAGE, wireBytes } from '../ledger/wireText.js';
+import { blockhashValid } from '../simulatedLedger.js';
 import { defineAnswer } from './answer.js';
 import { atBank, bankOf, lastConfig } from './shared.js';
 
@@ -13,7 +14,7 @@ export const getFeeForMessage = defineAnswer({
   optional: [{ struct: 'RpcContextConfig' }],
   minContextSlot: {},
   answer(ctx, params) {
-    const message = Buffer.from(String(params[0]), 'base64');
+    const message = Buffer.from(wireBytes(String(params[0]), 'base64', VERSIONED_MESSAGE));
     const signers = message[(message[0] ?? 0) & 0x80 ? 1 : 0] ?? 0;
     // A message is a transaction without its signatures: give it as many empty ones to read it.
     const wire = Buffer.concat([Buffer.from(encodeLength(signers)), Buffer.alloc(64 * signers), message]);
@@ -21,7 +22,7 @@ export const getFeeForMessage = defineAnswer({
     try {
       transaction = decodeTransaction(new Uint8Array(wire));
     } catch {
-      throw new RpcFailure({ code: -32602, message: 'invalid message: failed to deserialize' });
+      throw notDeserialized(VERSIONED_MESSAGE);
     }
     const bank = bankOf(ctx, lastConfig(params.slice(1)));
     const known = blockhashValid(ctx.ledger, transaction.message.recentBlockhash, bank);

@@ -8,18 +8,12 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { accountState, storedAccount } from '../simulatedAccounts.js';
-import {
-  bankSlot,
-  blockhashValid,
-  decodeAddress,
-  decodeAddressBytes,
-  type Ledger,
-  RpcFailure,
-} from '../simulatedLedger.js';
+import { bankSlot, blockhashValid, decodeAddress, type Ledger, RpcFailure } from '../simulatedLedger.js';
 import type { AccountState } from './accountStore.js';
 import type { Executed, Refused } from './execute.js';
 import { BUILTIN_RUNTIME } from './runtime.js';
 import { describeTransactionError, type TransactionErr } from './transactionError.js';
+import { notDeserialized, VERSIONED_TRANSACTION, wireBytes } from './wireText.js';
 
 /** Where and when a transaction is taken: the ledger, the tip and the clock. */
 export interface SendContext {
@@ -36,12 +30,13 @@ export function decodeWire(
   text: unknown,
   encoding: string | undefined,
 ): { bytes: Buffer; transaction: DecodedTransaction } {
-  const bytes =
-    encoding === 'base64' ? Buffer.from(String(text), 'base64') : Buffer.from(decodeAddressBytes(String(text)));
+  const bytes = Buffer.from(
+    wireBytes(String(text), encoding === 'base64' ? 'base64' : 'base58', VERSIONED_TRANSACTION),
+  );
   try {
     return { bytes, transaction: decodeTransaction(new Uint8Array(bytes)) };
   } catch {
-    throw new RpcFailure({ code: -32602, message: 'invalid transaction: failed to deserialize' });
+    throw notDeserialized(VERSIONED_TRANSACTION);
   }
 }
 
