@@ -1063,7 +1063,8 @@ describe('getTransaction', { timeout: 5_000 }, () => {
         code: -32004,
         codeName: 'BLOCK_NOT_AVAILABLE',
         message: 'Block not available for slot 356139536',
-        hint: 'the block is not available yet on this node; retry shortly.',
+        // Asked at finalized, the default: the slot may be confirmed and not yet finalized.
+        hint: "the block may not be finalized yet: this call asked at commitment finalized (the default), and a slot seen at confirmed or processed is finalized some 32 slots (about 13 s) later; ask with commitment 'confirmed', or retry once it is finalized.",
         retryable: true,
       },
       {
