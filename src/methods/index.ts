@@ -1,6 +1,9 @@
 /**
- * Every RPC method, registered here and nowhere else in src/: one line in each of the three lists below
- * (what the package exports of it, its import, its entry in `allMethods`), in alphabetical order.
+ * Every RPC method the client has, registered here: one line in each of the three lists below (what the
+ * package exports of it, its import, its entry in `allMethods`), in alphabetical order. What is known of a
+ * method lives in its own file, on its definition; the test cluster's answers (src/testing/answers/) are
+ * held to this list by test/testing/registry.test.ts. docs/adding-a-method.md lists what else a new method
+ * brings.
  * @module
  */
 export * from './getAccountInfo.js';
