@@ -83,25 +83,22 @@ const OPTIONS = {
 // A -32002's data is decoded here, in the method's own code: only an app that sends transactions carries
 // the simulation decoder (in the lazily loaded hints module it landed in every app's up-front chunks).
 
-/** The most log lines a preflight failure's message shows: the last ones, where a program says why it failed. */
-const PREFLIGHT_LOG_LINES = 10;
-
 /**
- * The method's `failure`: a -32002 whose `data` is a simulation result gets it decoded to a
- * `PreflightFailure`, and its message gains the `err` and the last log lines, sanitised and cut. Other
- * errors, and data that is not a simulation result (a proxy's own), pass as they are.
+ * A -32002 whose `data` is a simulation result gets it decoded to a `PreflightFailure`, and its message
+ * gains the `err` and the last log lines, sanitised and cut (errors/preflightLines.ts, loaded with the
+ * first such error; without it the message stays as it is). Other errors, and data that is not a
+ * simulation result (a proxy's own), pass as they are.
  */
-function preflightFailureOf(error: unknown): unknown {
+async function preflightFailureOf(error: unknown): Promise<unknown> {
   if (!isSolRpcError(error, 'RpcError') || error.code !== -32002 || isPreflightFailure(error)) return error;
   const failure = decodePreflightFailure(error.data);
   if (!failure) return error;
   (error as { data: unknown }).data = failure;
-  const lines = [`err: ${sanitizeText(JSON.stringify(failure.err), 300, true)}`];
-  const logs = failure.logs ?? [];
-  if (logs.length > 0) {
-    const shown = logs.slice(-PREFLIGHT_LOG_LINES);
-    lines.push(shown.length < logs.length ? `logs (last ${shown.length} of ${logs.length}):` : 'logs:');
-    for (const line of shown) lines.push(`  ${sanitizeText(line, 200, true)}`);
+  let lines: string[];
+  try {
+    lines = (await import('../errors/preflightLines.js')).preflightLines(failure, sanitizeText);
+  } catch {
+    return error;
   }
   const before = error.message;
   error.message = [before, ...lines].join('\n');
@@ -123,12 +120,16 @@ export const sendTransaction = /* @__PURE__ */ defineCustomMethod<SendTransactio
     return { params: [transaction, { encoding: 'base64', ...rest }], options };
   },
   // Every check `prepare` makes, then the transaction's layout and signatures (a module loaded with the
-  // first transaction, options/wireTransaction.ts), and only then the request.
+  // first transaction, options/wireTransaction.ts), and only then the request; a -32002 is decoded after.
   async run(definition, transport, args, context) {
     const transaction = definition.prepare(args).params[0] as string;
     await readTransactionLayout(definition.name, decodeBase64(transaction) as Uint8Array, true);
-    return callMethod(definition, transport, args, context);
+    try {
+      return await callMethod(definition, transport, args, context);
+    } catch (error) {
+      // After the hint, which a -32002 takes from the data as sent: the lines go below it, as before.
+      throw await preflightFailureOf(error);
+    }
   },
   decode: (result, context) => validateResult(context.method, result, signature()),
-  decodeError: preflightFailureOf,
 });

@@ -5,7 +5,7 @@
  * request goes out. The module is replaced by one whose loading throws, as a failed chunk fetch does.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFixture } from '../msw/fixtures.js';
+import { loadFixture, serveFixture } from '../msw/fixtures.js';
 import { calls, mockRpc, RPC_URL, reply, useMswServer } from '../msw/server.js';
 
 useMswServer();
@@ -14,6 +14,7 @@ const TX = loadFixture('conformance/sendTransaction.base64.transfer').params[0] 
 
 afterEach(() => {
   vi.doUnmock('../../src/options/transactionReader.js');
+  vi.doUnmock('../../src/errors/preflightLines.js');
   vi.resetModules();
 });
 
@@ -50,5 +51,25 @@ describe('a transaction reader that cannot be loaded', { timeout: 10_000 }, () =
     const error = await solrpc.sendAndConfirmTransaction(solrpc.createRpc(RPC_URL), TX).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SolRpcError', method: 'sendAndConfirmTransaction', retryable: true });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('preflight failure lines that cannot be loaded', { timeout: 10_000 }, () => {
+  it('leave the -32002 typed, its data decoded and its hint given, without the err and log lines', async () => {
+    vi.resetModules();
+    vi.doMock('../../src/errors/preflightLines.js', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const solrpc = await import('../../src/index.js');
+    mockRpc({ sendTransaction: serveFixture('conformance/sendTransaction.error.preflight-custom-program-error') });
+    const error = await solrpc
+      .createRpcWith(RPC_URL, { sendTransaction: solrpc.sendTransaction })
+      .sendTransaction(TX)
+      .catch((e: unknown) => e);
+    expect(solrpc.isPreflightFailure(error)).toBe(true);
+    expect((error as { data: { err: unknown } }).data.err).toStrictEqual({ InstructionError: [0, { Custom: 1 }] });
+    expect((error as Error).message).toMatch(/\nHint: /);
+    expect((error as Error).message).not.toMatch(/\nerr: /);
+    expect(calls).toHaveLength(1);
   });
 });
