@@ -10,7 +10,7 @@ import type { Runtime } from './ledger/runtime.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { dispatch } from './simulatedRpc.js';
 import { landedSince, signatureStatus } from './simulatedTransactions.js';
-import { SIMULATION, SLOT_MS, SYSTEM_PROGRAM } from './simulationCast.js';
+import { FIRST_BLOCK, SIMULATION, SLOT_MS, SYSTEM_PROGRAM } from './simulationCast.js';
 
 /**
  * An account to start the cluster with. `data` as bytes or base64 text; `owner` the System Program by default.
@@ -91,6 +91,8 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     preloaded: new Map(),
     self: '',
     slotMs,
+    // A cluster started before the simulation's epoch keeps every block from slot 0, as a new test validator.
+    firstBlock: startSlot < FIRST_BLOCK ? 0 : FIRST_BLOCK,
   };
   ledger.preloaded = preloadedAccounts(options);
   // LiteSVM is loaded only when asked for; loadClusterState imports it, here it is required at once.

@@ -5,7 +5,7 @@
 import { encodeBase58 } from '../codecs/base58.js';
 import type { DecodedTransaction } from '../index.js';
 import { encodeTransaction } from './encodeTransaction.js';
-import { context, contextBank, decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
+import { context, contextBank, decodeAddressBytes, firstBlockOf, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {
   blockTimeAt,
   FAILED_TRANSFER_SLOT,
@@ -20,7 +20,6 @@ import {
 import { lastVote, leaderAt } from './simulatedValidators.js';
 import {
   blockHeightAt,
-  FIRST_BLOCK,
   SIMULATION,
   type SimulatedValidator,
   SLOTS_PER_EPOCH,
@@ -146,10 +145,10 @@ export function getBlock(params: unknown[], ledger: Ledger, currentSlot: number,
   }
   const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
   if (slot > highest) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
-  if (slot < FIRST_BLOCK) {
+  if (slot < firstBlockOf(ledger)) {
     throw new RpcFailure({
       code: -32001,
-      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${firstBlockOf(ledger)}`,
     });
   }
   const transactions = transactionsIn(ledger, slot, currentSlot);
@@ -260,10 +259,10 @@ export function blockTime(ledger: Ledger, params: unknown[], currentSlot: number
   if (slot >= currentSlot || (skipped(ledger, slot) && currentSlot - slot < SLOTS_TO_ROOT)) {
     throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
   }
-  if (slot < FIRST_BLOCK) {
+  if (slot < firstBlockOf(ledger)) {
     throw new RpcFailure({
       code: -32001,
-      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+      message: `Block ${slot} cleaned up, does not exist on node. First available block: ${firstBlockOf(ledger)}`,
     });
   }
   if (skipped(ledger, slot)) {
@@ -313,7 +312,8 @@ export function blocks(ledger: Ledger, params: unknown[], currentSlot: number): 
   if (last < start) return [];
   if (last - start > 500_000) throw new RpcFailure({ code: -32602, message: 'Slot range too large; max 500000' });
   const out: number[] = [];
-  for (let slot = Math.max(start, FIRST_BLOCK); slot <= last; slot++) if (!skipped(ledger, slot)) out.push(slot);
+  for (let slot = Math.max(start, firstBlockOf(ledger)); slot <= last; slot++)
+    if (!skipped(ledger, slot)) out.push(slot);
   return out;
 }
 
@@ -323,7 +323,7 @@ export function blocksWithLimit(ledger: Ledger, params: unknown[], currentSlot: 
   if (limit > 500_000) throw new RpcFailure({ code: -32602, message: 'Limit too large; max 500000' });
   const highest = blocksBank((params[2] ?? {}) as { commitment?: string }, currentSlot);
   const out: number[] = [];
-  for (let slot = Math.max(Number(params[0]), FIRST_BLOCK); slot <= highest && out.length < limit; slot++) {
+  for (let slot = Math.max(Number(params[0]), firstBlockOf(ledger)); slot <= highest && out.length < limit; slot++) {
     if (!skipped(ledger, slot)) out.push(slot);
   }
   return out;

@@ -7,7 +7,7 @@ import type { DecodedTransaction } from '../index.js';
 import type { AccountState, AccountStore } from './ledger/accountStore.js';
 import type { Executed } from './ledger/execute.js';
 import type { Runtime } from './ledger/runtime.js';
-import { BLOCKHASH_LIFETIME, SLOTS_TO_ROOT, simulatedAddress } from './simulationCast.js';
+import { BLOCKHASH_LIFETIME, FIRST_BLOCK, SLOTS_TO_ROOT, simulatedAddress } from './simulationCast.js';
 
 export class RpcFailure extends Error {
   constructor(readonly body: { code: number; message: string; data?: unknown }) {
@@ -40,6 +40,8 @@ export interface Ledger {
   runtime?: Runtime;
   /** Milliseconds a slot lasts (block times count back from the clock by it): 400 when left out. */
   slotMs?: number;
+  /** The oldest block kept: the first of the simulation's epoch, or slot 0 for a cluster started before it. */
+  firstBlock?: number;
   /**
    * Validator alpha's own node, `127.0.0.1:port`: the RPC address it advertises in gossip, so that what
    * asks a validator's node directly (`check`, `catchup`) reaches the simulation, never the documentation
@@ -70,6 +72,11 @@ export function decodeAddress(address: string): Uint8Array {
  * Whether the bank at `bankSlot` accepts a blockhash: one of its own or of the 150 blocks before it
  * (agave's MAX_PROCESSING_AGE), so a blockhash newer than that bank is unknown to it, as on a node.
  */
+/** The oldest block the node keeps (getFirstAvailableBlock); older ones are cleaned up (-32001). */
+export function firstBlockOf(ledger: Ledger): number {
+  return ledger.firstBlock ?? FIRST_BLOCK;
+}
+
 export function blockhashValid(ledger: Ledger, blockhash: string, bankSlot: number): boolean {
   for (let slot = Math.max(ledger.hashedUpTo + 1, bankSlot - BLOCKHASH_LIFETIME); slot <= bankSlot; slot++) {
     ledger.blockhashes.set(simulatedAddress(`blockhash/${slot}`), slot);

@@ -118,7 +118,16 @@ export const BLOCKHASH_LIFETIME = 150;
 /** Slots after which a transaction counts as rooted (finalized). */
 export const SLOTS_TO_ROOT = 32;
 
-export const blockHeightAt = (slot: number) => slot - 21_852_343;
+/** Blocks a cluster was short of slots by the simulation's epoch: its skipped slots since genesis. */
+const HEIGHT_BEHIND_SLOT = 21_852_343;
+/** Below this slot (ten epochs before the simulation's), heights grow in proportion, from 0 at slot 0. */
+const PROPORTIONAL_BELOW = SIMULATION.firstSlot - 10 * SLOTS_PER_EPOCH;
+
+/** The block height at a slot: mainnet-like near the simulation's epoch, never negative, never going back. */
+export const blockHeightAt = (slot: number) =>
+  slot >= PROPORTIONAL_BELOW
+    ? slot - HEIGHT_BEHIND_SLOT
+    : Math.floor((slot * (PROPORTIONAL_BELOW - HEIGHT_BEHIND_SLOT)) / PROPORTIONAL_BELOW);
 
 /** The validator with a node of its own in the simulation: alpha, which advertises it as its RPC in gossip. */
 export const NODE = SIMULATION.validators[0] as SimulatedValidator;

@@ -338,3 +338,33 @@ describe('getLargestAccounts', () => {
     }
   });
 });
+
+describe('a cluster started at a low slot', () => {
+  it('keeps every block from slot 0: a sent transaction is in its block', async () => {
+    const low = await startSimulatedCluster({
+      now: () => clock,
+      startSlot: 1_000,
+      accounts: { [payer.address]: { lamports: SOL } },
+    });
+    try {
+      const lowRpc = createRpc(low.url, { retry: false });
+      expect(await lowRpc.getFirstAvailableBlock()).toBe(0);
+      const { value } = await lowRpc.getLatestBlockhash();
+      const { wire, signature } = await signed(payer, value.blockhash, [
+        transferInstruction(payer, SIMULATION.wallet.address, 1n),
+      ]);
+      await lowRpc.sendTransaction(wire, { encoding: 'base64' });
+      clock += 800;
+      const tx = await lowRpc.getTransaction(signature, { commitment: 'confirmed' });
+      const block = await lowRpc.getBlock(tx?.slot as number, {
+        commitment: 'confirmed',
+        transactionDetails: 'signatures',
+      });
+      expect(block?.signatures).toContain(signature);
+      // Sent in the slot it started at, landed in the next.
+      expect(tx?.slot).toBe(1_001);
+    } finally {
+      await low.close();
+    }
+  });
+});

@@ -1,10 +1,10 @@
 /** getFirstAvailableBlock: the oldest block the node keeps. */
-import { FIRST_BLOCK } from '../simulationCast.js';
+import { firstBlockOf } from '../simulatedLedger.js';
 import { defineAnswer } from './answer.js';
 
 export const getFirstAvailableBlock = defineAnswer({
   method: 'getFirstAvailableBlock',
   minimal: false,
   required: [],
-  answer: () => FIRST_BLOCK,
+  answer: (ctx) => firstBlockOf(ctx.ledger),
 });

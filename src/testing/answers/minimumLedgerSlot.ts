@@ -1,10 +1,10 @@
 /** minimumLedgerSlot: the oldest slot the node's ledger holds. */
-import { FIRST_BLOCK } from '../simulationCast.js';
+import { firstBlockOf } from '../simulatedLedger.js';
 import { defineAnswer } from './answer.js';
 
 export const minimumLedgerSlot = defineAnswer({
   method: 'minimumLedgerSlot',
   minimal: false,
   required: [],
-  answer: () => FIRST_BLOCK,
+  answer: (ctx) => firstBlockOf(ctx.ledger),
 });
