@@ -91,7 +91,10 @@ export interface SimulateTransaction {
    *   accounts: { addresses: [tokenAccount], encoding: 'jsonParsed' },
    * });
    */
-  (transaction: ReadonlyUint8Array | string, config: SimulateTransactionParsedConfig): Promise<ParsedSimulateTransactionResult>;
+  (
+    transaction: ReadonlyUint8Array | string,
+    config: SimulateTransactionParsedConfig,
+  ): Promise<ParsedSimulateTransactionResult>;
   /**
    * Simulates; the accounts asked for carry their data as bytes. A failed simulation resolves (check
    * `value.err`) with one `null` per account asked for.
@@ -100,14 +103,20 @@ export interface SimulateTransaction {
    * if (value.err) console.log(value.err, value.logs);
    * else console.log(`${value.unitsConsumed} compute units`);
    */
-  (transaction: ReadonlyUint8Array | string, config?: SimulateTransactionBinaryConfig): Promise<SimulateTransactionResult>;
+  (
+    transaction: ReadonlyUint8Array | string,
+    config?: SimulateTransactionBinaryConfig,
+  ): Promise<SimulateTransactionResult>;
   /**
    * Simulates with an accounts encoding known only at run time.
    * @example
    * const config: SimulateTransactionConfig = { accounts: { addresses, encoding: userChoice } };
    * const { value } = await rpc.simulateTransaction(bytes, config);
    */
-  (transaction: ReadonlyUint8Array | string, config?: SimulateTransactionConfig): Promise<ParsedSimulateTransactionResult>;
+  (
+    transaction: ReadonlyUint8Array | string,
+    config?: SimulateTransactionConfig,
+  ): Promise<ParsedSimulateTransactionResult>;
 }
 
 // 4. Wire schema and config checks
