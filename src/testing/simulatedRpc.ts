@@ -37,12 +37,6 @@ export function dispatch(context: AnswerContext, method: string, params: unknown
   return answer.answer(context, params);
 }
 
-/** Whether agave serves `method` only with `--full-rpc-api`; undefined for a method it does not know. */
-export function isFullApiMethod(method: string): boolean | undefined {
-  const answer = ANSWERS.get(method);
-  return answer ? !answer.minimal : undefined;
-}
-
 /** `dispatch` with the context spelled out: the call as the cluster at `slot` answers it. */
 export function answer(
   method: string,

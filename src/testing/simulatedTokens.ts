@@ -54,9 +54,6 @@ function tokenAccountBytes(holding: TokenHolding): Buffer {
   return bytes;
 }
 
-/** A token amount at the simulated mint's 6 decimals. */
-export const tokenAmount = (raw: bigint) => tokenAmountAt(raw, 6);
-
 export function storedHolding(holding: TokenHolding) {
   return {
     bytes: tokenAccountBytes(holding),
@@ -67,10 +64,10 @@ export function storedHolding(holding: TokenHolding) {
 }
 
 /** The simulated mint's authority: it minted every token the cast holds. */
-export const MINT_AUTHORITY = simulatedAddress('mint/authority');
+const MINT_AUTHORITY = simulatedAddress('mint/authority');
 
 /** The simulated mint's supply: exactly what its accounts hold, as the Token program keeps it. */
-export function mintSupply(): bigint {
+function mintSupply(): bigint {
   return TOKEN_HOLDINGS.reduce((sum, h) => sum + h.amount, 0n);
 }
 

@@ -49,9 +49,3 @@ export interface MethodAnswer {
 export function defineAnswer(answer: MethodAnswer): MethodAnswer {
   return answer;
 }
-
-/** The object config among `params` at `index`, or `{}`. */
-export function configAt<T>(params: unknown[], index: number): T {
-  const value = params[index];
-  return (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as T;
-}
