@@ -226,20 +226,12 @@ function plainHttpHint(error: NetworkError): string | undefined {
 export type CompletedError = RpcError | HttpError | TimeoutError | ResponseTooLargeError | NetworkError;
 
 /**
- * Their names. withHint hands over every solrpc error and this module picks: a list of names up front
- * cost 38 B gzip in every app, and an error that is none of these (a refused input, an abort) only loads
- * this module a little earlier than the first RPC or HTTP error would.
- */
-const COMPLETED: readonly string[] = ['RpcError', 'HttpError', 'TimeoutError', 'ResponseTooLargeError', 'NetworkError'];
-
-/**
  * Adds an `RpcError`'s code name, and the hint for an `RpcError`, `HttpError`, `TimeoutError` or
  * `ResponseTooLargeError` that has none, in their fields and in the message (the code name after the code
  * on line 1, the hint as line 2), as the constructors would have. `facts` and `call` describe the call
  * that failed, when the caller knows it (see `HintFacts`, `HintCall`).
  */
 export function completeError(error: CompletedError, facts?: HintFacts, call?: HintCall): void {
-  if (!COMPLETED.includes(error.name)) return;
   const again = given.has(error);
   if (again && !facts) return;
   const before = error.message;
