@@ -137,8 +137,8 @@ export async function callMethod(
     const result = await transport({
       method: prepared.method ?? definition.name,
       params: prepared.params,
-      signal: prepared.options?.signal,
-      timeoutMs: prepared.options?.timeoutMs,
+      // The call's signal and timeoutMs: callOptionsOf (options/check.ts) gives those two keys alone.
+      ...prepared.options,
       parse: definition.parse,
     });
     // Fails with its own typed error (see `zstdReady`).
