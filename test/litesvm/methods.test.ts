@@ -83,7 +83,7 @@ describe('getLatestBlockhash and isBlockhashValid', () => {
     const { context, value } = await rpc.getLatestBlockhash();
     expect(context).toStrictEqual({ slot: Number(server.slotAt('finalized')), apiVersion: '2.3.7' });
     const finalizedHeight = Number(server.blockHeight) - 32;
-    expect(value.lastValidBlockHeight).toBe(finalizedHeight + MAX_PROCESSING_AGE);
+    expect(value.lastValidBlockHeight).toBe(BigInt(finalizedHeight + MAX_PROCESSING_AGE));
     await expect(rpc.isBlockhashValid(value.blockhash)).resolves.toMatchObject({ value: true });
 
     // A processed blockhash is not yet known to the finalized bank, as on agave.
