@@ -47,17 +47,12 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
   /** Validates the wire result and decodes it into the public shape, in one step. */
   decode(result: unknown, context: DecodeContext, prepared: PreparedCall<TShape>): unknown;
   /**
-   * For a method one request cannot serve (more inputs than the node takes at once): runs the whole call
-   * in place of `callMethod`, with the same arguments, making its requests through `callMethod` with the
-   * same transport and context. Plain methods leave it out.
+   * For a method one request cannot serve (more inputs than the node takes at once), or with work of its
+   * own around the request (sendTransaction: the layout check before, a -32002 decoded after): runs the
+   * whole call in place of `callMethod`, with the same arguments, making its requests through
+   * `callMethod` with the same transport and context. Plain methods leave it out.
    */
   readonly run?: typeof callMethod;
-  /**
-   * Decodes an error particular to this method before it is thrown (sendTransaction: a -32002's `data`
-   * into a `PreflightFailure`) and returns what to throw; it must not throw itself. `callMethod` applies
-   * it before the hint is added, so its code ships with the method alone, never in the shared hints module.
-   */
-  readonly decodeError?: (error: unknown) => unknown;
   /** Type-only: never set at run time. */
   readonly signature?: TSignature;
 }
@@ -121,7 +116,7 @@ export type WireOf<TBuilder> = TBuilder extends () => Schema<infer T> ? T : neve
 /**
  * Runs one call of a method over a transport: prepare, send, finish what `prepare` started, decode. On
  * the way out, a result its schema refuses becomes a `ValidationError` (as in `decodeResult`); any other
- * error goes through the method's `decodeError`, then an RPC or HTTP error gets its code name and hint,
+ * error, an RPC or HTTP one, gets its code name and hint,
  * made from the facts on the definition and the params sent. One try for all of it rather than a function
  * wrapped in another: smaller in every app's bundle.
  */
@@ -146,7 +141,7 @@ export async function callMethod(
     return await definition.decode(result, context, prepared);
   } catch (error) {
     if (error instanceof SchemaMismatch) throw await explainMismatch(error);
-    throw await withHint(definition.decodeError ? definition.decodeError(error) : error, definition, prepared);
+    throw await withHint(error, definition, prepared);
   }
 }
 
