@@ -4,11 +4,12 @@
  * WebSocket servers (simulatedCluster.ts) and the msw handlers answer from one of these, so every way in
  * sees the same cluster.
  */
+import { looseBase64 } from './bytes.js';
 import { type AccountState, AccountStore } from './ledger/accountStore.js';
-import { createLiteSvmRuntime, type LiteSvmLike, requireLiteSvmRuntime } from './ledger/litesvmRuntime.js';
+import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
 import type { Runtime } from './ledger/runtime.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
-import { dispatch } from './simulatedRpc.js';
+import { dispatch, prepare } from './simulatedRpc.js';
 import { landedSince, signatureStatus } from './simulatedTransactions.js';
 import { FIRST_BLOCK, SIMULATION, SLOT_MS, SYSTEM_PROGRAM } from './simulationCast.js';
 
@@ -45,18 +46,19 @@ export interface ClusterStateOptions {
   /**
    * Run transactions in LiteSVM (the optional peer dependency `litesvm`): `true` for a new one, or a
    * `LiteSVM` of the test's own (its programs added). The built-in runtime when left out.
+   * loadSimulatedState.ts (Node only) makes the runtime; createClusterState takes the runtime made.
    */
   litesvm?: boolean | LiteSvmLike;
-  /** What runs transactions, when already made (loadClusterState makes the LiteSVM one). */
+  /** What runs transactions, when already made (loadSimulatedState makes the LiteSVM one). */
   runtime?: Runtime;
 }
 
 export interface ClusterState {
   /**
-   * The JSON-RPC `result` of a call; throws RpcFailure (its `body` the JSON-RPC error) for an error.
+   * The JSON-RPC `result` of a call; rejects with RpcFailure (its `body` the JSON-RPC error) for an error.
    * `behindSlots` answers as a node that many slots behind the cluster (the `behind` fault).
    */
-  answer(method: string, params: unknown[], behindSlots?: number): unknown;
+  answer(method: string, params: unknown[], behindSlots?: number): Promise<unknown>;
   /** The current (processed) slot. */
   slot(): number;
   /** Milliseconds a slot lasts. */
@@ -95,13 +97,19 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     firstBlock: startSlot < FIRST_BLOCK ? 0 : FIRST_BLOCK,
   };
   ledger.preloaded = preloadedAccounts(options);
-  // LiteSVM is loaded only when asked for; loadClusterState imports it, here it is required at once.
-  ledger.runtime =
-    options.runtime ?? (options.litesvm ? requireLiteSvmRuntime(options.litesvm, ledger.preloaded) : undefined);
+  // LiteSVM is loaded only when asked for, by loadSimulatedState (Node only): this module runs in browsers.
+  if (options.litesvm && !options.runtime)
+    throw new Error('createClusterState: LiteSVM is loaded by loadSimulatedState');
+  ledger.runtime = options.runtime;
   const fullApi = options.fullApi ?? true;
+  const context = (behindSlots: number) => ({ ledger, slot: slot() - behindSlots, nowMs: now(), slotMs });
   return {
-    answer: (method, params, behindSlots = 0) =>
-      dispatch({ ledger, slot: slot() - behindSlots, nowMs: now(), slotMs }, method, params, fullApi),
+    // The asynchronous step first (WebCrypto's Ed25519); then the call is checked and answered at once,
+    // on the ledger as it is then: no other call's apply can come between the check and the apply.
+    answer: async (method, params, behindSlots = 0) => {
+      const prepared = await prepare(context(behindSlots), method, params);
+      return dispatch({ ...context(behindSlots), prepared }, method, params, fullApi);
+    },
     slot,
     slotMs,
     status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<ClusterState['status']>,
@@ -112,18 +120,8 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
   };
 }
 
-/**
- * createClusterState, with LiteSVM imported first when `options.litesvm` asks for it (its executable
- * preloaded accounts owned by a BPF loader deployed in it as programs).
- */
-export async function loadClusterState(options: ClusterStateOptions = {}): Promise<ClusterState> {
-  if (!options.litesvm || options.runtime) return createClusterState(options);
-  const runtime = await createLiteSvmRuntime(options.litesvm, preloadedAccounts(options));
-  return createClusterState({ ...options, runtime });
-}
-
 /** The accounts option, each checked and made a runtime account. */
-function preloadedAccounts(options: ClusterStateOptions): Map<string, AccountState> {
+export function preloadedAccounts(options: ClusterStateOptions): Map<string, AccountState> {
   const accounts = new Map<string, AccountState>();
   for (const [address, account] of Object.entries(options.accounts ?? {})) {
     accounts.set(address, preloaded(address, account));
@@ -140,10 +138,7 @@ function preloaded(address: string, account: PreloadedAccount): AccountState {
   if (lamports < 0n || lamports > 18_446_744_073_709_551_615n) {
     throw new RangeError(`accounts[${address}].lamports must be a u64, got ${account.lamports}`);
   }
-  const data =
-    typeof account.data === 'string'
-      ? new Uint8Array(Buffer.from(account.data, 'base64'))
-      : (account.data ?? new Uint8Array(0));
+  const data = typeof account.data === 'string' ? looseBase64(account.data) : (account.data ?? new Uint8Array(0));
   return { lamports, owner: account.owner ?? SYSTEM_PROGRAM, data, executable: account.executable ?? false };
 }
 

@@ -1,7 +1,10 @@
 /**
  * `solrpc/testing/msw`: the test cluster as msw request handlers, for tests that intercept requests rather
- * than open a port (msw's `setupServer`, jsdom or happy-dom test environments). The same state and answers
- * as `startTestCluster`, with its HTTP faults. msw is an optional peer dependency: only this entry imports it.
+ * than open a port: msw's `setupServer` in Node, `setupWorker` (or `getResponse` as a fetch) in a browser.
+ * The same state and answers as `startTestCluster`, with its HTTP faults. Everything this module reaches
+ * runs in a browser (no node: module, Buffer or process; WebCrypto's Ed25519), which
+ * test/testing/mswBrowserSafe.test.ts checks on a browser bundle; the Node servers and LiteSVM's loader
+ * live in modules it does not import. msw is an optional peer dependency: only this entry imports it.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -13,8 +16,8 @@ import { createSimulatedState } from './simulatedState.js';
 import { checkTestClusterOptions, type TestClusterOptions } from './testClusterOptions.js';
 
 /**
- * How to make the handlers: the test cluster's options (its port aside: nothing listens), and the URL
- * they answer at.
+ * How to make the handlers: the test cluster's options (its port aside: nothing listens; `litesvm`
+ * refused with its name, as LiteSVM is a native Node package), and the URL they answer at.
  *
  * @example
  * ```ts fragment
@@ -36,7 +39,7 @@ export interface TestClusterHandlersOptions extends Omit<TestClusterOptions, 'po
  * ```
  */
 export interface TestClusterHandlers extends FaultControls {
-  /** The handlers to give msw's `setupServer` (or `setupWorker`, or `server.use`). */
+  /** The handlers to give msw's `setupServer` (or `setupWorker`, `server.use`, or `getResponse`). */
   handlers: HttpHandler[];
   /** The URL they answer at: pass it to `createRpc`. */
   url: string;

@@ -6,8 +6,10 @@
 import { encodeBase58 } from '../codecs/base58.js';
 // Not public API: the simulated cluster writes wire data, and the library exports no base58 encoder.
 import { decodeBase58 } from '../codecs/base58Text.js';
+import { encodeBase64 } from '../codecs/base64.js';
+import { compareBytes, equalBytes, looseBase64, putU64le, utf8Bytes } from './bytes.js';
 import type { AccountState } from './ledger/accountStore.js';
-import { FAUCET_LAMPORTS, faucetKey } from './ledger/faucet.js';
+import { FAUCET_ADDRESS, FAUCET_LAMPORTS } from './ledger/faucet.js';
 import { decodeAddress, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { mintBytes, parseMintBytes, parseTokenAccountBytes, storedHolding, TOKEN_HOLDINGS } from './simulatedTokens.js';
 import { epochCredits, lastVote } from './simulatedValidators.js';
@@ -51,7 +53,7 @@ function accountBalances(slot: number, nowMs: number, ledger: Ledger | undefined
     ...(ledger?.preloaded.keys() ?? []),
     ...(ledger?.accounts.addresses() ?? []),
   ]);
-  addresses.delete(faucetKey().address);
+  addresses.delete(FAUCET_ADDRESS);
   return [...addresses]
     .map((address) => ({ address, lamports: storedAccount(address, slot, nowMs, ledger, bankSlot)?.lamports ?? 0n }))
     .filter((a) => a.lamports > 0n);
@@ -72,11 +74,11 @@ export function largestLamportAccounts(
       : config.filter === 'nonCirculating'
         ? reserves.has(address)
         : true;
-  const bytes = (address: string) => Buffer.from(decodeAddress(address));
+  const bytes = (address: string) => decodeAddress(address);
   return accountBalances(slot, nowMs, ledger, bankSlot)
     .filter((a) => keep(a.address))
     .sort((a, b) =>
-      a.lamports === b.lamports ? Buffer.compare(bytes(b.address), bytes(a.address)) : a.lamports > b.lamports ? -1 : 1,
+      a.lamports === b.lamports ? compareBytes(bytes(b.address), bytes(a.address)) : a.lamports > b.lamports ? -1 : 1,
     )
     .slice(0, 20);
 }
@@ -171,7 +173,7 @@ function castSystemAccount(address: string): StoredAccount | undefined {
     SIMULATION.nonCirculating.some((r) => r.address === address) ||
     SIMULATION.validators.some((v) => v.identity === address);
   if (isCast) return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: balanceOf(address) };
-  if (address === faucetKey().address)
+  if (address === FAUCET_ADDRESS)
     return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: FAUCET_LAMPORTS };
   return undefined;
 }
@@ -182,7 +184,7 @@ const NATIVE_LOADER = 'NativeLoader1111111111111111111111111111111';
 
 function castAccount(address: string, slot: number, nowMs: number): StoredAccount | undefined {
   const native = NATIVE_PROGRAMS[address];
-  if (native) return { bytes: Buffer.from(native), owner: NATIVE_LOADER, lamports: 1n, executable: true };
+  if (native) return { bytes: utf8Bytes(native), owner: NATIVE_LOADER, lamports: 1n, executable: true };
   const validator = SIMULATION.validators.find((v) => v.vote === address);
   if (validator) {
     const state = voteState(validator, slot, nowMs);
@@ -199,9 +201,9 @@ function castAccount(address: string, slot: number, nowMs: number): StoredAccoun
   }
   if (address === TIMELY_VOTE_CREDITS) {
     // Activated 200 epochs ago: Option<u64> = Some(slot), bincode. agave does not parse feature accounts.
-    const bytes = Buffer.alloc(9);
+    const bytes = new Uint8Array(9);
     bytes[0] = 1;
-    bytes.writeBigUInt64LE(BigInt((Math.floor(slot / SLOTS_PER_EPOCH) - 200) * SLOTS_PER_EPOCH), 1);
+    putU64le(bytes, BigInt((Math.floor(slot / SLOTS_PER_EPOCH) - 200) * SLOTS_PER_EPOCH), 1);
     return { bytes, owner: FEATURE_PROGRAM, lamports: 1_454_640n };
   }
   const system = castSystemAccount(address);
@@ -238,8 +240,8 @@ export function programAccounts(
       if (filter === 'tokenAccountState') return bytes.length >= 165 && bytes[108] !== 0;
       if ('dataSize' in filter) return bytes.length === filter.dataSize;
       const { offset, bytes: text, encoding } = filter.memcmp;
-      const wanted = encoding === 'base64' ? Buffer.from(text, 'base64') : decodeBase58(text, 128);
-      return wanted !== undefined && Buffer.from(bytes.subarray(offset, offset + wanted.length)).equals(wanted);
+      const wanted = encoding === 'base64' ? looseBase64(text) : decodeBase58(text, 128);
+      return wanted !== undefined && equalBytes(bytes.subarray(offset, offset + wanted.length), wanted);
     });
   const found: unknown[] = [];
   for (const address of scanAddresses(ledger)) {
@@ -276,7 +278,7 @@ export function uiAccount(
   let data: unknown;
   if (encoding === 'jsonParsed') {
     // Parsed data ignores dataSlice; what agave cannot parse goes out as base64 of the slice.
-    data = stored.parsed ? stored.parsed() : [Buffer.from(slice).toString('base64'), 'base64'];
+    data = stored.parsed ? stored.parsed() : [encodeBase64(slice), 'base64'];
   } else if (encoding === 'binary' || encoding === 'base58') {
     if (slice.length > MAX_BASE58_BYTES && base58TooLarge === 'placeholder') {
       const text = 'error: data too large for bs58 encoding';
@@ -288,9 +290,9 @@ export function uiAccount(
       });
     } else data = encoding === 'binary' ? encodeBase58(slice) : [encodeBase58(slice), 'base58'];
   } else if (encoding === 'base64') {
-    data = [Buffer.from(slice).toString('base64'), 'base64'];
+    data = [encodeBase64(slice), 'base64'];
   } else if (encoding === 'base64+zstd') {
-    data = [Buffer.from(zstdFrame(slice)).toString('base64'), 'base64+zstd'];
+    data = [encodeBase64(zstdFrame(slice)), 'base64+zstd'];
   } else {
     throw new RpcFailure({
       code: -32602,

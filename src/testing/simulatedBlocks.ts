@@ -3,7 +3,9 @@
  * getBlock and getTransaction's encodings, block times, commitment, the block lists and block production.
  */
 import { encodeBase58 } from '../codecs/base58.js';
+import { encodeBase64 } from '../codecs/base64.js';
 import type { DecodedTransaction } from '../index.js';
+import { u64le } from './bytes.js';
 import { encodeTransaction } from './encodeTransaction.js';
 import { context, contextBank, decodeAddressBytes, firstBlockOf, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {
@@ -80,8 +82,8 @@ function encodeLanded(found: Landed, config: EncodingConfig): Record<string, unk
   const { message } = transaction;
   let wire: unknown;
   if (encoding === 'base64' || encoding === 'base58') {
-    const bytes = Buffer.from(found.bytes ?? encodeTransaction(transaction));
-    wire = [encoding === 'base64' ? bytes.toString('base64') : encodeBase58(bytes), encoding];
+    const bytes = found.bytes ?? encodeTransaction(transaction);
+    wire = [encoding === 'base64' ? encodeBase64(bytes) : encodeBase58(bytes), encoding];
   } else if (encoding === 'jsonParsed') {
     wire = {
       message: {
@@ -221,7 +223,7 @@ function parsedInstruction(keys: readonly string[], ix: DecodedTransaction['mess
   const programId = keys[ix.programIdIndex] as string;
   const data = decodeAddressBytes(ix.data);
   if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2) {
-    const lamports = Buffer.from(data).readBigUInt64LE(4);
+    const lamports = u64le(data, 4);
     return {
       parsed: {
         info: {

@@ -37,6 +37,22 @@ export function dispatch(context: AnswerContext, method: string, params: unknown
   return answer.answer(context, params);
 }
 
+/**
+ * The answer's asynchronous step for one call, before `dispatch`: what its `prepare` resolves to, or
+ * undefined (no such step, or params it refuses, which `dispatch` then refuses in agave's order).
+ */
+export async function prepare(context: AnswerContext, method: string, params: unknown[]): Promise<unknown> {
+  const found = ANSWERS.get(method);
+  if (!found?.prepare) return undefined;
+  try {
+    checkParams(found, params);
+    return await found.prepare(context, params);
+  } catch (error) {
+    if (error instanceof RpcFailure) return undefined;
+    throw error;
+  }
+}
+
 /** `dispatch` with the context spelled out: the call as the cluster at `slot` answers it. */
 export function answer(
   method: string,

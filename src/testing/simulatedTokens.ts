@@ -4,6 +4,7 @@
  * mint or token account (the cast's or one a transaction wrote) parses through the same two readers.
  */
 import { encodeBase58 } from '../codecs/base58.js';
+import { putU32le, putU64le, u32le, u64le } from './bytes.js';
 import { decodeAddress } from './simulatedLedger.js';
 import { SIMULATION, type SimulatedValidator, simulatedAddress, TOKEN_PROGRAM } from './simulationCast.js';
 
@@ -39,16 +40,16 @@ export const TOKEN_HOLDINGS: readonly TokenHolding[] = [
 ];
 
 /** An SPL token account's 165 bytes: mint, owner, amount, the delegate and its allowance when there is one. */
-function tokenAccountBytes(holding: TokenHolding): Buffer {
-  const bytes = Buffer.alloc(165);
-  const key = (address: string, offset: number) => Buffer.from(decodeAddress(address)).copy(bytes, offset);
+function tokenAccountBytes(holding: TokenHolding): Uint8Array {
+  const bytes = new Uint8Array(165);
+  const key = (address: string, offset: number) => bytes.set(decodeAddress(address), offset);
   key(SIMULATION.mint, 0);
   key(holding.owner, 32);
-  bytes.writeBigUInt64LE(holding.amount, 64);
+  putU64le(bytes, holding.amount, 64);
   if (holding.delegate) {
-    bytes.writeUInt32LE(1, 72); // delegate: Some
+    putU32le(bytes, 1, 72); // delegate: Some
     key(holding.delegate, 76);
-    bytes.writeBigUInt64LE(holding.amount, 121); // delegated amount: all of it
+    putU64le(bytes, holding.amount, 121); // delegated amount: all of it
   }
   bytes[108] = 1; // state: initialized
   return bytes;
@@ -73,17 +74,17 @@ function mintSupply(): bigint {
 
 /** The mint's 82 bytes (spl-token's Mint): authority Some, supply, decimals 6, initialized, no freeze authority. */
 export function mintBytes(): Uint8Array {
-  const bytes = Buffer.alloc(82);
-  bytes.writeUInt32LE(1, 0);
-  Buffer.from(decodeAddress(MINT_AUTHORITY)).copy(bytes, 4);
-  bytes.writeBigUInt64LE(mintSupply(), 36);
+  const bytes = new Uint8Array(82);
+  putU32le(bytes, 1, 0);
+  bytes.set(decodeAddress(MINT_AUTHORITY), 4);
+  putU64le(bytes, mintSupply(), 36);
   bytes[44] = 6;
   bytes[45] = 1;
   return bytes;
 }
 
-const optionalKey = (bytes: Buffer, at: number) =>
-  bytes.readUInt32LE(at) === 1 ? encodeBase58(bytes.subarray(at + 4, at + 36)) : null;
+const optionalKey = (bytes: Uint8Array, at: number) =>
+  u32le(bytes, at) === 1 ? encodeBase58(bytes.subarray(at + 4, at + 36)) : null;
 
 /** A token amount at `decimals`, as agave writes it: uiAmountString exact and trimmed. */
 export function tokenAmountAt(raw: bigint, decimals: number) {
@@ -96,7 +97,7 @@ export function tokenAmountAt(raw: bigint, decimals: number) {
 
 /** jsonParsed of a mint's 82 bytes, as agave's account-decoder writes it. */
 export function parseMintBytes(data: Uint8Array) {
-  const bytes = Buffer.from(data);
+  const bytes = data;
   return {
     parsed: {
       info: {
@@ -104,7 +105,7 @@ export function parseMintBytes(data: Uint8Array) {
         freezeAuthority: optionalKey(bytes, 46),
         isInitialized: bytes[45] === 1,
         mintAuthority: optionalKey(bytes, 0),
-        supply: bytes.readBigUInt64LE(36).toString(),
+        supply: u64le(bytes, 36).toString(),
       },
       type: 'mint',
     },
@@ -115,8 +116,8 @@ export function parseMintBytes(data: Uint8Array) {
 
 /** jsonParsed of a token account's 165 bytes, given its mint's decimals. */
 export function parseTokenAccountBytes(data: Uint8Array, decimals: number) {
-  const bytes = Buffer.from(data);
-  const amount = bytes.readBigUInt64LE(64);
+  const bytes = data;
+  const amount = u64le(bytes, 64);
   const delegate = optionalKey(bytes, 72);
   const state = bytes[108] === 2 ? 'frozen' : bytes[108] === 1 ? 'initialized' : 'uninitialized';
   const close = optionalKey(bytes, 129);
@@ -124,8 +125,8 @@ export function parseTokenAccountBytes(data: Uint8Array, decimals: number) {
     parsed: {
       info: {
         ...(close ? { closeAuthority: close } : {}),
-        ...(delegate ? { delegate, delegatedAmount: tokenAmountAt(bytes.readBigUInt64LE(121), decimals) } : {}),
-        isNative: bytes.readUInt32LE(109) === 1,
+        ...(delegate ? { delegate, delegatedAmount: tokenAmountAt(u64le(bytes, 121), decimals) } : {}),
+        isNative: u32le(bytes, 109) === 1,
         mint: encodeBase58(bytes.subarray(0, 32)),
         owner: encodeBase58(bytes.subarray(32, 64)),
         state,

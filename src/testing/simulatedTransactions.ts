@@ -4,9 +4,10 @@
  * together so history, statuses and landing tell one story.
  */
 
-import { createHash } from 'node:crypto';
 import { encodeBase58 } from '../codecs/base58.js';
 import type { DecodedTransaction } from '../index.js';
+import { putU32le, putU64le, utf8Bytes, utf8Text } from './bytes.js';
+import { sha512 } from './hash.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {
   MEMO_PROGRAM,
@@ -36,15 +37,15 @@ export function landedSince(ledger: Ledger, fromSlot: number, toSlot: number) {
 
 /** A System Program transfer's instruction data: instruction 2, then the u64 amount little-endian. */
 function transferData(lamports: bigint): string {
-  const data = Buffer.alloc(12);
-  data.writeUInt32LE(2, 0);
-  data.writeBigUInt64LE(lamports, 4);
+  const data = new Uint8Array(12);
+  putU32le(data, 2, 0);
+  putU64le(data, lamports, 4);
   return encodeBase58(data);
 }
 
 /** A transfer from the simulated wallet to the delegate, made deterministic by its label. */
 function walletTransfer(label: string, lamports: bigint, slot: number) {
-  const signature = encodeBase58(createHash('sha512').update(`solrpc-simulation:${label}`).digest());
+  const signature = encodeBase58(sha512(`solrpc-simulation:${label}`));
   const transaction: DecodedTransaction = {
     signatures: [signature],
     message: {
@@ -100,7 +101,7 @@ export function historicTransfer(index: number): { signature: string; transactio
   const memo = {
     programIdIndex: 3,
     accounts: [],
-    data: encodeBase58(Buffer.from(`invoice ${HISTORY_LENGTH - index}`)),
+    data: encodeBase58(utf8Bytes(`invoice ${HISTORY_LENGTH - index}`)),
   };
   const withMemo = {
     ...message,
@@ -124,8 +125,8 @@ function memoOf(transaction: DecodedTransaction): string | null {
   const memos = instructions
     .filter((ix) => accountKeys[ix.programIdIndex] === MEMO_PROGRAM)
     .map((ix) => {
-      const data = Buffer.from(decodeAddressBytes(ix.data));
-      return `[${data.length}] ${data.toString('utf8')}`;
+      const data = decodeAddressBytes(ix.data);
+      return `[${data.length}] ${utf8Text(data)}`;
     });
   return memos.length > 0 ? memos.join('; ') : null;
 }

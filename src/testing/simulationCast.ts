@@ -4,8 +4,8 @@
  * so each part (accounts, transactions, blocks, validators) starts from the same numbers.
  */
 
-import { createHash } from 'node:crypto';
 import { encodeBase58 } from '../codecs/base58.js';
+import { sha256 } from './hash.js';
 
 export const SLOTS_PER_EPOCH = 432_000;
 export const SLOT_MS = 400;
@@ -19,7 +19,7 @@ export const TIMELY_VOTE_CREDITS = 'tvcF6b1TRz353zKuhBjinZkKzjmihXmBAHJdjNYw1sQ'
 
 /** A deterministic address from a label, so every run (and every test) sees the same keys. */
 export function simulatedAddress(label: string): string {
-  return encodeBase58(createHash('sha256').update(`solrpc-simulation:${label}`).digest());
+  return encodeBase58(sha256(`solrpc-simulation:${label}`));
 }
 
 export interface SimulatedValidator {

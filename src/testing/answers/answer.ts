@@ -14,6 +14,8 @@ export interface AnswerContext {
   nowMs: number;
   /** Milliseconds a slot lasts. */
   slotMs: number;
+  /** What the answer's `prepare` resolved to for this call (undefined when it has none or it refused). */
+  prepared?: unknown;
 }
 
 /**
@@ -41,6 +43,12 @@ export interface MethodAnswer {
     /** Only at this commitment (getBlocks reads a bank for confirmed blocks alone). */
     onlyAt?: string;
   };
+  /**
+   * Asynchronous work done before the call is checked and answered: WebCrypto's Ed25519 (signatures
+   * verified, the faucet's signed) is asynchronous, the ledger's apply is not. Its result is the answer's
+   * `context.prepared`. An RpcFailure it throws is dropped: the answer refuses those params in order.
+   */
+  prepare?(context: AnswerContext, params: unknown[]): Promise<unknown>;
   /** The answer (the JSON-RPC `result`); throws RpcFailure for an error. */
   answer(context: AnswerContext, params: unknown[]): unknown;
 }

@@ -1,5 +1,6 @@
 /** getFeeForMessage: the fee the bank would charge for a message (signatures and priority fee); null when its blockhash is unknown to that bank. */
 import { decodeTransaction } from '../../index.js';
+import { concatBytes } from '../bytes.js';
 import { encodeLength } from '../encodeTransaction.js';
 import { feeOf } from '../ledger/fees.js';
 import { notDeserialized, VERSIONED_MESSAGE, wireBytes } from '../ledger/wireText.js';
@@ -14,10 +15,10 @@ export const getFeeForMessage = defineAnswer({
   optional: [{ struct: 'RpcContextConfig' }],
   minContextSlot: {},
   answer(ctx, params) {
-    const message = Buffer.from(wireBytes(String(params[0]), 'base64', VERSIONED_MESSAGE));
+    const message = wireBytes(String(params[0]), 'base64', VERSIONED_MESSAGE);
     const signers = message[(message[0] ?? 0) & 0x80 ? 1 : 0] ?? 0;
     // A message is a transaction without its signatures: give it as many empty ones to read it.
-    const wire = Buffer.concat([Buffer.from(encodeLength(signers)), Buffer.alloc(64 * signers), message]);
+    const wire = concatBytes([Uint8Array.from(encodeLength(signers)), new Uint8Array(64 * signers), message]);
     let transaction: ReturnType<typeof decodeTransaction>;
     try {
       transaction = decodeTransaction(new Uint8Array(wire));

@@ -1,5 +1,6 @@
 /** getTokenAccountBalance: a token account's amount at its mint's decimals, or agave's refusals. */
 import { encodeBase58 } from '../../codecs/base58.js';
+import { u64le } from '../bytes.js';
 import { RpcFailure } from '../simulatedLedger.js';
 import { tokenAmountAt } from '../simulatedTokens.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../simulationCast.js';
@@ -22,8 +23,8 @@ export const getTokenAccountBalance = defineAnswer({
     if (!stored) throw refuse('could not find account');
     if (stored.owner !== TOKEN_PROGRAM && stored.owner !== TOKEN_2022_PROGRAM) throw refuse('not a Token account');
     if (stored.bytes.length < 165 || stored.bytes[108] === 0) throw refuse('not a v2.0 Token account');
-    const bytes = Buffer.from(stored.bytes);
+    const bytes = stored.bytes;
     const { decimals } = mintAt(ctx, encodeBase58(bytes.subarray(0, 32)), bank);
-    return atBank(bank, tokenAmountAt(bytes.readBigUInt64LE(64), decimals));
+    return atBank(bank, tokenAmountAt(u64le(bytes, 64), decimals));
   },
 });

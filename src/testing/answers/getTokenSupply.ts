@@ -1,4 +1,6 @@
 /** getTokenSupply: the supply the mint's bytes hold (the sum of its accounts), at its decimals. */
+
+import { u64le } from '../bytes.js';
 import { RpcFailure } from '../simulatedLedger.js';
 import { tokenAmountAt } from '../simulatedTokens.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../simulationCast.js';
@@ -21,7 +23,7 @@ export const getTokenSupply = defineAnswer({
     if (!stored) throw refuse('could not find account');
     if (stored.owner !== TOKEN_PROGRAM && stored.owner !== TOKEN_2022_PROGRAM) throw refuse('not a Token mint');
     if (stored.bytes.length < 82 || stored.bytes[45] !== 1) throw refuse('mint could not be unpacked');
-    const bytes = Buffer.from(stored.bytes);
-    return atBank(bank, tokenAmountAt(bytes.readBigUInt64LE(36), bytes[44] as number));
+    const bytes = stored.bytes;
+    return atBank(bank, tokenAmountAt(u64le(bytes, 36), bytes[44] as number));
   },
 });

@@ -1,5 +1,5 @@
 /** requestAirdrop: the faucet's signed transfer to the address, landing in the next slot; its signature. */
-import { requestAirdrop as airdrop } from '../ledger/airdrop.js';
+import { requestAirdrop as airdrop, type SignedAirdrop, signAirdrop } from '../ledger/airdrop.js';
 import { defineAnswer } from './answer.js';
 import { verifyPubkey } from './parse.js';
 
@@ -8,5 +8,7 @@ export const requestAirdrop = defineAnswer({
   minimal: false,
   required: ['string', 'u64'],
   optional: [{ struct: 'RpcRequestAirdropConfig' }],
-  answer: (ctx, params) => airdrop(ctx, verifyPubkey(params[0]), params[1]),
+  // The faucet signs with WebCrypto, asynchronously, before the answer lands the transfer.
+  prepare: (ctx, params) => signAirdrop(ctx.slot, verifyPubkey(params[0]), params[1]),
+  answer: (ctx, params) => airdrop(ctx, verifyPubkey(params[0]), params[1], ctx.prepared as SignedAirdrop | undefined),
 });

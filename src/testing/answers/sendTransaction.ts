@@ -2,7 +2,7 @@
  * sendTransaction: signatures verified (-32003), then the preflight at `preflightCommitment` unless skipped
  * (-32002 with the simulation's result); the transaction lands in the next slot.
  */
-import { sendTransaction as send } from '../ledger/send.js';
+import { prepareVerified, sendTransaction as send } from '../ledger/send.js';
 import { defineAnswer } from './answer.js';
 
 export const sendTransaction = defineAnswer({
@@ -11,5 +11,7 @@ export const sendTransaction = defineAnswer({
   required: ['string'],
   optional: [{ struct: 'RpcSendTransactionConfig' }],
   minContextSlot: { commitmentKey: 'preflightCommitment' },
-  answer: (ctx, params) => send(ctx, params),
+  // Signatures are checked by WebCrypto, asynchronously, before the answer (send.ts's prepareVerified).
+  prepare: (_ctx, params) => prepareVerified(params[0], (params[1] as { encoding?: string } | undefined)?.encoding),
+  answer: (ctx, params) => send(ctx, params, ctx.prepared),
 });

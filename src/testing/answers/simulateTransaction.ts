@@ -3,7 +3,7 @@
  * `sigVerify` the signatures are checked first (-32003); with `replaceRecentBlockhash` the bank's own
  * blockhash stands in for the transaction's; with `accounts` the accounts as the simulation left them.
  */
-import { decodeWire, simulateAt, simulationResult, verifySignatures } from '../ledger/send.js';
+import { decodeWire, prepareVerified, simulateAt, simulationResult, verifySignatures } from '../ledger/send.js';
 import { storedFromState, uiAccount } from '../simulatedAccounts.js';
 import { RpcFailure } from '../simulatedLedger.js';
 import { BLOCKHASH_LIFETIME, blockHeightAt, simulatedAddress } from '../simulationCast.js';
@@ -25,13 +25,18 @@ export const simulateTransaction = defineAnswer({
   required: ['string'],
   optional: [{ struct: 'RpcSimulateTransactionConfig' }],
   minContextSlot: {},
+  // With sigVerify the signatures are checked by WebCrypto, asynchronously, before the answer.
+  async prepare(_ctx, params) {
+    const config = lastConfig<SimulateConfig>(params.slice(1));
+    return config.sigVerify ? prepareVerified(params[0], config.encoding) : undefined;
+  },
   answer(ctx, params) {
     const config = lastConfig<SimulateConfig>(params.slice(1));
     if (config.sigVerify && config.replaceRecentBlockhash) {
       throw new RpcFailure({ code: -32602, message: 'sigVerify may not be used with replaceRecentBlockhash' });
     }
     const { bytes, transaction } = decodeWire(params[0], config.encoding);
-    if (config.sigVerify) verifySignatures(bytes, transaction);
+    if (config.sigVerify) verifySignatures(ctx.prepared);
     const bank = bankOf(ctx, config);
     const replaced = config.replaceRecentBlockhash === true;
     const wanted = config.accounts;

@@ -4,6 +4,7 @@
  * data that is no mint, or a program that is not a token program.
  */
 import { encodeBase58 } from '../../codecs/base58.js';
+import { u32le, u64le } from '../bytes.js';
 import type { StoredAccount } from '../simulatedAccounts.js';
 import { scanAddresses, storedAccount } from '../simulatedAccounts.js';
 import { RpcFailure } from '../simulatedLedger.js';
@@ -32,14 +33,14 @@ export function tokenAccounts(ctx: AnswerContext, slot: number): HeldTokenAccoun
     addresses.add(address);
     const stored = storedAccount(address, ctx.slot, ctx.nowMs, ctx.ledger, slot);
     if (!stored || !TOKEN_PROGRAMS.has(stored.owner) || stored.bytes.length < 165) return;
-    const bytes = Buffer.from(stored.bytes);
+    const bytes = stored.bytes;
     found.push({
       address,
       stored,
       mint: encodeBase58(bytes.subarray(0, 32)),
       owner: encodeBase58(bytes.subarray(32, 64)),
-      amount: bytes.readBigUInt64LE(64),
-      delegate: bytes.readUInt32LE(72) === 1 ? encodeBase58(bytes.subarray(76, 108)) : undefined,
+      amount: u64le(bytes, 64),
+      delegate: u32le(bytes, 72) === 1 ? encodeBase58(bytes.subarray(76, 108)) : undefined,
     });
   };
   for (const address of scanAddresses(ctx.ledger)) walk(address);
@@ -56,8 +57,8 @@ export function mintAt(
   if (!stored) throw refuse('could not find mint');
   if (stored.bytes.length < 82 || stored.bytes[45] !== 1) throw refuse('Token mint could not be unpacked');
   if (!TOKEN_PROGRAMS.has(stored.owner)) throw refuse('not a Token mint');
-  const bytes = Buffer.from(stored.bytes);
-  return { decimals: bytes[44] as number, supply: bytes.readBigUInt64LE(36), program: stored.owner };
+  const bytes = stored.bytes;
+  return { decimals: bytes[44] as number, supply: u64le(bytes, 36), program: stored.owner };
 }
 
 /**

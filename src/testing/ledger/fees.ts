@@ -5,6 +5,7 @@
  * non-builtin instruction and 3,000 a builtin one, at most 1,400,000.
  */
 import type { DecodedTransaction } from '../../index.js';
+import { u32le, u64le } from '../bytes.js';
 import { BUILTINS, COMPUTE_BUDGET_PROGRAM, instructionBytes } from './programs.js';
 
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
@@ -18,9 +19,9 @@ export function feeOf(transaction: DecodedTransaction): bigint {
   for (const instruction of instructions) {
     const program = accountKeys[instruction.programIdIndex];
     if (program === COMPUTE_BUDGET_PROGRAM) {
-      const data = Buffer.from(instructionBytes(instruction.data));
-      if (data[0] === 2 && data.length === 5) limit = BigInt(data.readUInt32LE(1));
-      if (data[0] === 3 && data.length === 9) price = data.readBigUInt64LE(1);
+      const data = instructionBytes(instruction.data);
+      if (data[0] === 2 && data.length === 5) limit = BigInt(u32le(data, 1));
+      if (data[0] === 3 && data.length === 9) price = u64le(data, 1);
     } else defaultLimit += BUILTINS.has(program ?? '') ? 3_000n : 200_000n;
   }
   const units = limit ?? defaultLimit;

@@ -6,8 +6,6 @@
  * ones are copied back. The cluster checks signatures and blockhashes itself (as for the built-in runtime);
  * LiteSVM's own blockhash check is off. Loaded with a dynamic import, only when asked for.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { DecodedTransaction } from '../../index.js';
 import type { AccountState } from './accountStore.js';
 import type { Executed, Refused } from './execute.js';
@@ -86,24 +84,6 @@ export async function createLiteSvmRuntime(
   let modules: [LiteSvmModule, InternalModule];
   try {
     modules = [(await import(LITESVM)) as LiteSvmModule, (await import(LITESVM_INTERNAL)) as InternalModule];
-  } catch (cause) {
-    throw notInstalled(cause);
-  }
-  return liteSvmRuntime(modules, given, preloaded);
-}
-
-/**
- * createLiteSvmRuntime for a caller that cannot wait: LiteSVM (a CommonJS package) required at once,
- * resolved from the working directory, where a test run's node_modules are.
- */
-export function requireLiteSvmRuntime(
-  given: true | LiteSvmLike,
-  preloaded: ReadonlyMap<string, AccountState>,
-): Runtime {
-  let modules: [LiteSvmModule, InternalModule];
-  try {
-    const require = createRequire(join(process.cwd(), 'noop.js'));
-    modules = [require(LITESVM) as LiteSvmModule, require(LITESVM_INTERNAL) as InternalModule];
   } catch (cause) {
     throw notInstalled(cause);
   }

@@ -5,6 +5,7 @@
  */
 import { encodeBase58 } from '../../codecs/base58.js';
 import { decodeBase58 } from '../../codecs/base58Text.js';
+import { u32le, u64le } from '../bytes.js';
 import { MEMO_PROGRAM, SYSTEM_PROGRAM } from '../simulationCast.js';
 import type { AccountState } from './accountStore.js';
 import type { InstructionFailure } from './transactionError.js';
@@ -56,11 +57,11 @@ export function runInstruction(run: InstructionRun): InstructionOutcome {
 }
 
 function systemProgram(run: InstructionRun): InstructionOutcome {
-  const data = Buffer.from(run.data);
-  const kind = data.length >= 4 ? data.readUInt32LE(0) : -1;
-  if (kind === 2 && data.length === 12) return transfer(run, data.readBigUInt64LE(4));
+  const data = run.data;
+  const kind = data.length >= 4 ? u32le(data, 0) : -1;
+  if (kind === 2 && data.length === 12) return transfer(run, u64le(data, 4));
   if (kind === 0 && data.length === 52) {
-    return createAccount(run, data.readBigUInt64LE(4), data.readBigUInt64LE(12), encodeBase58(data.subarray(20, 52)));
+    return createAccount(run, u64le(data, 4), u64le(data, 12), encodeBase58(data.subarray(20, 52)));
   }
   return { units: 150, error: 'InvalidInstructionData' };
 }

@@ -5,7 +5,6 @@
  * the next slot: run against the accounts as they will be then, its writes recorded from that slot on.
  * One whose fee payer cannot pay is taken and never lands, as a leader drops it.
  */
-import { createPublicKey, verify } from 'node:crypto';
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { accountState, storedAccount } from '../simulatedAccounts.js';
 import { bankSlot, blockhashValid, decodeAddress, type Ledger, RpcFailure } from '../simulatedLedger.js';
@@ -22,17 +21,12 @@ export interface SendContext {
   nowMs: number;
 }
 
-/** The DER prefix of an Ed25519 public key (SPKI), before its 32 raw bytes. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
 /** Wire text (base58 by default, or base64) to bytes and the decoded transaction; -32602 when it is neither. */
 export function decodeWire(
   text: unknown,
   encoding: string | undefined,
-): { bytes: Buffer; transaction: DecodedTransaction } {
-  const bytes = Buffer.from(
-    wireBytes(String(text), encoding === 'base64' ? 'base64' : 'base58', VERSIONED_TRANSACTION),
-  );
+): { bytes: Uint8Array; transaction: DecodedTransaction } {
+  const bytes = wireBytes(String(text), encoding === 'base64' ? 'base64' : 'base58', VERSIONED_TRANSACTION);
   try {
     return { bytes, transaction: decodeTransaction(new Uint8Array(bytes)) };
   } catch {
@@ -40,21 +34,42 @@ export function decodeWire(
   }
 }
 
-/** Checks each signer's Ed25519 signature over the message bytes: -32003 on the first that fails. */
-export function verifySignatures(bytes: Buffer, transaction: DecodedTransaction): void {
+/**
+ * Whether each signer's Ed25519 signature over the message bytes holds, checked with WebCrypto (Node 20
+ * and browsers alike; asynchronous, so answers check it in their `prepare` step). A key WebCrypto will not
+ * import fails, as agave's verify fails for bytes that are no point on the curve.
+ */
+export async function signaturesValid(bytes: Uint8Array, transaction: DecodedTransaction): Promise<boolean> {
   const count = transaction.message.header.numRequiredSignatures;
   // The signature count is a compact-u16: one byte below 128, which covers every transaction that fits.
-  const message = bytes.subarray(1 + 64 * count);
+  const message = bytes.slice(1 + 64 * count);
   for (let i = 0; i < count; i++) {
-    const key = createPublicKey({
-      key: Buffer.concat([ED25519_SPKI_PREFIX, decodeAddress(transaction.message.accountKeys[i] as string)]),
-      format: 'der',
-      type: 'spki',
-    });
-    if (!verify(null, message, key, bytes.subarray(1 + 64 * i, 1 + 64 * (i + 1)))) {
-      throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
+    try {
+      const key = await crypto.subtle.importKey(
+        'raw',
+        new Uint8Array(decodeAddress(transaction.message.accountKeys[i] as string)),
+        { name: 'Ed25519' },
+        false,
+        ['verify'],
+      );
+      const signature = bytes.slice(1 + 64 * i, 1 + 64 * (i + 1));
+      if (!(await crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message))) return false;
+    } catch {
+      return false;
     }
   }
+  return true;
+}
+
+/** The `prepare` step of the answers that verify: the wire text's signatures checked (undefined: not decodable). */
+export async function prepareVerified(text: unknown, encoding: string | undefined): Promise<boolean> {
+  const { bytes, transaction } = decodeWire(text, encoding);
+  return signaturesValid(bytes, transaction);
+}
+
+/** -32003 unless `prepareVerified` found every signature good. */
+export function verifySignatures(verified: unknown): void {
+  if (verified !== true) throw new RpcFailure({ code: -32003, message: 'Transaction signature verification failure' });
 }
 
 /** The accounts of the bank at `slot`, as the runtime reads them. */
@@ -114,11 +129,11 @@ interface SendConfig {
   preflightCommitment?: string;
 }
 
-/** sendTransaction as agave answers it. */
-export function sendTransaction(context: SendContext, params: unknown[]): string {
+/** sendTransaction as agave answers it; `verified` is what `prepareVerified` found of its signatures. */
+export function sendTransaction(context: SendContext, params: unknown[], verified: unknown): string {
   const config = (params[1] ?? {}) as SendConfig;
   const { bytes, transaction } = decodeWire(params[0], config.encoding);
-  verifySignatures(bytes, transaction);
+  verifySignatures(verified);
   const signature = transaction.signatures[0] as string;
   const preflightSlot = bankSlot(context.slot, config.preflightCommitment);
   if (!config.skipPreflight) {

@@ -3,6 +3,7 @@
  * text over the size limit, a character outside the alphabet (base64's `InvalidByte(index, byte)`, bs58's
  * `InvalidCharacter`), bytes over a packet (1,232), bytes bincode cannot read.
  */
+import { looseBase64 } from '../bytes.js';
 import { RpcFailure } from '../simulatedLedger.js';
 
 /** A packet's payload (agave's PACKET_DATA_SIZE), and the text that encodes at most that much. */
@@ -39,7 +40,7 @@ export function wireBytes(text: string, encoding: 'base58' | 'base64', typeName:
     }
     const bad = text.search(/[^A-Za-z0-9+/=]/);
     if (bad >= 0) throw refuse(`invalid base64 encoding: InvalidByte(${bad}, ${text.charCodeAt(bad)})`);
-    bytes = new Uint8Array(Buffer.from(text, 'base64'));
+    bytes = looseBase64(text);
   }
   if (bytes.length > PACKET_DATA_SIZE) {
     throw refuse(`decoded ${typeName} too large: ${bytes.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`);
