@@ -126,9 +126,9 @@ export async function callMethod(
   args: readonly unknown[],
   context: DecodeContext,
 ): Promise<unknown> {
-  let prepared: PreparedCall | undefined;
+  // A refused input (InvalidInputError) has no hint to add: it leaves before the try.
+  const prepared = definition.prepare(args);
   try {
-    prepared = definition.prepare(args);
     const result = await transport({
       method: prepared.method ?? definition.name,
       params: prepared.params,
