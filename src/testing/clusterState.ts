@@ -8,6 +8,7 @@ import { looseBase64 } from './bytes.js';
 import { type AccountState, AccountStore } from './ledger/accountStore.js';
 import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
 import type { Runtime } from './ledger/runtime.js';
+import { createLedgerReader, type LedgerReader } from './pubsub/ledgerReader.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { dispatch, prepare } from './simulatedRpc.js';
 import { landedSince, signatureStatus } from './simulatedTransactions.js';
@@ -70,6 +71,8 @@ export interface ClusterState {
     fromSlot: number,
     toSlot: number,
   ): { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[];
+  /** What the pubsub side reads of the ledger: accounts by bank, and what each slot wrote. */
+  readonly reader: LedgerReader;
   /** The address validator alpha advertises as its RPC node in gossip (`127.0.0.1:port`). */
   setNodeAddress(address: string): void;
 }
@@ -114,6 +117,7 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     slotMs,
     status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<ClusterState['status']>,
     landedSince: (fromSlot, toSlot) => landedSince(ledger, fromSlot, toSlot),
+    reader: createLedgerReader(ledger, () => ({ slot: slot(), nowMs: now() })),
     setNodeAddress(address) {
       ledger.self = address;
     },

@@ -226,6 +226,17 @@ export interface ProgramAccountsConfig extends AccountConfig {
   withContext?: boolean;
 }
 
+/** Whether an account's bytes pass getProgramAccounts' filters (agave's filter_allows); programSubscribe's too. */
+export function passesFilters(bytes: Uint8Array, filters: ProgramAccountsConfig['filters']): boolean {
+  return (filters ?? []).every((filter) => {
+    if (filter === 'tokenAccountState') return bytes.length >= 165 && bytes[108] !== 0;
+    if ('dataSize' in filter) return bytes.length === filter.dataSize;
+    const { offset, bytes: text, encoding } = filter.memcmp;
+    const wanted = encoding === 'base64' ? looseBase64(text) : decodeBase58(text, 128);
+    return wanted !== undefined && equalBytes(bytes.subarray(offset, offset + wanted.length), wanted);
+  });
+}
+
 /** Every account the cluster holds that `program` owns and that passes the filters, as agave's scan. */
 export function programAccounts(
   program: string,
@@ -235,14 +246,7 @@ export function programAccounts(
   ledger?: Ledger,
   bankSlot: number = slot,
 ): unknown[] {
-  const passes = (bytes: Uint8Array) =>
-    (config.filters ?? []).every((filter) => {
-      if (filter === 'tokenAccountState') return bytes.length >= 165 && bytes[108] !== 0;
-      if ('dataSize' in filter) return bytes.length === filter.dataSize;
-      const { offset, bytes: text, encoding } = filter.memcmp;
-      const wanted = encoding === 'base64' ? looseBase64(text) : decodeBase58(text, 128);
-      return wanted !== undefined && equalBytes(bytes.subarray(offset, offset + wanted.length), wanted);
-    });
+  const passes = (bytes: Uint8Array) => passesFilters(bytes, config.filters);
   const found: unknown[] = [];
   for (const address of scanAddresses(ledger)) {
     const stored = storedAccount(address, slot, nowMs, ledger, bankSlot);

@@ -1,12 +1,13 @@
 /**
  * The simulated cluster's WebSocket side, as agave's pubsub answers: subscription ids from 0 (a fresh id
  * for every subscribe; identical requests on one socket share one), `*Unsubscribe` answered true (or
- * -32602 for an id the socket does not hold), -32601 for a method it does not serve. What it notifies
+ * -32602 for an id the socket does not hold), -32601 for a method it does not serve, and a subscribe
+ * whose address, signature, filter or encoding does not parse refused as agave words it. What it notifies
  * follows the cluster's own clock and ledger, so a notification never contradicts an HTTP answer:
  * - `slotSubscribe`, `rootSubscribe`, `slotsUpdatesSubscribe`: every slot as the clock reaches it;
- * - `signatureSubscribe`: once the transaction reaches the commitment (at once if it already has);
- * - `logsSubscribe`: each transaction sent to the cluster, as it lands (its logs as getTransaction has them);
- * - `accountSubscribe`, `programSubscribe`: accepted; the simulation's balances never change, so silent;
+ * - `accountSubscribe`, `programSubscribe`, `signatureSubscribe`, `logsSubscribe`: what changed in each
+ *   bank as it reaches the subscription's commitment (pubsub/commitmentWatchers.ts), accounts encoded by
+ *   the HTTP side's own encoder;
  * - `blockSubscribe`, `voteSubscribe`: refused with -32601, as by a node started without their flags.
  * The `behind` fault holds the notifications back as a lagging node's are; the socket faults end sockets.
  */
@@ -14,6 +15,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { ActiveFault, FaultSet } from './faults/faultSet.js';
+import { startWatch, WATCHERS, type Watch, type WatchSource, watch } from './pubsub/commitmentWatchers.js';
+import type { LedgerReader } from './pubsub/ledgerReader.js';
+import { subscribeProblem } from './pubsub/subscribeParams.js';
 import { wireJson } from './wireJson.js';
 
 /**
@@ -37,6 +41,8 @@ export interface PubsubCluster {
     fromSlot: number,
     toSlot: number,
   ): { signature: string; slot: number; err: unknown; logs: string[]; accounts: string[] }[];
+  /** Accounts by bank, and what each slot wrote. */
+  reader: LedgerReader;
 }
 
 interface Sub {
@@ -44,6 +50,8 @@ interface Sub {
   method: string;
   params: unknown[];
   socket: WebSocket;
+  /** A commitment watcher's progress (account, program, signature, logs). */
+  watch?: Watch;
 }
 
 const SERVED = [
@@ -55,7 +63,6 @@ const SERVED = [
   'rootSubscribe',
   'slotsUpdatesSubscribe',
 ];
-const LEVEL: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
 
 /**
  * Adds the pubsub side to an HTTP server: it takes the WebSocket upgrades, and shows the socket faults
@@ -98,23 +105,19 @@ export function attachPubsub(
     const method = `${sub.method.replace(/Subscribe$/, '')}Notification`;
     sub.socket.send(wireJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }));
   };
-  const commitmentOf = (sub: Sub) =>
-    ((sub.params.at(-1) as { commitment?: string } | undefined)?.commitment ?? 'finalized') as string;
-  /** Sends a signature's status when it has reached the subscription's commitment; true once sent. */
-  const settleSignature = (sub: Sub): boolean => {
-    const status = cluster.status(String(sub.params[0]));
-    if (!status || (LEVEL[status.confirmationStatus] ?? 0) < (LEVEL[commitmentOf(sub)] ?? 2)) return false;
-    send(sub, { context: { slot: cluster.slot() }, value: { err: status.err } });
-    // The node drops a signature subscription after its notification.
-    subs.delete(sub.id);
-    return true;
+  const source: WatchSource = { reader: cluster.reader, status: cluster.status, landedSince: cluster.landedSince };
+  /** The tip as this node sees it: a node behind notifies from its own, older bank. */
+  const nodeTip = () => cluster.slot() - (faults.peek('behind', SERVED)?.options.slots ?? 0);
+  /** Sends a watcher what reached it; a signature subscription ends with its status, as on a node. */
+  const deliver = (sub: Sub, results: unknown[], done: boolean) => {
+    for (const result of results) send(sub, result);
+    if (done) subs.delete(sub.id);
   };
 
   const tick = setInterval(() => {
     // A node behind notifies from its own, older bank: nothing until that bank passes the last slot notified.
-    const slot = cluster.slot() - (faults.peek('behind', SERVED)?.options.slots ?? 0);
+    const slot = nodeTip();
     if (slot <= lastSlot) return;
-    const landed = cluster.landedSince(lastSlot, slot);
     for (const sub of [...subs.values()]) {
       if (sub.socket.readyState !== sub.socket.OPEN) continue;
       if (sub.method === 'slotSubscribe') send(sub, { slot, parent: slot - 1, root: slot - cluster.slotsToRoot });
@@ -124,14 +127,9 @@ export function attachPubsub(
         for (const type of ['firstShredReceived', 'completed']) send(sub, { type, slot, timestamp });
         send(sub, { type: 'createdBank', slot, parent: slot - 1, timestamp });
         send(sub, { type: 'root', slot: slot - cluster.slotsToRoot, timestamp });
-      } else if (sub.method === 'signatureSubscribe') settleSignature(sub);
-      else if (sub.method === 'logsSubscribe') {
-        const filter = sub.params[0] as string | { mentions?: string[] };
-        const mentioned = typeof filter === 'object' && filter !== null ? filter.mentions?.[0] : undefined;
-        for (const tx of landed) {
-          if (mentioned !== undefined && !tx.accounts.includes(mentioned)) continue;
-          send(sub, { context: { slot: tx.slot }, value: { signature: tx.signature, err: tx.err, logs: tx.logs } });
-        }
+      } else if (sub.watch) {
+        const { results, done } = watch(sub, slot, source);
+        deliver(sub, results, done);
       }
     }
     lastSlot = slot;
@@ -167,6 +165,8 @@ export function attachPubsub(
         return reply({ result: true });
       }
       if (!SERVED.includes(method)) return reply({ error: { code: -32601, message: 'Method not found' } });
+      const problem = subscribeProblem(method, params);
+      if (problem) return reply({ error: problem });
       const key = JSON.stringify(params);
       const same = [...subs.values()].find(
         (sub) => sub.socket === socket && sub.method === method && JSON.stringify(sub.params) === key,
@@ -174,9 +174,10 @@ export function attachPubsub(
       if (same) return reply({ result: same.id });
       const sub: Sub = { id: nextId++, method, params, socket };
       subs.set(sub.id, sub);
+      // A watcher starts from the bank its commitment reads now; a transaction already there is notified at once.
+      const atOnce = WATCHERS.has(method) ? startWatch(sub, nodeTip(), source) : [];
       reply({ result: sub.id });
-      // A transaction that has already reached the commitment is notified at once.
-      if (method === 'signatureSubscribe') settleSignature(sub);
+      deliver(sub, atOnce, atOnce.length > 0);
     });
     socket.on('close', () => {
       for (const sub of [...subs.values()]) if (sub.socket === socket) subs.delete(sub.id);
