@@ -10,7 +10,9 @@ import { putU32le, putU64le, utf8Bytes, utf8Text } from './bytes.js';
 import { sha512 } from './hash.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
 import {
+  confirmedAt,
   MEMO_PROGRAM,
+  rootAt,
   SIMULATION,
   SLOT_MS,
   SLOTS_TO_ROOT,
@@ -43,9 +45,16 @@ function transferData(lamports: bigint): string {
   return encodeBase58(data);
 }
 
+/** The signatures of the cast's transfers by label: the pure SHA-512 is slower than Node's, and a history walk asks again. */
+const labelSignatures = new Map<string, string>();
+
 /** A transfer from the simulated wallet to the delegate, made deterministic by its label. */
 function walletTransfer(label: string, lamports: bigint, slot: number) {
-  const signature = encodeBase58(sha512(`solrpc-simulation:${label}`));
+  let signature = labelSignatures.get(label);
+  if (signature === undefined) {
+    signature = encodeBase58(sha512(`solrpc-simulation:${label}`));
+    labelSignatures.set(label, signature);
+  }
   const transaction: DecodedTransaction = {
     signatures: [signature],
     message: {
@@ -158,7 +167,7 @@ export function signaturesForAddress(ledger: Ledger, params: unknown[], currentS
   if (commitment === 'processed') {
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
-  const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
+  const highest = commitment === 'finalized' ? rootAt(currentSlot) : confirmedAt(currentSlot);
   const found: { signature: string; slot: number; transaction: DecodedTransaction; err: unknown }[] = [];
   for (const [signature, sent] of ledger.sent) {
     const slot = sent.slot + 1;
