@@ -22,6 +22,8 @@ import {
 import { lastVote, leaderAt } from './simulatedValidators.js';
 import {
   blockHeightAt,
+  confirmedAt,
+  rootAt,
   SIMULATION,
   type SimulatedValidator,
   SLOTS_PER_EPOCH,
@@ -42,7 +44,7 @@ export function getTransaction(params: unknown[], ledger: Ledger, currentSlot: n
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
   const found = landed(ledger, String(params[0]), currentSlot);
-  const highest = config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
+  const highest = config.commitment === 'confirmed' ? confirmedAt(currentSlot) : rootAt(currentSlot);
   if (!found || found.slot > highest) return null;
   return {
     blockTime: blockTimeAt(found.slot, currentSlot, nowMs, ledger.slotMs),
@@ -145,7 +147,7 @@ export function getBlock(params: unknown[], ledger: Ledger, currentSlot: number,
   if (commitment === 'processed') {
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
-  const highest = commitment === 'finalized' ? currentSlot - SLOTS_TO_ROOT : currentSlot - 1;
+  const highest = commitment === 'finalized' ? rootAt(currentSlot) : confirmedAt(currentSlot);
   if (slot > highest) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${slot}` });
   if (slot < firstBlockOf(ledger)) {
     throw new RpcFailure({
@@ -160,7 +162,8 @@ export function getBlock(params: unknown[], ledger: Ledger, currentSlot: number,
       message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
     });
   }
-  const parentSlot = skipped(ledger, slot - 1) ? slot - 2 : slot - 1;
+  // Genesis (slot 0) is its own parent, as agave writes it.
+  const parentSlot = slot === 0 ? 0 : skipped(ledger, slot - 1) ? slot - 2 : slot - 1;
   const block: Record<string, unknown> = {
     blockHeight: blockHeightAt(slot),
     blockTime: blockTimeAt(slot, currentSlot, nowMs, ledger.slotMs),
@@ -302,7 +305,7 @@ function blocksBank(config: { commitment?: string }, currentSlot: number): numbe
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
   // The highest block at that commitment: the root for finalized, the one before the tip for confirmed.
-  return config.commitment === 'confirmed' ? currentSlot - 1 : currentSlot - SLOTS_TO_ROOT;
+  return config.commitment === 'confirmed' ? confirmedAt(currentSlot) : rootAt(currentSlot);
 }
 
 /** getBlocks as agave answers it: [start], [start, end], [start, config] or [start, end, config]. */

@@ -4,7 +4,7 @@
  */
 import { balanceOf } from './simulatedAccounts.js';
 import { RpcFailure } from './simulatedLedger.js';
-import { FIRST_BLOCK, SIMULATION, SLOTS_PER_EPOCH, SLOTS_TO_ROOT } from './simulationCast.js';
+import { FIRST_BLOCK, rootAt, SIMULATION, SLOTS_PER_EPOCH } from './simulationCast.js';
 
 /** Mainnet-scale capitalization at the first epoch simulated; inflation adds about 160,000 SOL an epoch. */
 const TOTAL_SUPPLY = 625_013_130_859_440_403n;
@@ -29,7 +29,7 @@ export function supply(slot: number, config: { excludeNonCirculatingAccountsList
  * commission on about 0.0252% of its stake an epoch (about 4.6% a year), credited in the first slot of the
  * next epoch. The simulation holds no stake accounts, so every other address is `null`.
  */
-export function inflationReward(params: unknown[], slot: number): unknown[] {
+export function inflationReward(params: unknown[], slot: number, firstBlock = FIRST_BLOCK): unknown[] {
   const addresses = Array.isArray(params[0]) ? params[0].map(String) : [];
   const config = (params[1] ?? {}) as { epoch?: number; commitment?: string };
   if (addresses.length > 32) throw new RpcFailure({ code: -32602, message: 'Too many inputs provided; max 32' });
@@ -37,14 +37,15 @@ export function inflationReward(params: unknown[], slot: number): unknown[] {
     throw new RpcFailure({ code: -32602, message: 'Method does not support commitment below `confirmed`' });
   }
   const current = Math.floor(slot / SLOTS_PER_EPOCH);
-  const epoch = config.epoch ?? current - 1;
+  // The epoch before the bank's; in epoch 0, epoch 0 itself (agave's saturating_sub), not yet paid: -32004.
+  const epoch = config.epoch ?? Math.max(0, current - 1);
   const paidAt = (epoch + 1) * SLOTS_PER_EPOCH;
   if (epoch >= current) throw new RpcFailure({ code: -32004, message: `Block not available for slot ${paidAt}` });
   // agave reads the rewards from the block that paid them; one cleaned up from the ledger is -32001.
-  if (paidAt < FIRST_BLOCK) {
+  if (paidAt < firstBlock) {
     throw new RpcFailure({
       code: -32001,
-      message: `Block ${paidAt} cleaned up, does not exist on node. First available block: ${FIRST_BLOCK}`,
+      message: `Block ${paidAt} cleaned up, does not exist on node. First available block: ${firstBlock}`,
     });
   }
   return addresses.map((address) => {
@@ -64,8 +65,9 @@ const INFLATION_START_SLOT = 95_040_000;
 
 /** getInflationRate as agave computes it: the taper applied for the years since inflation began, at the epoch's last slot. */
 export function inflationRate(currentSlot: number) {
-  const epoch = Math.floor((currentSlot - SLOTS_TO_ROOT) / SLOTS_PER_EPOCH);
-  const year = ((epoch + 1) * SLOTS_PER_EPOCH - 1 - INFLATION_START_SLOT) / SLOTS_PER_YEAR;
+  const epoch = Math.floor(rootAt(currentSlot) / SLOTS_PER_EPOCH);
+  // A cluster younger than the simulation's inflation start is in its first year: the initial rate.
+  const year = Math.max(0, ((epoch + 1) * SLOTS_PER_EPOCH - 1 - INFLATION_START_SLOT) / SLOTS_PER_YEAR);
   const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** year, INFLATION.terminal);
   return { epoch, foundation: 0, total, validator: total };
 }

@@ -7,7 +7,7 @@ import type { DecodedTransaction } from '../index.js';
 import type { AccountState, AccountStore } from './ledger/accountStore.js';
 import type { Executed } from './ledger/execute.js';
 import type { Runtime } from './ledger/runtime.js';
-import { BLOCKHASH_LIFETIME, FIRST_BLOCK, SLOTS_TO_ROOT, simulatedAddress } from './simulationCast.js';
+import { BLOCKHASH_LIFETIME, confirmedAt, FIRST_BLOCK, rootAt, simulatedAddress } from './simulationCast.js';
 
 export class RpcFailure extends Error {
   constructor(readonly body: { code: number; message: string; data?: unknown }) {
@@ -52,7 +52,7 @@ export interface Ledger {
 
 /** The slot of the bank a commitment reads: the newest, the one before, or the root 32 slots back. */
 export function bankSlot(slot: number, commitment: string | undefined): number {
-  return commitment === 'processed' ? slot : commitment === 'confirmed' ? slot - 1 : slot - SLOTS_TO_ROOT;
+  return commitment === 'processed' ? slot : commitment === 'confirmed' ? confirmedAt(slot) : rootAt(slot);
 }
 
 export function decodeAddress(address: string): Uint8Array {
@@ -115,12 +115,7 @@ export interface ContextOptions {
 
 /** The slot of the bank at a commitment (the tip, the one before it, or the root), -32016 below minContextSlot. */
 export function contextBank(config: ContextOptions, currentSlot: number): number {
-  const bank =
-    config.commitment === 'processed'
-      ? currentSlot
-      : config.commitment === 'confirmed'
-        ? currentSlot - 1
-        : currentSlot - SLOTS_TO_ROOT;
+  const bank = bankSlot(currentSlot, config.commitment);
   if (config.minContextSlot !== undefined && bank < config.minContextSlot) {
     throw new RpcFailure({
       code: -32016,

@@ -4,7 +4,7 @@
  * and the RPC dispatch all read the same votes and schedule.
  */
 import { RpcFailure } from './simulatedLedger.js';
-import { SIMULATION, type SimulatedValidator, SLOTS_PER_EPOCH, SLOTS_TO_ROOT } from './simulationCast.js';
+import { rootAt, SIMULATION, type SimulatedValidator, SLOTS_PER_EPOCH } from './simulationCast.js';
 
 export function clusterNode(v: SimulatedValidator, index: number, self: string) {
   const at = (port: number) => `${v.ip}:${port}`;
@@ -27,8 +27,9 @@ export function clusterNode(v: SimulatedValidator, index: number, self: string) 
   };
 }
 
+/** The last slot a validator voted on: `lag` behind the tip, slot 0 on a cluster younger than its lag. */
 export function lastVote(v: SimulatedValidator, slot: number): number {
-  return slot - v.lag;
+  return Math.max(0, slot - v.lag);
 }
 
 export function epochCredits(v: SimulatedValidator, slot: number): [number, bigint, bigint][] {
@@ -36,9 +37,12 @@ export function epochCredits(v: SimulatedValidator, slot: number): [number, bigi
   // About 97% of the 432,000 × 16 credits an epoch can pay.
   const perEpoch = 6_704_640n - BigInt(v.commission) * 1_000n;
   const base = 2_431_228_871n + BigInt(v.commission) * 1_000_000n;
+  // A young cluster's validators have earned since genesis alone: its history starts at epoch 0.
+  const first = Math.max(0, epoch - 4);
+  const start = base < BigInt(first) * perEpoch ? base : BigInt(first) * perEpoch;
   const list: [number, bigint, bigint][] = [];
-  for (let e = epoch - 4; e <= epoch; e++) {
-    const previous = base + BigInt(e - (epoch - 4)) * perEpoch;
+  for (let e = first; e <= epoch; e++) {
+    const previous = start + BigInt(e - first) * perEpoch;
     // The current epoch has earned in proportion to how far it has run.
     const earned = e === epoch ? (perEpoch * BigInt(slot % SLOTS_PER_EPOCH)) / BigInt(SLOTS_PER_EPOCH) : perEpoch;
     list.push([e, previous + earned, previous]);
@@ -51,7 +55,8 @@ export function voteAccounts(slot: number, config: { votePubkey?: string; keepUn
   const delinquent: unknown[] = [];
   for (const v of SIMULATION.validators) {
     if (config.votePubkey !== undefined && config.votePubkey !== v.vote) continue;
-    const isDelinquent = v.lag > 128;
+    // agave's delinquency: a last vote more than 128 slots behind the tip (none on a cluster that young).
+    const isDelinquent = lastVote(v, slot) < slot - 128;
     if (isDelinquent && v.stake === 0n && !config.keepUnstakedDelinquents) continue;
     const entry = {
       activatedStake: v.stake,
@@ -60,7 +65,7 @@ export function voteAccounts(slot: number, config: { votePubkey?: string; keepUn
       epochVoteAccount: v.stake > 0n,
       lastVote: lastVote(v, slot),
       nodePubkey: v.identity,
-      rootSlot: lastVote(v, slot) - 32,
+      rootSlot: Math.max(0, lastVote(v, slot) - 32),
       votePubkey: v.vote,
     };
     (isDelinquent ? delinquent : current).push(entry);
@@ -97,7 +102,7 @@ export function slotLeaders(params: unknown[], currentSlot: number): string[] {
   const start = Number(params[0]);
   const limit = Number(params[1]);
   if (limit > 5_000) throw new RpcFailure({ code: -32602, message: 'Invalid limit; max 5000' });
-  const epoch = Math.floor((currentSlot - SLOTS_TO_ROOT) / SLOTS_PER_EPOCH);
+  const epoch = Math.floor(rootAt(currentSlot) / SLOTS_PER_EPOCH);
   const out: string[] = [];
   for (let slot = start; out.length < limit; slot++) {
     const slotEpoch = Math.floor(slot / SLOTS_PER_EPOCH);

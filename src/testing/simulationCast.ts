@@ -118,6 +118,14 @@ export const BLOCKHASH_LIFETIME = 150;
 /** Slots after which a transaction counts as rooted (finalized). */
 export const SLOTS_TO_ROOT = 32;
 
+/**
+ * The confirmed bank at the tip `slot`: the one before it. A young cluster's banks sit at slot 0 together,
+ * as on a node just started from genesis (slots are u64: none is below 0).
+ */
+export const confirmedAt = (slot: number) => Math.max(0, slot - 1);
+/** The root (finalized bank) at the tip `slot`: 32 slots back, slot 0 for a cluster younger than that. */
+export const rootAt = (slot: number) => Math.max(0, slot - SLOTS_TO_ROOT);
+
 /** Blocks a cluster was short of slots by the simulation's epoch: its skipped slots since genesis. */
 const HEIGHT_BEHIND_SLOT = 21_852_343;
 /** Below this slot (ten epochs before the simulation's), heights grow in proportion, from 0 at slot 0. */
@@ -135,6 +143,17 @@ export const NODE = SIMULATION.validators[0] as SimulatedValidator;
 /** The RPC node's own identity: an RPC node that votes for nothing and leads no slot, as RPC nodes do. */
 export const RPC_NODE_IDENTITY = simulatedAddress('rpc-node/identity');
 
+/**
+ * Transactions processed up to a slot: mainnet's count near the simulation's epoch, 3,100 a slot; a
+ * cluster younger than that counts from 0 at genesis in proportion (as block heights do), never going back.
+ */
+export function transactionCountAt(slot: number): number {
+  const mainnet = (at: number) => 418_273_992_151 + (at - SIMULATION.firstSlot) * 3_100;
+  return slot >= PROPORTIONAL_BELOW
+    ? mainnet(slot)
+    : Number((BigInt(slot) * BigInt(mainnet(PROPORTIONAL_BELOW))) / BigInt(PROPORTIONAL_BELOW));
+}
+
 export function epochInfo(slot: number) {
   return {
     absoluteSlot: slot,
@@ -142,7 +161,7 @@ export function epochInfo(slot: number) {
     epoch: Math.floor(slot / SLOTS_PER_EPOCH),
     slotIndex: slot % SLOTS_PER_EPOCH,
     slotsInEpoch: SLOTS_PER_EPOCH,
-    transactionCount: 418_273_992_151 + (slot - SIMULATION.firstSlot) * 3_100,
+    transactionCount: transactionCountAt(slot),
   };
 }
 
