@@ -17,6 +17,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRpc, createRpcSubscriptions, type Rpc } from '../../src/index.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
+import { SIMULATION, TOKEN_PROGRAM } from '../../src/testing/simulationCast.js';
 import { SLOT_ORIGIN } from '../../src/testing/testClusterOptions.js';
 import { keyOf, rawCall, SYSTEM_PROGRAM, signed, transferInstruction } from './ledgerKit.js';
 
@@ -292,6 +293,27 @@ describe('accountSubscribe', () => {
     await ws.slot(slots, cluster.slot());
     expect(ws.results(sub).map((r) => (r.value as { lamports: number }).lamports)).toEqual([Number(SOL) - 5_000]);
     expect(ws.results(payee)).toEqual([]);
+  });
+  it('jsonParsed: a token account credited lamports comes parsed, as getAccountInfo parses it', async () => {
+    const { cluster, advance, transfer, http } = await setup();
+    const ws = await rawSocket(cluster.wsUrl);
+    const holding = SIMULATION.tokenAccount;
+    const config = { commitment: 'processed', encoding: 'jsonParsed' };
+    const account = await ws.subscribe('accountSubscribe', [holding, config]);
+    const program = await ws.subscribe('programSubscribe', [
+      TOKEN_PROGRAM,
+      { ...config, filters: [{ dataSize: 165 }] },
+    ]);
+    const slots = await ws.subscribe('slotSubscribe');
+    await transfer(payer, holding, 1_000n);
+    advance(1);
+    await ws.slot(slots, cluster.slot());
+    const read = (await http('getAccountInfo', [holding, config])) as Read;
+    expect(read.value).toMatchObject({ data: { program: 'spl-token', parsed: { type: 'account' } } });
+    expect(ws.results(account)).toEqual([{ context: { slot: read.context.slot }, value: read.value }]);
+    expect(ws.results(program)).toEqual([
+      { context: { slot: read.context.slot }, value: { pubkey: holding, account: read.value } },
+    ]);
   });
 });
 
