@@ -235,6 +235,10 @@ describe('accountSubscribe', () => {
       closer.address,
       { commitment: 'processed', encoding: 'jsonParsed' },
     ]);
+    const program = await ws.subscribe('programSubscribe', [
+      SYSTEM_PROGRAM,
+      { commitment: 'processed', encoding: 'base64' },
+    ]);
     const slots = await ws.subscribe('slotSubscribe');
     // All of it less the fee: nothing is left.
     await transfer(closer, payer.address, SOL - 5_000n);
@@ -250,6 +254,12 @@ describe('accountSubscribe', () => {
     };
     expect(ws.results(base64)).toEqual([{ context: { slot: cluster.slot() }, value: closed }]);
     expect(ws.results(parsed)).toEqual(ws.results(base64));
+    // programSubscribe sees the slot's write itself: the emptied account, zero lamports, still the System Program's.
+    const written = ws.results(program).map((r) => r.value as { pubkey: string; account: { lamports: number } });
+    expect(written.map((w) => [w.pubkey, w.account.lamports])).toEqual([
+      [closer.address, 0],
+      [payer.address, Number(10n * SOL + SOL - 5_000n)],
+    ]);
     expect(await http('getAccountInfo', [closer.address, { commitment: 'processed' }])).toMatchObject({ value: null });
     expect((await rpc.getBalance(closer.address, { commitment: 'processed' })).value).toBe(0n);
   });
