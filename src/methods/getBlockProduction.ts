@@ -3,6 +3,7 @@ import { defineMethod, type WireOf } from '../defineMethod.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkAddress, checkConfig, checkU64, describe } from '../options/check.js';
 import { commitment, type OptionCheck } from '../options/config.js';
+import { ADDRESS_TEXT } from '../schemas/address.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { expected, safeInteger } from '../schemas/numbers.js';
@@ -107,10 +108,6 @@ const range: OptionCheck = (method, param, value) => {
   return { firstSlot, lastSlot };
 };
 
-const ADDRESS_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
-const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
 /** One pass over the map: base58 keys, each to exactly two counts (a Rust tuple on the wire). */
 const byIdentity = /* @__PURE__ */ memo(
   (): Schema<Record<string, [number, number]>> =>
@@ -120,13 +117,13 @@ const byIdentity = /* @__PURE__ */ memo(
       }
       for (const key of Object.keys(value)) {
         const at = [...context.path, key];
-        if (!ADDRESS_KEY.test(key)) return { path: at, value: key, message: expected('a base58 address as key', key) };
+        if (!ADDRESS_TEXT.test(key)) return { path: at, value: key, message: expected('a base58 address as key', key) };
         const counts = (value as Record<string, unknown>)[key];
         if (!Array.isArray(counts) || counts.length !== 2) {
           return { path: at, value: counts, message: expected('[leaderSlots, blocksProduced]', counts) };
         }
         for (let i = 0; i < 2; i++) {
-          if (!isCount(counts[i]))
+          if (!safeInteger().check(counts[i]))
             return { path: [...at, i], value: counts[i], message: expected('a count', counts[i]) };
         }
       }

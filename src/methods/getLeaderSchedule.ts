@@ -2,6 +2,7 @@ import { parseSafeJson } from '../codecs/json.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import { checkAddress, checkArity, checkU64 } from '../options/check.js';
 import { commitment, prepareConfig } from '../options/config.js';
+import { ADDRESS_TEXT } from '../schemas/address.js';
 import { memo } from '../schemas/memo.js';
 import { expected } from '../schemas/numbers.js';
 import { define, nullable, type Schema } from '../schemas/struct.js';
@@ -65,8 +66,6 @@ export interface GetLeaderSchedule {
 
 // 4. Wire schema
 
-const ADDRESS_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 /**
  * One pass over the schedule in a plain loop: a mainnet schedule holds 432,000 indexes, which
  * superstruct's per-element checks would cost many times over.
@@ -79,7 +78,7 @@ const schedule = /* @__PURE__ */ memo(
       }
       for (const key of Object.keys(value)) {
         const at = [...context.path, key];
-        if (!ADDRESS_KEY.test(key)) return { path: at, value: key, message: expected('a base58 address as key', key) };
+        if (!ADDRESS_TEXT.test(key)) return { path: at, value: key, message: expected('a base58 address as key', key) };
         const slots = (value as Record<string, unknown>)[key];
         if (!Array.isArray(slots))
           return { path: at, value: slots, message: expected('an array of slot indexes', slots) };

@@ -2,7 +2,8 @@ import { memo } from './memo.js';
 import { expected } from './numbers.js';
 import { define, type Schema } from './struct.js';
 
-const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** A base58 address's text: alphabet and length. Map keys that are addresses are checked with it too. */
+export const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /**
  * A base58 address in a response. Checked by alphabet and length only: decoding every key of a

@@ -229,7 +229,7 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_240, getAccountInfo: 10_288, full: 24_576, accountSubscribe: 13_760 };
+    const CEILINGS = { getBalance: 8_240, getAccountInfo: 10_288, full: 24_576, accountSubscribe: 13_800 };
     /** The HTTP methods whose definitions each app carries: accountSubscribe decodes as getAccountInfo does. */
     const CARRIES: Record<keyof typeof CEILINGS, readonly string[]> = {
       getBalance: ['getBalance'],
