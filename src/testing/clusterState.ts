@@ -105,7 +105,12 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     throw new Error('createClusterState: LiteSVM is loaded by loadSimulatedState');
   ledger.runtime = options.runtime;
   const fullApi = options.fullApi ?? true;
-  const context = (behindSlots: number) => ({ ledger, slot: slot() - behindSlots, nowMs: now(), slotMs });
+  // A node behind the cluster reads an older bank; never one before genesis.
+  const context = (behindSlots: number) => {
+    const tip = slot();
+    const at = Math.max(0, tip - behindSlots);
+    return { ledger, slot: at, nowMs: now(), slotMs, behindSlots: tip - at };
+  };
   return {
     // The asynchronous step first (WebCrypto's Ed25519); then the call is checked and answered at once,
     // on the ledger as it is then: no other call's apply can come between the check and the apply.

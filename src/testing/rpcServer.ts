@@ -1,7 +1,8 @@
 /**
  * The test cluster's HTTP side: a JSON-RPC server on 127.0.0.1 that answers each call (or batch) with
  * `respond`, applies the faults switched on (silent, slow, 429, cut short) on the way, and hands
- * WebSocket upgrades to the pubsub side. Its close() ends every connection at once, held calls included.
+ * WebSocket upgrades to the pubsub side. `GET /health` answers as agave's rpc_service.rs does: 200 with
+ * the plain text `ok`, `behind` or `unknown`, ahead of any JSON-RPC handling. Its close() ends every connection at once, held calls included.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,8 @@ export interface RpcServerOptions {
   upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** A fixed port; a free one when left out. */
   port?: number;
+  /** What `GET /health` answers; `ok` when left out. */
+  health?: () => 'ok' | 'behind' | 'unknown';
 }
 
 export interface RpcServer {
@@ -73,6 +76,13 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   };
 
   const server = createServer((request, response) => {
+    if (request.url?.split('?')[0] === '/health') {
+      // agave's request middleware answers the path itself, whatever the HTTP method, with no content type.
+      request.resume();
+      response.writeHead(200);
+      response.end(options.health?.() ?? 'ok');
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     // A client that goes away mid-request is its own business: the test cluster carries on.

@@ -11,6 +11,7 @@ import { answerWithFaults } from './faults/answerFaults.js';
 import type { FaultHandle, FaultKind, FaultOptions } from './faults/faultKinds.js';
 import { FaultSet } from './faults/faultSet.js';
 import { loadSimulatedState } from './loadSimulatedState.js';
+import { unhealthy } from './nodeHealth.js';
 import { listen, startRpcServer } from './rpcServer.js';
 import { attachPubsub } from './simulatedPubsub.js';
 import { SLOTS_TO_ROOT } from './simulationCast.js';
@@ -37,6 +38,11 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const server = await startRpcServer({
     respond: answerWithFaults(faults, state.answer),
     faults,
+    // Behind past agave's health-check distance while the `behind` fault (as getHealth sees it) is on.
+    health: () => {
+      const behind = faults.peek('behind', ['getHealth']);
+      return behind && unhealthy(Math.min(behind.options.slots, state.slot())) ? 'behind' : 'ok';
+    },
     upgrade: pubsub.upgrade,
     port: checked.port,
   }).catch(async (error: unknown) => {

@@ -288,7 +288,12 @@ describe('sending again', () => {
     expect(await rpc.sendTransaction(wire, { encoding: 'base64' })).toBe(signature);
     expect(await rpc.sendTransaction(wire, { encoding: 'base64' })).toBe(signature);
     slots(1);
-    expect(await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'processed' })).toBe(signature);
+    // Once the preflight bank holds it, its status cache refuses it (AlreadyProcessed); skipPreflight takes it.
+    const again = await rpc
+      .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'processed' })
+      .catch((e: unknown) => e);
+    expect(isSolRpcError(again, 'RpcError') && again.code).toBe(-32002);
+    expect(await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true })).toBe(signature);
     slots(1);
     expect(await balance(to, 'processed')).toBe(SOL);
   });

@@ -16,6 +16,8 @@ export interface AnswerContext {
   slotMs: number;
   /** What the answer's `prepare` resolved to for this call (undefined when it has none or it refused). */
   prepared?: unknown;
+  /** How many slots this node is behind the cluster (the `behind` fault): past 128 it is unhealthy. */
+  behindSlots?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * sendTransaction: signatures verified (-32003), then the preflight at `preflightCommitment` unless skipped
- * (-32002 with the simulation's result); the transaction lands in the next slot.
+ * sendTransaction: unless preflight is skipped, signatures verified (-32003), the node's health checked
+ * (-32005) and the transaction simulated at `preflightCommitment` (-32002 with the simulation's result,
+ * AlreadyProcessed for one that landed already); the transaction lands in the next slot.
  */
 import { prepareVerified, sendTransaction as send } from '../ledger/send.js';
 import { defineAnswer } from './answer.js';
@@ -13,5 +14,5 @@ export const sendTransaction = defineAnswer({
   minContextSlot: { commitmentKey: 'preflightCommitment' },
   // Signatures are checked by WebCrypto, asynchronously, before the answer (send.ts's prepareVerified).
   prepare: (_ctx, params) => prepareVerified(params[0], (params[1] as { encoding?: string } | undefined)?.encoding),
-  answer: (ctx, params) => send(ctx, params, ctx.prepared),
+  answer: (ctx, params) => send(ctx, params, ctx.prepared, ctx.behindSlots),
 });

@@ -1,6 +1,7 @@
 /**
  * simulateTransaction: runs the transaction against the bank at the commitment, changing nothing. With
- * `sigVerify` the signatures are checked first (-32003); with `replaceRecentBlockhash` the bank's own
+ * `sigVerify` the signatures are checked first (-32003); a transaction already landed in that
+ * bank is AlreadyProcessed; with `replaceRecentBlockhash` the bank's own
  * blockhash stands in for the transaction's; with `accounts` the accounts as the simulation left them.
  */
 import { decodeWire, prepareVerified, simulateAt, simulationResult, verifySignatures } from '../ledger/send.js';

@@ -1,11 +1,14 @@
 /**
  * Taking transactions in, as agave's sendTransaction, simulateTransaction and requestAirdrop do: decode,
- * verify every signature (-32003), then, unless preflight is skipped, run the transaction against the
- * preflight bank and refuse a failure (-32002 with the simulation's result). A transaction taken lands in
+ * then, unless preflight is skipped, verify every signature (-32003), refuse while the node is unhealthy
+ * (-32005), run the transaction against the preflight bank (its status cache included: one that landed
+ * already is AlreadyProcessed) and refuse a failure (-32002 with the simulation's result), in the order of
+ * agave 2.3's rpc.rs, the version the cluster reports. A transaction taken lands in
  * the next slot: run against the accounts as they will be then, its writes recorded from that slot on.
  * One whose fee payer cannot pay is taken and never lands, as a leader drops it.
  */
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
+import { unhealthy } from '../nodeHealth.js';
 import { accountState, storedAccount } from '../simulatedAccounts.js';
 import { bankSlot, blockhashValid, decodeAddress, type Ledger, RpcFailure } from '../simulatedLedger.js';
 import type { AccountState } from './accountStore.js';
@@ -77,13 +80,18 @@ export function bankReader(context: SendContext, slot: number): (address: string
   return (address) => accountState(storedAccount(address, context.slot, context.nowMs, context.ledger, slot));
 }
 
+/** A transaction the bank's checks stop before it runs: no logs, no units (agave's TransactionSimulationResult::new_error). */
+export interface Unchecked {
+  unchecked: 'BlockhashNotFound' | 'AlreadyProcessed';
+}
+
 /** A simulation's result as agave writes it (RpcSimulateTransactionResult). */
-export function simulationResult(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' }) {
+export function simulationResult(outcome: Executed | Refused | Unchecked) {
   const executed = 'err' in outcome ? outcome : undefined;
   let err: TransactionErr | null;
   if ('err' in outcome) err = outcome.err;
   else if ('refused' in outcome) err = outcome.refused;
-  else err = outcome.blockhash;
+  else err = outcome.unchecked;
   return {
     accounts: null,
     err,
@@ -96,16 +104,25 @@ export function simulationResult(outcome: Executed | Refused | { blockhash: 'Blo
   };
 }
 
-/** Runs a transaction against a bank without keeping anything, or says its blockhash is not one that bank knows. */
+/**
+ * Runs a transaction against a bank without keeping anything, after the bank's checks in agave's order: its
+ * blockhash one the bank knows, then its status cache (a transaction that landed in that bank or before is
+ * AlreadyProcessed). With `checkBlockhash` false (replaceRecentBlockhash) the message is another, unseen one.
+ */
 export function simulateAt(
   context: SendContext,
   transaction: DecodedTransaction,
   bytes: Uint8Array,
   slot: number,
   checkBlockhash = true,
-) {
-  if (checkBlockhash && !blockhashValid(context.ledger, transaction.message.recentBlockhash, slot)) {
-    return { blockhash: 'BlockhashNotFound' as const };
+): Executed | Refused | Unchecked {
+  if (checkBlockhash) {
+    if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, slot)) {
+      return { unchecked: 'BlockhashNotFound' };
+    }
+    const sent = context.ledger.sent.get(transaction.signatures[0] as string);
+    // It lands in the slot after the one it arrived in.
+    if (sent && sent.slot + 1 <= slot) return { unchecked: 'AlreadyProcessed' };
   }
   return runtimeOf(context).run(transaction, bytes, bankReader(context, slot), slot, false);
 }
@@ -129,18 +146,25 @@ interface SendConfig {
   preflightCommitment?: string;
 }
 
-/** sendTransaction as agave answers it; `verified` is what `prepareVerified` found of its signatures. */
-export function sendTransaction(context: SendContext, params: unknown[], verified: unknown): string {
+/**
+ * sendTransaction as agave answers it; `verified` is what `prepareVerified` found of its signatures and
+ * `behindSlots` how far the node is behind the cluster. With skipPreflight nothing is checked: the
+ * signature is answered, and a transaction whose signatures fail never lands (the leader's sigverify drops it).
+ */
+export function sendTransaction(context: SendContext, params: unknown[], verified: unknown, behindSlots = 0): string {
   const config = (params[1] ?? {}) as SendConfig;
   const { bytes, transaction } = decodeWire(params[0], config.encoding);
-  verifySignatures(verified);
   const signature = transaction.signatures[0] as string;
   const preflightSlot = bankSlot(context.slot, config.preflightCommitment);
   if (!config.skipPreflight) {
+    verifySignatures(verified);
+    const health = unhealthy(behindSlots);
+    if (health) throw health;
     const outcome = simulateAt(context, transaction, bytes, preflightSlot);
     if (!('err' in outcome) || outcome.err !== null) throw preflightFailure(outcome);
   }
-  // Sent again: agave's preflight does not consult the status cache; the leader drops the duplicate.
+  if (verified !== true) return signature;
+  // Sent again without preflight, or before the preflight bank holds it: the leader drops the duplicate.
   if (context.ledger.sent.has(signature)) return signature;
   // Skipping preflight with a blockhash the tip does not know: taken, and never landing, as on a cluster.
   if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot)) return signature;
@@ -148,7 +172,7 @@ export function sendTransaction(context: SendContext, params: unknown[], verifie
 }
 
 /** -32002 with the failed simulation, its message agave's: "Transaction simulation failed: <error>". */
-function preflightFailure(outcome: Executed | Refused | { blockhash: 'BlockhashNotFound' }) {
+function preflightFailure(outcome: Executed | Refused | Unchecked) {
   const result = simulationResult(outcome);
   return new RpcFailure({
     code: -32002,
