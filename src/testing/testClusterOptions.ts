@@ -6,7 +6,9 @@
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { PreloadedAccount } from './clusterState.js';
 import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
+import { decodeAddressBytes } from './simulatedLedger.js';
 import { SIMULATION, SLOT_MS } from './simulationCast.js';
+import { didYouMean } from './suggest.js';
 
 /**
  * How to start a test cluster. Every field is optional.
@@ -59,11 +61,53 @@ export interface CheckedTestClusterOptions
   litesvm: boolean | LiteSvmLike;
 }
 
+/** Every option startTestCluster reads: another key is a typo, refused rather than silently ignored. */
+const OPTION_KEYS = ['port', 'slotMs', 'startSlot', 'accounts', 'fullApi', 'litesvm', 'now'];
+const ACCOUNT_KEYS = ['lamports', 'owner', 'data', 'executable'];
+
+/** Refuses a key of `value` that is not one of `known`, naming it under `at` and the known key it resembles. */
+export function refuseUnknownKeys(value: object, known: readonly string[], at: string): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    throw fail(`${at}.${key}`, `unknown option${didYouMean(key, known)}; the options are ${known.join(', ')}`);
+  }
+}
+
+/** Whether `text` is a base58 address: 32 bytes. */
+function isAddress(text: unknown): boolean {
+  if (typeof text !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) return false;
+  return decodeAddressBytes(text).length === 32;
+}
+
+/** Standard padded base64, as agave writes account data. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function checkAccount(address: string, account: unknown): void {
+  const at = `options.accounts[${JSON.stringify(address)}]`;
+  if (!isAddress(address))
+    throw fail('options.accounts', `expected base58 addresses of 32 bytes as keys, got ${JSON.stringify(address)}`);
+  if (typeof account !== 'object' || account === null || Array.isArray(account))
+    throw fail(at, `expected an account { lamports, owner?, data?, executable? }, got ${describe(account)}`);
+  refuseUnknownKeys(account, ACCOUNT_KEYS, at);
+  const { lamports, owner, data, executable } = account as PreloadedAccount;
+  const ok =
+    (typeof lamports === 'bigint' && lamports >= 0n && lamports < 2n ** 64n) ||
+    (typeof lamports === 'number' && Number.isSafeInteger(lamports) && lamports >= 0);
+  if (!ok) throw fail(`${at}.lamports`, `expected a u64 amount of lamports, got ${describe(lamports)}`);
+  if (owner !== undefined && !isAddress(owner))
+    throw fail(`${at}.owner`, `expected a program's base58 address (32 bytes), got ${describe(owner)}`);
+  if (data !== undefined && !(data instanceof Uint8Array) && !(typeof data === 'string' && BASE64.test(data)))
+    throw fail(`${at}.data`, `expected bytes (a Uint8Array) or base64 text, got ${describe(data)}`);
+  if (executable !== undefined && typeof executable !== 'boolean')
+    throw fail(`${at}.executable`, `expected true or false, got ${describe(executable)}`);
+}
+
 /** The options with their defaults, each bad one refused with the parameter named. */
 export function checkTestClusterOptions(options: unknown): CheckedTestClusterOptions {
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw fail('options', `expected an object, got ${describe(options)}`);
+  refuseUnknownKeys(options, OPTION_KEYS, 'options');
   const o = options as TestClusterOptions;
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 1 && o.port <= 65_535))
     throw fail('options.port', `expected a port from 1 to 65535, got ${describe(o.port)}`);
@@ -80,17 +124,7 @@ export function checkTestClusterOptions(options: unknown): CheckedTestClusterOpt
   if (o.accounts !== undefined) {
     if (typeof o.accounts !== 'object' || o.accounts === null || Array.isArray(o.accounts))
       throw fail('options.accounts', 'expected an object of accounts by address');
-    for (const [address, account] of Object.entries(o.accounts)) {
-      const at = `options.accounts[${JSON.stringify(address)}]`;
-      if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address))
-        throw fail('options.accounts', `expected base58 addresses as keys, got ${JSON.stringify(address)}`);
-      if (typeof account !== 'object' || account === null) throw fail(at, 'expected an account');
-      const lamports = account.lamports;
-      const ok =
-        (typeof lamports === 'bigint' && lamports >= 0n && lamports < 2n ** 64n) ||
-        (typeof lamports === 'number' && Number.isSafeInteger(lamports) && lamports >= 0);
-      if (!ok) throw fail(`${at}.lamports`, `expected a u64 amount of lamports, got ${describe(lamports)}`);
-    }
+    for (const [address, account] of Object.entries(o.accounts)) checkAccount(address, account);
   }
   const now = o.now ?? Date.now;
   const slotMs = o.slotMs ?? SLOT_MS;

@@ -30,7 +30,8 @@ function mismatch(kind: ParamKind, value: unknown): string | undefined {
   const wrong = () => `invalid type: ${unexpected(value)}, expected ${expected(kind)}`;
   if (kind === 'any') return undefined;
   if (typeof kind === 'object') {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : wrong();
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrong();
+    return commitmentMismatch(value as Record<string, unknown>);
   }
   if (kind === 'string') return typeof value === 'string' ? undefined : wrong();
   if (kind === 'strings') {
@@ -43,6 +44,25 @@ function mismatch(kind: ParamKind, value: unknown): string | undefined {
     return value < 0n ? `invalid value: integer \`${value}\`, expected ${kind}` : undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) return wrong();
   return value < 0 ? `invalid value: integer \`${value}\`, expected ${kind}` : undefined;
+}
+
+/**
+ * The commitment levels serde reads into agave's CommitmentLevel (camelCase; the 1.x names `max`, `recent`,
+ * `root`, `single` and `singleGossip` are gone from solana-commitment-config).
+ */
+const COMMITMENTS = ['processed', 'confirmed', 'finalized'];
+
+/** serde's complaint about a config's `commitment` or `preflightCommitment` (null is None), or undefined. */
+function commitmentMismatch(config: Record<string, unknown>): string | undefined {
+  for (const key of ['commitment', 'preflightCommitment']) {
+    const value = config[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return `invalid type: ${unexpected(value)}, expected string or map`;
+    if (!COMMITMENTS.includes(value)) {
+      return `unknown variant \`${value}\`, expected one of ${COMMITMENTS.map((c) => `\`${c}\``).join(', ')}`;
+    }
+  }
+  return undefined;
 }
 
 /** Refuses `params` as agave would for this method, or returns normally. */

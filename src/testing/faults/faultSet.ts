@@ -4,6 +4,8 @@
  * the cluster closing (which releases the calls a silent fault holds, so nothing waits past close()).
  */
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
+import { ANSWERS } from '../answers/index.js';
+import { didYouMean } from '../suggest.js';
 import type { FaultHandle, FaultKind, FaultOptions } from './faultKinds.js';
 
 /** One fault switched on, as the servers read it. */
@@ -127,13 +129,47 @@ export class FaultSet {
 const fail = (param: string, problem: string) => new InvalidInputError({ method: 'fault', param, problem });
 const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
+/** The options each kind reads (faultKinds.ts): another key is a typo, refused rather than ignored. */
+const OPTION_KEYS: Record<FaultKind, readonly string[]> = {
+  rateLimited: ['methods', 'count', 'retryAfterSeconds'],
+  behind: ['methods', 'slots'],
+  dropSends: ['count'],
+  slow: ['methods', 'count', 'delayMs'],
+  silent: ['methods', 'count'],
+  cutShort: ['methods', 'count', 'mode'],
+  socketLost: ['count'],
+  socketClosed: ['count', 'code', 'reason'],
+};
+
+/** agave's pubsub methods (rpc_pubsub.rs), which the WebSocket faults `slow` and `silent` may scope. */
+const PUBSUB_METHODS = [
+  'account',
+  'block',
+  'logs',
+  'program',
+  'root',
+  'signature',
+  'slot',
+  'slotsUpdates',
+  'vote',
+].flatMap((name) => [`${name}Subscribe`, `${name}Unsubscribe`]);
+
 /** The options of a fault, checked; each bad one refused with the parameter named. */
 function checkFault(kind: FaultKind, options: unknown): object {
-  if (!KINDS.includes(kind)) throw fail('kind', `expected one of ${KINDS.join(', ')}, got ${describe(kind)}`);
+  if (!KINDS.includes(kind))
+    throw fail('kind', `expected one of ${KINDS.join(', ')}, got ${describe(kind)}${didYouMean(String(kind), KINDS)}`);
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw fail('options', `expected an object, got ${describe(options)}`);
   const o = options as Record<string, unknown>;
+  const known = OPTION_KEYS[kind];
+  for (const key of Object.keys(o)) {
+    if (!known.includes(key))
+      throw fail(
+        `options.${key}`,
+        `unknown option of ${kind}${didYouMean(key, known)}; its options are ${known.join(', ')}`,
+      );
+  }
   const whole = (name: string, min: number, required = false) => {
     const value = o[name];
     if (value === undefined && !required) return;
@@ -144,8 +180,15 @@ function checkFault(kind: FaultKind, options: unknown): object {
   if (o.methods !== undefined) {
     if (!Array.isArray(o.methods) || o.methods.length === 0 || !o.methods.every((m) => typeof m === 'string'))
       throw fail('options.methods', 'expected a non-empty array of method names');
-    if (kind === 'dropSends' || kind === 'socketLost' || kind === 'socketClosed')
-      throw fail('options.methods', `${kind} has no method scope`);
+    // A name the cluster answers no call of would scope the fault to nothing, silently.
+    const methods = [...ANSWERS.keys(), ...PUBSUB_METHODS];
+    for (const [index, method] of (o.methods as string[]).entries()) {
+      if (!methods.includes(method))
+        throw fail(
+          `options.methods[${index}]`,
+          `${describe(method)} is no method the cluster answers${didYouMean(method, methods)}`,
+        );
+    }
   }
   if (kind === 'rateLimited') whole('retryAfterSeconds', 0);
   if (kind === 'behind') whole('slots', 1, true);

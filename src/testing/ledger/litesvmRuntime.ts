@@ -6,6 +6,7 @@
  * ones are copied back. The cluster checks signatures and blockhashes itself (as for the built-in runtime);
  * LiteSVM's own blockhash check is off. Loaded with a dynamic import, only when asked for.
  */
+import { InvalidInputError } from '../../errors/InvalidInputError.js';
 import type { DecodedTransaction } from '../../index.js';
 import type { AccountState } from './accountStore.js';
 import type { Executed, Refused } from './execute.js';
@@ -91,11 +92,13 @@ export async function createLiteSvmRuntime(
 }
 
 const notInstalled = (cause: unknown) =>
-  new Error(
-    'option litesvm: the optional peer dependency `litesvm` is not installed (npm install --save-dev litesvm)',
-    {
-      cause,
-    },
+  Object.assign(
+    new InvalidInputError({
+      method: 'startTestCluster',
+      param: 'options.litesvm',
+      problem: 'the optional peer dependency `litesvm` is not installed (npm install --save-dev litesvm)',
+    }),
+    { cause },
   );
 
 function liteSvmRuntime(
