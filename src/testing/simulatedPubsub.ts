@@ -118,15 +118,19 @@ export function attachPubsub(
     // A node behind notifies from its own, older bank: nothing until that bank passes the last slot notified.
     const slot = nodeTip();
     if (slot <= lastSlot) return;
+    // A cluster younger than the root distance has its root at genesis (slot 0), which no slot newly roots.
+    const root = Math.max(0, slot - cluster.slotsToRoot);
+    const rooted = slot - cluster.slotsToRoot > 0;
     for (const sub of [...subs.values()]) {
       if (sub.socket.readyState !== sub.socket.OPEN) continue;
-      if (sub.method === 'slotSubscribe') send(sub, { slot, parent: slot - 1, root: slot - cluster.slotsToRoot });
-      else if (sub.method === 'rootSubscribe') send(sub, slot - cluster.slotsToRoot);
-      else if (sub.method === 'slotsUpdatesSubscribe') {
+      if (sub.method === 'slotSubscribe') send(sub, { slot, parent: slot - 1, root });
+      else if (sub.method === 'rootSubscribe') {
+        if (rooted) send(sub, root);
+      } else if (sub.method === 'slotsUpdatesSubscribe') {
         const timestamp = Date.now();
         for (const type of ['firstShredReceived', 'completed']) send(sub, { type, slot, timestamp });
         send(sub, { type: 'createdBank', slot, parent: slot - 1, timestamp });
-        send(sub, { type: 'root', slot: slot - cluster.slotsToRoot, timestamp });
+        if (rooted) send(sub, { type: 'root', slot: root, timestamp });
       } else if (sub.watch) {
         const { results, done } = watch(sub, slot, source);
         deliver(sub, results, done);

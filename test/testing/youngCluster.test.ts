@@ -6,7 +6,7 @@
  * epoch credits) are shorter instead of reaching below genesis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRpc, isSolRpcError, type Rpc } from '../../src/index.js';
+import { createRpc, createRpcSubscriptions, isSolRpcError, type Rpc } from '../../src/index.js';
 import { ANSWERS } from '../../src/testing/answers/index.js';
 import { SIMULATION, type SimulatedCluster, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { keyOf, signed, transferInstruction } from './ledgerKit.js';
@@ -195,6 +195,29 @@ describe.each([0, 1, 31, 32, 1000, SIMULATION.firstSlot])('a cluster started at 
       }
     } finally {
       await fresh.cluster.close();
+    }
+  });
+});
+
+describe('the WebSocket side of a cluster at slot 0', () => {
+  it('notifies slots with their root at genesis, never below 0, and no root before one is made', async () => {
+    const scan = await startAt(0);
+    const subs = createRpcSubscriptions(scan.cluster.wsUrl);
+    try {
+      const slots = subs.slotSubscribe();
+      const roots = subs.rootSubscribe();
+      const first = slots.next();
+      scan.clock.ms += 400;
+      expect((await first).value).toEqual({ slot: 1, parent: 0, root: 0 });
+      // The first root a slot makes is slot 1, at slot 33: rootSubscribe says nothing before.
+      const firstRoot = roots.next();
+      const next = slots.next();
+      scan.clock.ms += 32 * 400;
+      expect((await next).value).toMatchObject({ slot: 33, root: 1 });
+      expect((await firstRoot).value).toBe(1);
+    } finally {
+      subs.close();
+      await scan.cluster.close();
     }
   });
 });
