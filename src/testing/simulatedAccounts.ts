@@ -173,8 +173,7 @@ function castSystemAccount(address: string): StoredAccount | undefined {
     SIMULATION.nonCirculating.some((r) => r.address === address) ||
     SIMULATION.validators.some((v) => v.identity === address);
   if (isCast) return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: balanceOf(address) };
-  if (address === FAUCET_ADDRESS)
-    return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: FAUCET_LAMPORTS };
+  if (address === FAUCET_ADDRESS) return { bytes: new Uint8Array(0), owner: SYSTEM_PROGRAM, lamports: FAUCET_LAMPORTS };
   return undefined;
 }
 

@@ -47,7 +47,7 @@ describe('-32602 in agave’s words', () => {
     ],
     ['getBlockTime', ['1'], 'Invalid params: invalid type: string "1", expected u64.'],
     ['getBlockTime', [-1], 'Invalid params: invalid value: integer `-1`, expected u64.'],
-    ['getMultipleAccounts', [WALLET], 'Invalid params: invalid type: string "' + WALLET + '", expected a sequence.'],
+    ['getMultipleAccounts', [WALLET], `Invalid params: invalid type: string "${WALLET}", expected a sequence.`],
     ['getBalance', [], '`params` should have at least 1 argument(s)'],
     ['getSlotLeaders', [1], 'Invalid params: invalid length 1, expected a tuple of size 2.'],
     ['getBlockTime', [1, 2], 'Invalid params: invalid length 2, expected fewer elements in array.'],
