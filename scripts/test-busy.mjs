@@ -1,5 +1,5 @@
 // Runs the suites whose verdicts could depend on timing (faults, reliability, transport, subscriptions,
-// confirmation and paging over loopback, the streaming CLI) while two other processes burn both cores: the
+// confirmation and paging over loopback, the streaming CLI, the test cluster) while two other processes burn both cores: the
 // proof that no test's verdict depends on how fast, or how idle, the machine is. `npm run test:busy`; CI runs
 // it after `npm test`. Extra arguments go to vitest.
 import { spawn } from 'node:child_process';
@@ -13,6 +13,8 @@ const SUITES = [
   'test/send',
   'test/history',
   'test/cli/logs.test.ts',
+  // The test cluster: its close grace, faults held and released, notifications by commitment.
+  'test/testing',
 ];
 const burners = Math.max(2, availableParallelism());
 
