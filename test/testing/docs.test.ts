@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import type { FaultKind } from '../../src/testing/index.js';
+import { FAULT_KINDS } from '../../src/testing/faults/faultSet.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const page = readFileSync(join(root, 'docs/testing.md'), 'utf8');
@@ -20,20 +20,10 @@ const blocks = [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
   line: page.slice(0, match.index).split('\n').length + 1,
   code: match[1] as string,
 }));
-const KINDS: readonly FaultKind[] = [
-  'rateLimited',
-  'behind',
-  'dropSends',
-  'slow',
-  'silent',
-  'cutShort',
-  'socketLost',
-  'socketClosed',
-];
 
 it('shows every fault kind in a runnable example', () => {
   const code = blocks.map((block) => block.code).join('\n');
-  expect(KINDS.filter((kind) => !code.includes(`fault('${kind}'`))).toEqual([]);
+  expect(FAULT_KINDS.filter((kind) => !code.includes(`fault('${kind}'`))).toEqual([]);
 });
 
 it('runs: every ```ts block of docs/testing.md passes as a vitest file of its own', async () => {

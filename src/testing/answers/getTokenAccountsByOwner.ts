@@ -1,29 +1,4 @@
-/**
- * getTokenAccountsByOwner: the token accounts whose owner is the address, filtered by `{ mint }` or
- * `{ programId }`, in the bank at the commitment, each encoded as getAccountInfo encodes it.
- */
-import { type AccountConfig, uiAccount } from '../simulatedAccounts.js';
-import { defineAnswer } from './answer.js';
-import { verifyPubkey } from './parse.js';
-import { atBank, bankOf, lastConfig } from './shared.js';
-import { tokenAccounts, tokenFilter } from './tokenScan.js';
+/** getTokenAccountsByOwner: the token accounts whose owner is the address (tokenAccountsBy.ts). */
+import { tokenAccountsBy } from './tokenAccountsBy.js';
 
-export const getTokenAccountsByOwner = defineAnswer({
-  method: 'getTokenAccountsByOwner',
-  minimal: false,
-  required: ['string', 'any'],
-  optional: [{ struct: 'RpcAccountInfoConfig' }],
-  minContextSlot: {},
-  answer(ctx, params) {
-    const owner = verifyPubkey(params[0]);
-    const config = lastConfig<AccountConfig & { commitment?: string }>(params.slice(2));
-    const bank = bankOf(ctx, config);
-    const passes = tokenFilter(ctx, params[1], bank);
-    return atBank(
-      bank,
-      tokenAccounts(ctx, bank)
-        .filter((account) => account.owner === owner && passes(account))
-        .map((account) => ({ account: uiAccount(account.stored, config, 'placeholder'), pubkey: account.address })),
-    );
-  },
-});
+export const getTokenAccountsByOwner = tokenAccountsBy('getTokenAccountsByOwner', 'owner');

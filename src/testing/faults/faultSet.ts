@@ -17,7 +17,8 @@ export interface ActiveFault<K extends FaultKind = FaultKind> {
   readonly handle: FaultHandle;
 }
 
-const KINDS: readonly FaultKind[] = [
+/** Every fault kind, in the order docs/testing.md shows them. */
+export const FAULT_KINDS: readonly FaultKind[] = [
   'rateLimited',
   'behind',
   'dropSends',
@@ -156,8 +157,11 @@ const PUBSUB_METHODS = [
 
 /** The options of a fault, checked; each bad one refused with the parameter named. */
 function checkFault(kind: FaultKind, options: unknown): object {
-  if (!KINDS.includes(kind))
-    throw fail('kind', `expected one of ${KINDS.join(', ')}, got ${describe(kind)}${didYouMean(String(kind), KINDS)}`);
+  if (!FAULT_KINDS.includes(kind))
+    throw fail(
+      'kind',
+      `expected one of ${FAULT_KINDS.join(', ')}, got ${describe(kind)}${didYouMean(String(kind), FAULT_KINDS)}`,
+    );
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw fail('options', `expected an object, got ${describe(options)}`);
