@@ -57,101 +57,8 @@ import {
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import * as internal from 'litesvm/dist/internal.js';
-
-// litesvm declares its fieldless errors as const enums (internal.d.ts), which exist only as types: their
-// names by value, in the declared order, are listed here.
-const TRANSACTION_ERRORS = [
-  'AccountInUse',
-  'AccountLoadedTwice',
-  'AccountNotFound',
-  'ProgramAccountNotFound',
-  'InsufficientFundsForFee',
-  'InvalidAccountForFee',
-  'AlreadyProcessed',
-  'BlockhashNotFound',
-  'CallChainTooDeep',
-  'MissingSignatureForFee',
-  'InvalidAccountIndex',
-  'SignatureFailure',
-  'InvalidProgramForExecution',
-  'SanitizeFailure',
-  'ClusterMaintenance',
-  'AccountBorrowOutstanding',
-  'WouldExceedMaxBlockCostLimit',
-  'UnsupportedVersion',
-  'InvalidWritableAccount',
-  'WouldExceedMaxAccountCostLimit',
-  'WouldExceedAccountDataBlockLimit',
-  'TooManyAccountLocks',
-  'AddressLookupTableNotFound',
-  'InvalidAddressLookupTableOwner',
-  'InvalidAddressLookupTableData',
-  'InvalidAddressLookupTableIndex',
-  'InvalidRentPayingAccount',
-  'WouldExceedMaxVoteCostLimit',
-  'WouldExceedAccountDataTotalLimit',
-  'MaxLoadedAccountsDataSizeExceeded',
-  'ResanitizationNeeded',
-  'InvalidLoadedAccountsDataSizeLimit',
-  'UnbalancedTransaction',
-  'ProgramCacheHitMaxLimit',
-  'CommitCancelled',
-];
-const INSTRUCTION_ERRORS = [
-  'GenericError',
-  'InvalidArgument',
-  'InvalidInstructionData',
-  'InvalidAccountData',
-  'AccountDataTooSmall',
-  'InsufficientFunds',
-  'IncorrectProgramId',
-  'MissingRequiredSignature',
-  'AccountAlreadyInitialized',
-  'UninitializedAccount',
-  'UnbalancedInstruction',
-  'ModifiedProgramId',
-  'ExternalAccountLamportSpend',
-  'ExternalAccountDataModified',
-  'ReadonlyLamportChange',
-  'ReadonlyDataModified',
-  'DuplicateAccountIndex',
-  'ExecutableModified',
-  'RentEpochModified',
-  'NotEnoughAccountKeys',
-  'AccountDataSizeChanged',
-  'AccountNotExecutable',
-  'AccountBorrowFailed',
-  'AccountBorrowOutstanding',
-  'DuplicateAccountOutOfSync',
-  'InvalidError',
-  'ExecutableDataModified',
-  'ExecutableLamportChange',
-  'ExecutableAccountNotRentExempt',
-  'UnsupportedProgramId',
-  'CallDepth',
-  'MissingAccount',
-  'ReentrancyNotAllowed',
-  'MaxSeedLengthExceeded',
-  'InvalidSeeds',
-  'InvalidRealloc',
-  'ComputationalBudgetExceeded',
-  'PrivilegeEscalation',
-  'ProgramEnvironmentSetupFailure',
-  'ProgramFailedToComplete',
-  'ProgramFailedToCompile',
-  'Immutable',
-  'IncorrectAuthority',
-  'AccountNotRentExempt',
-  'InvalidAccountOwner',
-  'ArithmeticOverflow',
-  'UnsupportedSysvar',
-  'IllegalOwner',
-  'MaxAccountsDataAllocationsExceeded',
-  'MaxAccountsExceeded',
-  'MaxInstructionTraceLengthExceeded',
-  'BuiltinProgramsMustConsumeComputeUnits',
-  'BorshIoError',
-];
+import { TRANSACTION_ERRORS } from '../../src/testing/ledger/litesvmErrorNames.js';
+import { errorJson, type InternalModule } from '../../src/testing/ledger/litesvmRuntime.js';
 
 export const MAX_PROCESSING_AGE = 150;
 export const MAX_RECENT_BLOCKHASHES = 300;
@@ -312,7 +219,7 @@ export async function startLitesvmRpc(options: LitesvmRpcOptions = {}): Promise<
     const preBalances = keys.map((key) => svm.getBalance(key) ?? 0n);
     const result = svm.sendTransaction(tx);
     const failed = result instanceof FailedTransactionMetadata;
-    const err = failed ? transactionErrorJson(result.err()) : null;
+    const err = failed ? errorJson(internal, result.err()) : null;
     // Errors before execution (signature, fee payer, duplicate) leave no record and charge nothing.
     if (failed && typeof err === 'string' && NOT_RECORDED.has(err)) return undefined;
     const meta: TransactionMetadata = failed ? result.meta() : (result as TransactionMetadata);
@@ -370,7 +277,7 @@ export async function startLitesvmRpc(options: LitesvmRpcOptions = {}): Promise<
       if (result instanceof FailedTransactionMetadata) {
         const meta = result.meta();
         return {
-          err: transactionErrorJson(result.err()),
+          err: errorJson(internal, result.err()),
           logs: meta.logs(),
           units: meta.computeUnitsConsumed(),
           returnData: returnDataJson(meta),
@@ -926,25 +833,6 @@ function accountJson(account: unknown): unknown {
     rentEpoch: 18446744073709551615n,
     space: BigInt(a.data.length),
   };
-}
-
-/** A litesvm transaction error as agave's JSON (serde's external tagging). */
-function transactionErrorJson(err: unknown): unknown {
-  if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? `Unknown${err}`;
-  if (err instanceof internal.TransactionErrorInstructionError) {
-    const inner = err.err();
-    let innerJson: unknown;
-    if (typeof inner === 'number') innerJson = INSTRUCTION_ERRORS[inner] ?? `Unknown${inner}`;
-    else if (inner instanceof internal.InstructionErrorCustom) innerJson = { Custom: inner.code };
-    else innerJson = 'BorshIoError';
-    return { InstructionError: [err.index, innerJson] };
-  }
-  if (err instanceof internal.TransactionErrorDuplicateInstruction) return { DuplicateInstruction: err.index };
-  if (err instanceof internal.TransactionErrorInsufficientFundsForRent)
-    return { InsufficientFundsForRent: { account_index: err.accountIndex } };
-  if (err instanceof internal.TransactionErrorProgramExecutionTemporarilyRestricted)
-    return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } };
-  return 'UnknownError';
 }
 
 // Display texts of agave's TransactionError and InstructionError (solana-transaction-error), for the

@@ -48,7 +48,7 @@ interface Meta {
   logs(): string[];
   computeUnitsConsumed(): bigint;
 }
-interface InternalModule {
+export interface InternalModule {
   TransactionErrorInstructionError: new (...args: never[]) => { index: number; err(): unknown };
   InstructionErrorCustom: new (...args: never[]) => { code: number };
   TransactionErrorDuplicateInstruction: new (...args: never[]) => { index: number };
@@ -204,7 +204,7 @@ function kitTransaction(transaction: DecodedTransaction, bytes: Uint8Array) {
 }
 
 /** A LiteSVM transaction error as agave's JSON (serde's external tagging). */
-function errorJson(internal: InternalModule, err: unknown): unknown {
+export function errorJson(internal: InternalModule, err: unknown): unknown {
   if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? `Unknown${err}`;
   if (err instanceof internal.TransactionErrorInstructionError) {
     const inner = err.err();
