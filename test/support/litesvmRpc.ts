@@ -58,7 +58,7 @@ import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import * as internal from 'litesvm/dist/internal.js';
 import { TRANSACTION_ERRORS } from '../../src/testing/ledger/litesvmErrorNames.js';
-import { errorJson, type InternalModule } from '../../src/testing/ledger/litesvmRuntime.js';
+import { errorJson } from '../../src/testing/ledger/litesvmRuntime.js';
 
 export const MAX_PROCESSING_AGE = 150;
 export const MAX_RECENT_BLOCKHASHES = 300;
