@@ -14,6 +14,7 @@ import type { SubscriptionOverflowError } from './SubscriptionOverflowError.js';
 import type { TimeoutError } from './TimeoutError.js';
 import type { TransactionExpiredError } from './TransactionExpiredError.js';
 import type { TransactionFailedError } from './TransactionFailedError.js';
+import type { TransactionNotLandedError } from './TransactionNotLandedError.js';
 import type { ValidationError } from './ValidationError.js';
 
 /** The names of solrpc's error classes, for `isSolRpcError(e, name)`. */
@@ -32,6 +33,7 @@ export type SolRpcErrorName =
   | 'RateLimitedError'
   | 'TransactionExpiredError'
   | 'TransactionFailedError'
+  | 'TransactionNotLandedError'
   | 'ConnectionLostError'
   | 'SubscriptionOverflowError';
 
@@ -63,6 +65,7 @@ interface ErrorByName {
   RateLimitedError: RateLimitedError;
   TransactionExpiredError: TransactionExpiredError;
   TransactionFailedError: TransactionFailedError;
+  TransactionNotLandedError: TransactionNotLandedError;
   ConnectionLostError: ConnectionLostError;
   SubscriptionOverflowError: SubscriptionOverflowError;
 }
