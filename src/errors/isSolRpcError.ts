@@ -9,6 +9,7 @@ import type { NetworkError } from './NetworkError.js';
 import type { RateLimitedError } from './RateLimitedError.js';
 import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
+import type { SimulationFailedError } from './SimulationFailedError.js';
 import { BRAND, type SolRpcError } from './SolRpcError.js';
 import type { SubscriptionOverflowError } from './SubscriptionOverflowError.js';
 import type { TimeoutError } from './TimeoutError.js';
@@ -34,6 +35,7 @@ export type SolRpcErrorName =
   | 'TransactionExpiredError'
   | 'TransactionFailedError'
   | 'TransactionNotLandedError'
+  | 'SimulationFailedError'
   | 'ConnectionLostError'
   | 'SubscriptionOverflowError';
 
@@ -66,6 +68,7 @@ interface ErrorByName {
   TransactionExpiredError: TransactionExpiredError;
   TransactionFailedError: TransactionFailedError;
   TransactionNotLandedError: TransactionNotLandedError;
+  SimulationFailedError: SimulationFailedError;
   ConnectionLostError: ConnectionLostError;
   SubscriptionOverflowError: SubscriptionOverflowError;
 }

@@ -26,14 +26,14 @@ export const transactionEncoding: OptionCheck = /* @__PURE__ */ oneOf(['base64',
 
 /**
  * Checks a transaction argument's form: bytes, or text in `encoding`, of at most a packet. Returns its
- * bytes; `readTransactionLayout` checks what they hold.
+ * bytes; `readTransactionLayout` checks what they hold. `param` names it in a refusal.
  */
 export function readWireTransaction(
   method: string,
   value: unknown,
   encoding: TransactionTextEncoding | undefined,
+  param = 'transaction',
 ): Uint8Array {
-  const param = 'transaction';
   let bytes: Uint8Array | undefined;
   if (value instanceof Uint8Array) bytes = value;
   else if (typeof value === 'string') {
