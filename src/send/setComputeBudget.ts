@@ -134,8 +134,8 @@ function read(bytes: Uint8Array): { layout: MessageLayout; signatures?: Uint8Arr
     transaction = readTransaction(bytes);
   } catch (error) {
     if (!(error instanceof LayoutFault)) throw error;
-    // Neither form: report the reading that got further, most likely the form meant.
-    const fault = error.offset > messageFault.offset ? error : messageFault;
+    // Neither form: the message's fault, unless the bytes began as a transaction (its signatures read).
+    const fault = !error.field.startsWith('signatures') && error.offset > messageFault.offset ? error : messageFault;
     throw new DecodeError({ decoder: METHOD, field: fault.field, offset: fault.offset, problem: fault.message });
   }
   const { signatures, ...layout } = transaction;
