@@ -166,7 +166,9 @@ export async function estimateComputeUnits(
     });
   }
   const { unitsConsumed } = value;
-  const unitLimit = Math.min(MAX_COMPUTE_UNIT_LIMIT, Math.ceil((unitsConsumed + budgetUnits) * (1 + margin)));
+  // Less a millionth before rounding up: (1,000 + 300) × 1.1 is 1,430.0000000000002 in floating point.
+  const scaled = (unitsConsumed + budgetUnits) * (1 + margin);
+  const unitLimit = Math.min(MAX_COMPUTE_UNIT_LIMIT, Math.ceil(scaled - 1e-6));
   return {
     unitsConsumed,
     budgetUnits,
