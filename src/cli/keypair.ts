@@ -3,7 +3,7 @@
  * then the public key. Read with care: nothing of the file's content ever reaches a message, the
  * secret is checked against the public half, and every buffer is zeroed after use.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { CliError } from './cliError.js';
 import { encodeBase58 } from './library.js';
@@ -23,6 +23,43 @@ export interface KeypairFile {
 
 /** Reads a keypair file and returns its public key; throws `CliError` (exit 2) for every problem. */
 export function readKeypairFile(path: string): KeypairFile {
+  return withKeypairBytes(path, (bytes, fail) => {
+    const { address } = keyOf(bytes, fail);
+    return { address };
+  });
+}
+
+/**
+ * A keypair that signs and never shows its secret: the secret is held only as a node:crypto `KeyObject`
+ * (native memory; printing or serializing it shows no key material), the file's bytes are zeroed at once.
+ */
+export interface KeypairSigner extends KeypairFile {
+  /** The Ed25519 signature of `message`: 64 bytes. */
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** Reads a keypair file for signing; throws `CliError` (exit 2) for every problem, as `readKeypairFile`. */
+export function readKeypairSigner(path: string): KeypairSigner {
+  return withKeypairBytes(path, (bytes, fail) => {
+    const { address, privateKey } = keyOf(bytes, fail);
+    const signer: KeypairSigner = {
+      address,
+      sign: (message) => new Uint8Array(sign(null, message, privateKey)),
+    };
+    // Nothing reachable from the signer's own properties holds the key: it lives in the closure alone.
+    Object.defineProperty(signer, 'sign', { enumerable: false });
+    return signer;
+  });
+}
+
+/**
+ * Opens, checks and parses a keypair file, hands its 64 bytes to `use`, then zeroes every buffer that
+ * held them. The result carries the file's loose mode, when group or others may read it.
+ */
+function withKeypairBytes<T extends KeypairFile>(
+  path: string,
+  use: (bytes: Uint8Array, fail: (problem: string) => Error) => T,
+): T {
   const fail = (problem: string) => new CliError(`keypair file ${path}: ${problem}`);
   let fd: number;
   try {
@@ -55,9 +92,10 @@ export function readKeypairFile(path: string): KeypairFile {
   try {
     const bytes = parseKeypairBytes(text, fail);
     try {
-      const address = checkPublicHalf(bytes, fail);
+      const result = use(bytes, fail);
       const looseMode = process.platform !== 'win32' && (mode & 0o077) !== 0 ? mode : undefined;
-      return looseMode === undefined ? { address } : { address, looseMode };
+      if (looseMode !== undefined) result.looseMode = looseMode;
+      return result;
     } finally {
       bytes.fill(0);
     }
@@ -94,16 +132,20 @@ export function parseKeypairBytes(text: Uint8Array, fail: (problem: string) => E
   return bytes;
 }
 
-/** Derives the public key from the secret seed and checks the file's public half matches it. */
-function checkPublicHalf(bytes: Uint8Array, fail: (problem: string) => Error): string {
+/**
+ * The private key of the secret seed, and the public key, checked against the file's public half. The
+ * DER copies of the seed are zeroed; the `KeyObject` keeps the only copy.
+ */
+function keyOf(bytes: Uint8Array, fail: (problem: string) => Error): { address: string; privateKey: KeyObject } {
   const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + 32);
   der.set(PKCS8_ED25519_PREFIX);
   der.set(bytes.subarray(0, 32), PKCS8_ED25519_PREFIX.length);
   const derBuffer = Buffer.from(der);
   let derived: Uint8Array;
+  let privateKey: KeyObject;
   try {
-    const publicKey = createPublicKey(createPrivateKey({ key: derBuffer, format: 'der', type: 'pkcs8' }));
-    const spki = publicKey.export({ format: 'der', type: 'spki' });
+    privateKey = createPrivateKey({ key: derBuffer, format: 'der', type: 'pkcs8' });
+    const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
     derived = new Uint8Array(spki.subarray(spki.length - 32));
   } finally {
     der.fill(0);
@@ -113,5 +155,5 @@ function checkPublicHalf(bytes: Uint8Array, fail: (problem: string) => Error): s
   let same = derived.length === 32;
   for (let i = 0; i < 32; i++) same &&= derived[i] === stored[i];
   if (!same) throw fail('its public half does not match its secret half');
-  return encodeBase58(stored);
+  return { address: encodeBase58(stored), privateKey };
 }
