@@ -21,6 +21,7 @@ export {
   type Commitment,
   type ConnectionEvent,
   checkValidator,
+  confirmTransaction,
   createRpc,
   createRpcSubscriptionsWith,
   createRpcWith,

@@ -44,7 +44,7 @@ Options:
       --our-localhost [PORT]   The validator is this machine, on PORT (default 8899)
       --follow                 Keep going after it has caught up, until interrupted
       --log                    A line per check instead of one line rewritten in place
-      --interval <SECONDS>     Time between checks (default 2; solrpc's own option)
+  -i, --interval <SECONDS>     Time between checks (default 2; solrpc's own option)
 
 ${GLOBAL_HELP}`,
   positionals: { min: 0, max: 2 },
@@ -55,7 +55,8 @@ ${GLOBAL_HELP}`,
     'our-localhost': { type: 'string', optionalValue: { fallback: '8899', value: /^\d{1,5}$/ } },
     follow: { type: 'boolean' },
     log: { type: 'boolean' },
-    interval: { type: 'string' },
+    // -i: the letter `ping` gives --interval, as the Solana CLI does; one option keeps one letter.
+    interval: { type: 'string', short: 'i' },
   },
   async run(ctx, args, options) {
     const intervalText = options.interval ?? '2';

@@ -64,7 +64,7 @@ convention: 0 ok, 1 warning, 2 critical, 3 unknown (including a check that could
 Options:
       --vote-account <ADDRESS>   The validator's vote account (found by identity otherwise)
       --samples <N>              Samples of slot and vote (default 2)
-      --interval <SECONDS>       Time between samples (default 2)
+  -i, --interval <SECONDS>       Time between samples (default 2)
       --watch [SECONDS]          Repeat every SECONDS (default 60) until interrupted
       --skip-rate-warning <PERCENT>, --skip-rate-critical <PERCENT>
                                  This epoch's skip rate that is a warning, and critical (default 10, 25)
@@ -79,7 +79,8 @@ ${GLOBAL_HELP}`,
     // System Program's 111…1, is its value.
     watch: { type: 'string', optionalValue: { fallback: '60', value: /^\d{1,7}(\.\d+)?$/ } },
     samples: { type: 'string' },
-    interval: { type: 'string' },
+    // -i: the letter `ping` gives --interval, as the Solana CLI does; one option keeps one letter.
+    interval: { type: 'string', short: 'i' },
     'skip-rate-warning': { type: 'string' },
     'skip-rate-critical': { type: 'string' },
     'snapshot-age-warning': { type: 'string' },

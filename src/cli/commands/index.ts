@@ -19,6 +19,7 @@ import { inflation } from './inflation.js';
 import { largestAccounts } from './largestAccounts.js';
 import { leaderSchedule } from './leaderSchedule.js';
 import { logs } from './logs.js';
+import { ping } from './ping.js';
 import { slot } from './slot.js';
 import { supply } from './supply.js';
 import { transactionCount } from './transactionCount.js';
@@ -48,5 +49,6 @@ export const COMMANDS: readonly Command[] = [
   logs,
   check,
   confirm,
+  ping,
   demo,
 ];
