@@ -7,6 +7,7 @@
 import { looseBase64 } from './bytes.js';
 import { type AccountState, AccountStore } from './ledger/accountStore.js';
 import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
+import { type MarketOptions, openMarket } from './ledger/market.js';
 import type { Runtime } from './ledger/runtime.js';
 import { createLedgerReader, type LedgerReader } from './pubsub/ledgerReader.js';
 import { decodeAddressBytes, type Ledger, RpcFailure } from './simulatedLedger.js';
@@ -54,12 +55,25 @@ export interface ClusterStateOptions {
   runtime?: Runtime;
 }
 
+/** How the node answering a call differs from the cluster: the faults that change what it answers. */
+export interface NodeConditions {
+  /** How many slots behind the cluster it is (the `behind` fault). */
+  behindSlots?: number;
+  /** How many slots after landing a status shows (the `statusLag` fault). */
+  statusLagSlots?: number;
+}
+
 export interface ClusterState {
   /**
    * The JSON-RPC `result` of a call; rejects with RpcFailure (its `body` the JSON-RPC error) for an error.
-   * `behindSlots` answers as a node that many slots behind the cluster (the `behind` fault).
+   * `node` answers as a node behind the cluster, or whose statuses lag.
    */
-  answer(method: string, params: unknown[], behindSlots?: number): Promise<unknown>;
+  answer(method: string, params: unknown[], node?: NodeConditions): Promise<unknown>;
+  /**
+   * Switches a market fee on from the next slot (the `marketFee` fault); returns what switches it off, the
+   * slots it held kept in the fee history.
+   */
+  openMarket(options: MarketOptions): () => void;
   /** The current (processed) slot. */
   slot(): number;
   /** Milliseconds a slot lasts. */
@@ -106,17 +120,22 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
   ledger.runtime = options.runtime;
   const fullApi = options.fullApi ?? true;
   // A node behind the cluster reads an older bank; never one before genesis.
-  const context = (behindSlots: number) => {
+  const context = ({ behindSlots = 0, statusLagSlots = 0 }: NodeConditions) => {
     const tip = slot();
     const at = Math.max(0, tip - behindSlots);
-    return { ledger, slot: at, nowMs: now(), slotMs, behindSlots: tip - at };
+    return { ledger, slot: at, nowMs: now(), slotMs, behindSlots: tip - at, statusLagSlots };
   };
   return {
     // The asynchronous step first (WebCrypto's Ed25519); then the call is checked and answered at once,
     // on the ledger as it is then: no other call's apply can come between the check and the apply.
-    answer: async (method, params, behindSlots = 0) => {
-      const prepared = await prepare(context(behindSlots), method, params);
-      return dispatch({ ...context(behindSlots), prepared }, method, params, fullApi);
+    answer: async (method, params, node = {}) => {
+      const prepared = await prepare(context(node), method, params);
+      return dispatch({ ...context(node), prepared }, method, params, fullApi);
+    },
+    openMarket(options) {
+      // The leader of the next slot is the first to ask it; the slots up to the tip when cleared held it.
+      const close = openMarket(ledger, slot() + 1, options);
+      return () => close(slot());
     },
     slot,
     slotMs,

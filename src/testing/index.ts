@@ -17,12 +17,16 @@ export type {
   FaultHandle,
   FaultKind,
   FaultOptions,
+  MarketFeeFault,
+  MarketPrice,
+  MarketWalk,
   MethodScope,
   RateLimitedFault,
   SilentFault,
   SlowFault,
   SocketClosedFault,
   SocketLostFault,
+  StatusLagFault,
 } from './faults/faultKinds.js';
 export type { TestCluster } from './testCluster.js';
 export type { TestClusterOptions } from './testClusterOptions.js';

@@ -8,7 +8,7 @@
  */
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import { answerWithFaults } from './faults/answerFaults.js';
+import { answerWithFaults, connectMarket } from './faults/answerFaults.js';
 import type { FaultControls, FaultHandle, FaultKind, FaultOptions } from './faults/faultKinds.js';
 import { FaultSet } from './faults/faultSet.js';
 import { answerBody, rateLimitedBody, readBody } from './jsonRpcBody.js';
@@ -74,6 +74,7 @@ export function testClusterHandlers(options: TestClusterHandlersOptions = {}): T
     });
   const state = createSimulatedState(checkTestClusterOptions(rest));
   const faults = new FaultSet();
+  connectMarket(faults, state.openMarket);
   const respond = answerWithFaults(faults, state.answer);
   const handler = http.post(url, async ({ request }) => {
     const body = readBody(await request.text());

@@ -7,7 +7,7 @@
 
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { answerWithFaults } from './faults/answerFaults.js';
+import { answerWithFaults, connectMarket } from './faults/answerFaults.js';
 import type { FaultHandle, FaultKind, FaultOptions } from './faults/faultKinds.js';
 import { FaultSet } from './faults/faultSet.js';
 import { loadSimulatedState } from './loadSimulatedState.js';
@@ -34,6 +34,7 @@ export async function startSimulatedCluster(options: SimulatedClusterOptions = {
   const checked = checkTestClusterOptions(options);
   const state = await loadSimulatedState(checked);
   const faults = new FaultSet();
+  connectMarket(faults, state.openMarket);
   const pubsub = attachPubsub({ ...state, slotsToRoot: SLOTS_TO_ROOT }, faults);
   const server = await startRpcServer({
     respond: answerWithFaults(faults, state.answer),

@@ -6,6 +6,7 @@
 import type { DecodedTransaction } from '../index.js';
 import type { AccountState, AccountStore } from './ledger/accountStore.js';
 import type { Executed } from './ledger/execute.js';
+import type { MarketSpan, SlotFees } from './ledger/market.js';
 import type { Runtime } from './ledger/runtime.js';
 import { BLOCKHASH_LIFETIME, confirmedAt, FIRST_BLOCK, rootAt, simulatedAddress } from './simulationCast.js';
 
@@ -36,6 +37,10 @@ export interface Ledger {
   accounts: AccountStore;
   /** The accounts the cluster was started with (option `accounts`), over the fixed cast. */
   preloaded: Map<string, AccountState>;
+  /** The market fees switched on (the `marketFee` fault), kept after they are off for the fee history. */
+  market?: MarketSpan[];
+  /** What each recent slot's landed transactions paid per compute unit, for getRecentPrioritizationFees. */
+  fees?: Map<number, SlotFees>;
   /** What runs transactions: LiteSVM when asked for, the built-in runtime when left out. */
   runtime?: Runtime;
   /** Milliseconds a slot lasts (block times count back from the clock by it): 400 when left out. */

@@ -105,7 +105,16 @@ export function attachPubsub(
     const method = `${sub.method.replace(/Subscribe$/, '')}Notification`;
     sub.socket.send(wireJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }));
   };
-  const source: WatchSource = { reader: cluster.reader, status: cluster.status, landedSince: cluster.landedSince };
+  const source: WatchSource = {
+    reader: cluster.reader,
+    // The `statusLag` fault: a signature is heard of only that many slots after it landed.
+    status: (signature) => {
+      const status = cluster.status(signature);
+      const lag = faults.peek('statusLag')?.options.slots ?? 0;
+      return status && cluster.slot() - status.slot >= lag ? status : null;
+    },
+    landedSince: cluster.landedSince,
+  };
   /** The tip as this node sees it: a node behind notifies from its own, older bank. */
   const nodeTip = () => cluster.slot() - (faults.peek('behind', SERVED)?.options.slots ?? 0);
   /** Sends a watcher what reached it; a signature subscription ends with its status, as on a node. */

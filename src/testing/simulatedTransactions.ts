@@ -300,9 +300,10 @@ export function landed(ledger: Ledger, signature: string, currentSlot: number): 
   };
 }
 
-export function signatureStatus(ledger: Ledger, signature: string, currentSlot: number): unknown {
+/** A signature's status at `currentSlot`; null until `lagSlots` slots after it landed (a lagging status index). */
+export function signatureStatus(ledger: Ledger, signature: string, currentSlot: number, lagSlots = 0): unknown {
   const found = landed(ledger, signature, currentSlot);
-  if (!found) return null;
+  if (!found || currentSlot - found.slot < lagSlots) return null;
   const depth = currentSlot - found.slot;
   const rooted = depth >= SLOTS_TO_ROOT;
   return {

@@ -18,6 +18,8 @@ export interface AnswerContext {
   prepared?: unknown;
   /** How many slots this node is behind the cluster (the `behind` fault): past 128 it is unhealthy. */
   behindSlots?: number;
+  /** How many slots after landing a transaction's status shows (the `statusLag` fault); 0 when left out. */
+  statusLagSlots?: number;
 }
 
 /**

@@ -1,5 +1,12 @@
-/** getRecentPrioritizationFees: the last 150 slots (fewer on a younger cluster); every seventh one with a busy write lock. At most 128 accounts. */
+/**
+ * getRecentPrioritizationFees from the ledger, as agave's prioritization fee cache answers: the 150
+ * confirmed slots up to the confirmed bank (the cache keeps a slot once it is optimistically confirmed;
+ * fewer on a younger cluster), each the lowest compute-unit price that landed in it, raised to the lowest
+ * paid by the transactions that write-locked an account asked for. At most 128 accounts.
+ */
+import { prioritizationFees } from '../ledger/market.js';
 import { RpcFailure } from '../simulatedLedger.js';
+import { confirmedAt } from '../simulationCast.js';
 import { defineAnswer } from './answer.js';
 import { verifyPubkey } from './parse.js';
 
@@ -12,11 +19,6 @@ export const getRecentPrioritizationFees = defineAnswer({
     const accounts = (params[0] ?? []) as string[];
     if (accounts.length > 128) throw new RpcFailure({ code: -32602, message: 'Too many inputs provided; max 128' });
     for (const account of accounts) verifyPubkey(account);
-    // The cache holds the last 150 slots; a cluster younger than that has fewer, from slot 0.
-    const oldest = Math.max(0, ctx.slot - 149);
-    return Array.from({ length: ctx.slot - oldest + 1 }, (_, i) => ({
-      prioritizationFee: (oldest + i) % 7 === 0 ? 12_500 : 0,
-      slot: oldest + i,
-    }));
+    return prioritizationFees(ctx.ledger, confirmedAt(ctx.slot), accounts);
   },
 });

@@ -1,30 +1,59 @@
 /**
  * The faults that change what is answered rather than how it travels: a node behind the cluster (its
- * answers read an older bank) and dropped sends (a signature answered for a transaction that never
- * lands). The Node server and the msw handlers answer through this one function.
+ * answers read an older bank), dropped sends (a signature answered for a transaction that never lands,
+ * every one or a seeded share), statuses that lag, and a market fee (kept in the ledger, which refuses to
+ * land what pays less). The Node server and the msw handlers answer through this one function.
  */
 import bs58Module from 'bs58';
 import { encodeBase58 } from '../../codecs/base58.js';
 import { decodeBase64 } from '../../codecs/base64.js';
-import type { FaultSet } from './faultSet.js';
+import type { NodeConditions } from '../clusterState.js';
+import type { MarketOptions } from '../ledger/market.js';
+import { seededRandom } from '../seededRandom.js';
+import type { ActiveFault, FaultSet } from './faultSet.js';
 
-/** Answers a call as of `lagSlots` behind the cluster's current slot; throws the JSON-RPC failure it refuses with. */
-export type AnswerAt = (method: string, params: unknown[], lagSlots: number) => unknown;
+/** Answers a call as the node `node` describes; throws the JSON-RPC failure it refuses with. */
+export type AnswerAt = (method: string, params: unknown[], node: NodeConditions) => unknown;
 
-/** `answer` with the `behind` and `dropSends` faults applied. */
+/** `answer` with the `behind`, `dropSends` and `statusLag` faults applied. */
 export function answerWithFaults(faults: FaultSet, answer: AnswerAt): (method: string, params: unknown[]) => unknown {
+  const draws = new WeakMap<ActiveFault, () => number>();
+  /** Whether the send is dropped: always, or when the fault's next seeded draw falls below its share. */
+  const drops = (fault: ActiveFault<'dropSends'>) => {
+    const { share, seed = 0 } = fault.options;
+    if (share === undefined) return true;
+    let draw = draws.get(fault);
+    if (!draw) {
+      draw = seededRandom(seed);
+      draws.set(fault, draw);
+    }
+    return draw() < share;
+  };
   return (method, params) => {
-    if (method === 'sendTransaction' && faults.peek('dropSends')) {
+    const dropping = method === 'sendTransaction' ? faults.peek('dropSends') : undefined;
+    if (dropping) {
       const signature = firstSignature(params);
       // Bytes that are no transaction are refused as the node refuses them: the fault drops only sends it would take.
-      if (signature !== undefined) {
-        faults.take('dropSends');
+      if (signature !== undefined && drops(dropping)) {
+        faults.spend(dropping);
         return signature;
       }
     }
     const behind = faults.peek('behind', [method]);
-    return answer(method, params, behind ? behind.options.slots : 0);
+    const lag = faults.peek('statusLag');
+    return answer(method, params, {
+      behindSlots: behind ? behind.options.slots : 0,
+      statusLagSlots: lag ? lag.options.slots : 0,
+    });
   };
+}
+
+/** Opens the ledger's market when a `marketFee` fault is switched on, and closes it when the fault is cleared. */
+export function connectMarket(faults: FaultSet, openMarket: (options: MarketOptions) => () => void): void {
+  faults.onAdd((fault) => {
+    if (fault.kind !== 'marketFee') return;
+    faults.whenCleared(fault, openMarket((fault as ActiveFault<'marketFee'>).options));
+  });
 }
 
 /** The first signature of a wire transaction given as sendTransaction's parameters, base58 text. */

@@ -1,8 +1,12 @@
 /**
  * The faults a test cluster can be told to show, and the handle that switches one off. Each is what a
  * real provider or node does to a client at some point: refusing with 429, lagging behind the cluster,
- * losing a transaction, dropping or closing a WebSocket, answering late, never, or only in part.
+ * losing a transaction, dropping or closing a WebSocket, answering late, never, or only in part; and
+ * congestion: a market fee below which transactions never land, and statuses that lag.
  */
+import type { MarketPrice, MarketWalk } from '../ledger/market.js';
+
+export type { MarketPrice, MarketWalk };
 
 /**
  * Which calls an HTTP fault applies to: the JSON-RPC method names, every method when left out.
@@ -59,13 +63,56 @@ export interface BehindFault extends MethodScope {
 
 /**
  * `'dropSends'`: `sendTransaction` answers the transaction's signature, but the transaction never lands.
+ * Every send while it is on, or with `share` a seeded share of them; `count` then counts the sends dropped.
  *
  * @example
  * ```ts fragment
  * cluster.fault('dropSends', { count: 1 });
+ * cluster.fault('dropSends', { share: 0.5, seed: 7 }); // half the sends, the same ones on every run
  * ```
  */
-export interface DropSendsFault extends FaultCount {}
+export interface DropSendsFault extends FaultCount {
+  /** The share of sends dropped, from 0 to 1: each send is dropped when a seeded draw falls below it. Every send when left out. */
+  share?: number;
+  /** The seed of the draws (a whole number): the same seed drops the same sends of the same sequence; 0 when left out. */
+  seed?: number;
+}
+
+/**
+ * `'marketFee'`: a congested leader. Transactions whose compute-unit price (SetComputeUnitPrice, 0 without
+ * one) is below the market fee of the slot they would land in are taken (`sendTransaction` answers their
+ * signature) and never land; sent again once the market is at or below their price, they land. The
+ * market's own traffic lands in every slot it is on, so getRecentPrioritizationFees shows the market fee
+ * for those slots, for any account. Faucet transfers (requestAirdrop) land whatever the market.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('marketFee', { price: 10_000 }); // 10,000 micro-lamports per compute unit
+ * cluster.fault('marketFee', { price: 10_000, walk: { seed: 7, step: 0.1, min: 1_000 } }); // a random walk
+ * cluster.fault('marketFee', { price: (slot) => 5_000 + (slot % 100) * 100 }); // a function of the slot
+ * ```
+ */
+export interface MarketFeeFault {
+  /** Micro-lamports per compute unit: the fee, the price a `walk` starts from, or a function of the slot returning a whole number. */
+  price: MarketPrice;
+  /** A seeded random walk from `price`, one step a slot; the price stays fixed when left out. */
+  walk?: MarketWalk;
+}
+
+/**
+ * `'statusLag'`: statuses lag. getSignatureStatuses answers null for a transaction, and signatureSubscribe
+ * says nothing of it, until `slots` slots after the slot it landed in; the transaction itself has landed
+ * (getTransaction, balances and preflight see it at once).
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('statusLag', { slots: 4 });
+ * ```
+ */
+export interface StatusLagFault {
+  /** How many slots after landing a status shows (a positive whole number). */
+  slots: number;
+}
 
 /**
  * `'slow'`: every matching call is answered `delayMs` milliseconds late.
@@ -146,8 +193,12 @@ export interface FaultOptions {
   rateLimited: RateLimitedFault;
   /** A node `slots` behind the cluster. */
   behind: BehindFault;
-  /** Sends answered with their signature, never landing. */
+  /** Sends answered with their signature, never landing: all, or a seeded share. */
   dropSends: DropSendsFault;
+  /** Transactions paying less than the market fee never land. */
+  marketFee: MarketFeeFault;
+  /** Statuses shown only some slots after landing. */
+  statusLag: StatusLagFault;
   /** Answers `delayMs` late. */
   slow: SlowFault;
   /** No answer until cleared. */
@@ -161,8 +212,8 @@ export interface FaultOptions {
 }
 
 /**
- * A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'slow'`, `'silent'`, `'cutShort'`, `'socketLost'`
- * or `'socketClosed'`.
+ * A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'marketFee'`, `'statusLag'`, `'slow'`,
+ * `'silent'`, `'cutShort'`, `'socketLost'` or `'socketClosed'`.
  *
  * @example
  * ```ts fragment
@@ -222,14 +273,33 @@ export interface FaultControls {
   fault(kind: 'behind', options: BehindFault): FaultHandle;
   /**
    * `sendTransaction` answers the signature as if accepted, but the transaction never lands: its status stays
-   * null and it is never confirmed.
+   * null and it is never confirmed. Every send, or a seeded `share` of them.
    *
    * @example
    * ```ts fragment
-   * cluster.fault('dropSends', { count: 1 });
+   * cluster.fault('dropSends', { share: 0.5, seed: 1 });
    * ```
    */
   fault(kind: 'dropSends', options?: DropSendsFault): FaultHandle;
+  /**
+   * Transactions paying a compute-unit price below the market fee are answered and never land; the fee
+   * history (getRecentPrioritizationFees) shows the market. Until cleared.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('marketFee', { price: 10_000, walk: { seed: 7 } });
+   * ```
+   */
+  fault(kind: 'marketFee', options: MarketFeeFault): FaultHandle;
+  /**
+   * getSignatureStatuses and signatureSubscribe show a landed transaction only `slots` slots after it landed. Until cleared.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('statusLag', { slots: 4 });
+   * ```
+   */
+  fault(kind: 'statusLag', options: StatusLagFault): FaultHandle;
   /**
    * Answers matching calls (HTTP, and WebSocket requests) `delayMs` late.
    *

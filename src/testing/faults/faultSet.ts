@@ -22,6 +22,8 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'rateLimited',
   'behind',
   'dropSends',
+  'marketFee',
+  'statusLag',
   'slow',
   'silent',
   'cutShort',
@@ -31,6 +33,8 @@ export const FAULT_KINDS: readonly FaultKind[] = [
 
 interface Entry extends ActiveFault {
   spend(): void;
+  /** Called, at once, when it is switched off. */
+  readonly onClear: (() => void)[];
 }
 
 /** Faults that act on WebSockets the moment they are switched on: the set tells its listener. */
@@ -74,6 +78,7 @@ export class FaultSet {
         cleared = true;
         retire();
         this.held.delete(entry);
+        for (const listener of entry.onClear) listener();
         release();
       },
     };
@@ -82,6 +87,7 @@ export class FaultSet {
       options: checked,
       off,
       handle,
+      onClear: [],
       spend() {
         hits++;
         // Spent, it applies to no new call; what it holds stays held until it is cleared.
@@ -109,7 +115,17 @@ export class FaultSet {
     return this.find(kind, methods) as ActiveFault<K> | undefined;
   }
 
-  /** Counts one hit of a fault that applied outside `take` (a socket it ended). */
+  /**
+   * Calls `listener` when `fault` is switched off, in the same turn (its `off` settles a turn later): what
+   * a fault started in the ledger (a market fee) ends at the slot it is cleared in.
+   */
+  whenCleared(fault: ActiveFault, listener: () => void): void {
+    const entry = [...this.held].find((held) => held === fault);
+    if (entry) entry.onClear.push(listener);
+    else listener();
+  }
+
+  /** Counts one hit of a fault that applied outside `take` (a socket it ended, a share of sends it dropped). */
   spend(fault: ActiveFault): void {
     this.active.find((entry) => entry === fault)?.spend();
   }
@@ -134,7 +150,9 @@ const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify
 const OPTION_KEYS: Record<FaultKind, readonly string[]> = {
   rateLimited: ['methods', 'count', 'retryAfterSeconds'],
   behind: ['methods', 'slots'],
-  dropSends: ['count'],
+  dropSends: ['count', 'share', 'seed'],
+  marketFee: ['price', 'walk'],
+  statusLag: ['slots'],
   slow: ['methods', 'count', 'delayMs'],
   silent: ['methods', 'count'],
   cutShort: ['methods', 'count', 'mode'],
@@ -154,6 +172,46 @@ const PUBSUB_METHODS = [
   'slotsUpdates',
   'vote',
 ].flatMap((name) => [`${name}Subscribe`, `${name}Unsubscribe`]);
+
+const U64_MAX = 18_446_744_073_709_551_615n;
+/** A price in micro-lamports per compute unit: a whole number, 0 to u64's largest. */
+const isPrice = (value: unknown) =>
+  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+  (typeof value === 'bigint' && value >= 0n && value <= U64_MAX);
+
+/** marketFee's price (a whole number or a function of the slot) and walk, each bad part named. */
+function checkMarket(o: Record<string, unknown>): void {
+  if (!isPrice(o.price) && typeof o.price !== 'function')
+    throw fail(
+      'options.price',
+      `expected micro-lamports per compute unit (a whole number, or a function of the slot), got ${describe(o.price)}`,
+    );
+  if (o.walk === undefined) return;
+  const walk = o.walk as Record<string, unknown>;
+  if (typeof walk !== 'object' || walk === null || Array.isArray(walk))
+    throw fail('options.walk', `expected { seed, step?, min?, max? }, got ${describe(walk)}`);
+  if (typeof o.price === 'function')
+    throw fail('options.walk', 'a walk starts from a fixed price; give price as a number, or move it in the function');
+  const keys = ['seed', 'step', 'min', 'max'];
+  for (const key of Object.keys(walk)) {
+    if (!keys.includes(key))
+      throw fail(
+        `options.walk.${key}`,
+        `unknown option of a walk${didYouMean(key, keys)}; its options are ${keys.join(', ')}`,
+      );
+  }
+  if (!Number.isSafeInteger(walk.seed))
+    throw fail('options.walk.seed', `expected a whole number, got ${describe(walk.seed)}`);
+  const step = walk.step;
+  if (step !== undefined && (typeof step !== 'number' || !(step > 0 && step <= 1)))
+    throw fail('options.walk.step', `expected a share above 0 and at most 1, got ${describe(step)}`);
+  for (const bound of ['min', 'max'] as const) {
+    if (walk[bound] !== undefined && !isPrice(walk[bound]))
+      throw fail(`options.walk.${bound}`, `expected a whole number of micro-lamports, got ${describe(walk[bound])}`);
+  }
+  if (walk.min !== undefined && walk.max !== undefined && BigInt(walk.min as number) > BigInt(walk.max as number))
+    throw fail('options.walk.max', `expected at least min (${describe(walk.min)}), got ${describe(walk.max)}`);
+}
 
 /** The options of a fault, checked; each bad one refused with the parameter named. */
 function checkFault(kind: FaultKind, options: unknown): object {
@@ -195,7 +253,15 @@ function checkFault(kind: FaultKind, options: unknown): object {
     }
   }
   if (kind === 'rateLimited') whole('retryAfterSeconds', 0);
-  if (kind === 'behind') whole('slots', 1, true);
+  if (kind === 'behind' || kind === 'statusLag') whole('slots', 1, true);
+  if (kind === 'dropSends') {
+    const share = o.share;
+    if (share !== undefined && (typeof share !== 'number' || !(share >= 0 && share <= 1)))
+      throw fail('options.share', `expected a share from 0 to 1, got ${describe(share)}`);
+    if (o.seed !== undefined && !Number.isSafeInteger(o.seed))
+      throw fail('options.seed', `expected a whole number, got ${describe(o.seed)}`);
+  }
+  if (kind === 'marketFee') checkMarket(o);
   if (kind === 'slow') whole('delayMs', 0, true);
   if (kind === 'cutShort' && o.mode !== undefined && o.mode !== 'truncated' && o.mode !== 'reset')
     throw fail('options.mode', `expected 'truncated' or 'reset', got ${describe(o.mode)}`);

@@ -11,8 +11,16 @@ import { BUILTINS, COMPUTE_BUDGET_PROGRAM, instructionBytes } from './programs.j
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
 const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
 
-export function feeOf(transaction: DecodedTransaction): bigint {
-  const { accountKeys, instructions, header } = transaction.message;
+/** What a transaction's compute budget instructions ask: the unit price (0 without one) and the unit limit. */
+export interface ComputeBudget {
+  /** Micro-lamports per compute unit (SetComputeUnitPrice), 0 when the transaction sets none. */
+  unitPrice: bigint;
+  /** SetComputeUnitLimit's, or the default for its instructions; at most 1,400,000. */
+  unitLimit: bigint;
+}
+
+export function computeBudgetOf(transaction: DecodedTransaction): ComputeBudget {
+  const { accountKeys, instructions } = transaction.message;
   let price = 0n;
   let limit: bigint | undefined;
   let defaultLimit = 0n;
@@ -25,7 +33,11 @@ export function feeOf(transaction: DecodedTransaction): bigint {
     } else defaultLimit += BUILTINS.has(program ?? '') ? 3_000n : 200_000n;
   }
   const units = limit ?? defaultLimit;
-  const capped = units > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : units;
-  const priority = (price * capped + 999_999n) / 1_000_000n;
-  return LAMPORTS_PER_SIGNATURE * BigInt(header.numRequiredSignatures) + priority;
+  return { unitPrice: price, unitLimit: units > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : units };
+}
+
+export function feeOf(transaction: DecodedTransaction): bigint {
+  const { unitPrice, unitLimit } = computeBudgetOf(transaction);
+  const priority = (unitPrice * unitLimit + 999_999n) / 1_000_000n;
+  return LAMPORTS_PER_SIGNATURE * BigInt(transaction.message.header.numRequiredSignatures) + priority;
 }

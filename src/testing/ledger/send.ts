@@ -5,7 +5,9 @@
  * already is AlreadyProcessed) and refuse a failure (-32002 with the simulation's result), in the order of
  * agave 2.3's rpc.rs, the version the cluster reports. A transaction taken lands in
  * the next slot: run against the accounts as they will be then, its writes recorded from that slot on.
- * One whose fee payer cannot pay is taken and never lands, as a leader drops it.
+ * One whose fee payer cannot pay is taken and never lands, as a leader drops it; so is one whose
+ * compute-unit price is below the market fee of the slot it would land in (the `marketFee` fault), as a
+ * congested leader never schedules it.
  */
 import { type DecodedTransaction, decodeTransaction } from '../../index.js';
 import { unhealthy } from '../nodeHealth.js';
@@ -13,6 +15,8 @@ import { accountState, storedAccount } from '../simulatedAccounts.js';
 import { bankSlot, blockhashValid, decodeAddress, type Ledger, RpcFailure } from '../simulatedLedger.js';
 import type { AccountState } from './accountStore.js';
 import type { Executed, Refused } from './execute.js';
+import { computeBudgetOf } from './fees.js';
+import { marketPriceAt, recordFees } from './market.js';
 import { BUILTIN_RUNTIME } from './runtime.js';
 import { describeTransactionError, type TransactionErr } from './transactionError.js';
 import { notDeserialized, VERSIONED_TRANSACTION, wireBytes } from './wireText.js';
@@ -168,7 +172,12 @@ export function sendTransaction(context: SendContext, params: unknown[], verifie
   if (context.ledger.sent.has(signature)) return signature;
   // Skipping preflight with a blockhash the tip does not know: taken, and never landing, as on a cluster.
   if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot)) return signature;
-  return land(context, new Uint8Array(bytes), transaction);
+  // Below the market fee: taken, and never scheduled. Sent again when the market is lower, it lands.
+  const market = marketPriceAt(context.ledger, context.slot + 1);
+  if (market !== undefined && computeBudgetOf(transaction).unitPrice < market) return signature;
+  land(context, new Uint8Array(bytes), transaction);
+  if (context.ledger.sent.has(signature)) recordFees(context.ledger, context.slot + 1, transaction);
+  return signature;
 }
 
 /** -32002 with the failed simulation, its message agave's: "Transaction simulation failed: <error>". */
