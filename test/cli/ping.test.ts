@@ -4,7 +4,10 @@
  * injected sleep that records them, so no test waits for an interval or decides anything by the clock;
  * each test's deadline only guards against a hang.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/cliError.js';
 import { toJson } from '../../src/cli/format.js';
@@ -166,7 +169,7 @@ describe('solrpc ping on the test cluster', () => {
       min: Math.min(...ms),
       mean: (ms[0] + ms[1]) / 2,
       max: Math.max(...ms),
-      stdDev: Math.abs(ms[0] - ms[1]) / Math.SQRT2,
+      stdDev: expect.closeTo(Math.abs(ms[0] - ms[1]) / Math.SQRT2, 9),
     });
     // f64s keep their point, as serde_json writes them.
     expect(run.out).toMatch(/"min": \d+\.\d+,/);
@@ -295,6 +298,42 @@ describe('solrpc ping on the test cluster', () => {
         '0 transactions submitted, 0 transactions confirmed, NaN% transaction loss\n\n',
     );
   }, 30_000);
+});
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const built = existsSync(fileURLToPath(new URL('../../dist/cli/commands/ping.js', import.meta.url)));
+if (!built) console.warn('test/cli/ping.test.ts: the built bin test is skipped: run `npm run build` first');
+
+describe('the built bin', () => {
+  it.skipIf(!built)(
+    'SIGINT while it waits out the interval: the report on stdout, exit 130',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        [BIN, 'ping', '-i', '600', '--url', cluster.url, '-k', fundedPath, '--output', 'json-compact'],
+        { env: { PATH: process.env.PATH ?? '', HOME: tempDir('solrpc-home-') }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+      });
+      // Interrupted once the first transaction's line is out: ping then waits its 600 s.
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        if (stderr.includes('\n')) child.kill('SIGINT');
+      });
+      const guard = setTimeout(() => child.kill('SIGKILL'), 25_000);
+      const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
+      clearTimeout(guard);
+      expect(code).toBe(130);
+      expect(stderr.trimEnd()).toMatch(LINE);
+      const report = JSON.parse(stdout);
+      expect(report.transactionStats).toEqual({ numTransactions: 1, numTransactionConfirmed: 1 });
+      expect(report.pings[0].signature).toBe(LINE.exec(stderr.trimEnd())?.[4]);
+    },
+    30_000,
+  );
 });
 
 describe('refusals', () => {
