@@ -45,11 +45,17 @@ export { NetworkError } from './errors/NetworkError.js';
 export { RateLimitedError } from './errors/RateLimitedError.js';
 export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
+export { SimulationFailedError } from './errors/SimulationFailedError.js';
 export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
 export { SubscriptionOverflowError } from './errors/SubscriptionOverflowError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
 export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
 export { TransactionFailedError } from './errors/TransactionFailedError.js';
+export {
+  type LandingAttempt,
+  type NotLandedReason,
+  TransactionNotLandedError,
+} from './errors/TransactionNotLandedError.js';
 export { ValidationError } from './errors/ValidationError.js';
 export {
   type SignaturesOfOptions,
@@ -87,16 +93,35 @@ export {
   DEFAULT_CONFIRM_TIMEOUT_MS,
 } from './send/confirmTransaction.js';
 export {
+  type ComputeUnitEstimate,
+  type EstimateComputeUnitsOptions,
+  type EstimateComputeUnitsRpc,
+  estimateComputeUnits,
+} from './send/estimateComputeUnits.js';
+export {
+  type EstimatePriorityFeeLevelsOptions,
   type EstimatePriorityFeeOptions,
   type EstimatePriorityFeeRpc,
   estimatePriorityFee,
+  estimatePriorityFeeLevels,
+  type PriorityFeeSourceOptions,
 } from './send/estimatePriorityFee.js';
+export {
+  type LandedTransaction,
+  type LandingBuildInput,
+  type LandingProgress,
+  type LandRpc,
+  type LandTransactionOptions,
+  landTransaction,
+} from './send/landTransaction.js';
+export type { PriorityFeeLevel, PriorityFeeLevels } from './send/priorityFeeLevels.js';
 export {
   type SendAndConfirmOptions,
   type SendAndConfirmRpc,
   type SendTransactionOptions,
   sendAndConfirmTransaction,
 } from './send/sendAndConfirmTransaction.js';
+export { type SetComputeBudgetOptions, setComputeBudget } from './send/setComputeBudget.js';
 export type { ConnectionEvent, ReconnectOptions } from './subscriptions/connectionOptions.js';
 export {
   createRpcSubscriptions,

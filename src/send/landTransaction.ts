@@ -1,0 +1,386 @@
+/**
+ * Landing a transaction: size its compute budget, price it from recent fees, send and rebroadcast it until
+ * it lands or is proved expired, then build it again on a new blockhash at a higher price, within the
+ * caller's caps. At most once: a new transaction is built only once every earlier one is proved unable to
+ * land. The loop of one attempt is sendAndConfirmTransaction's; this file chains attempts.
+ * @module
+ */
+import { encodeBase58 } from '../codecs/base58.js';
+import type { TransactionLayout } from '../codecs/transactionLayout.js';
+import { isSolRpcError } from '../errors/isSolRpcError.js';
+import {
+  type LandingAttempt,
+  type NotLandedReason,
+  TransactionNotLandedError,
+} from '../errors/TransactionNotLandedError.js';
+import { readTransactionLayout, readWireTransaction } from '../options/wireTransaction.js';
+import { callDeadline } from './callDeadline.js';
+import { computeBudgetOf, feeOf, MAX_COMPUTE_UNIT_LIMIT, priceWithin } from './computeBudgetOf.js';
+import { confirmTransaction } from './confirmTransaction.js';
+import { estimateComputeUnits } from './estimateComputeUnits.js';
+import { estimatePriorityFee } from './estimatePriorityFee.js';
+import {
+  checkLandOptions,
+  type LandedTransaction,
+  type LandingBuildInput,
+  type LandRpc,
+  type LandTransactionOptions,
+} from './landOptions.js';
+import { lifetimeOf } from './lifetime.js';
+import { sendAndConfirmTransaction } from './sendAndConfirmTransaction.js';
+
+export type {
+  LandedTransaction,
+  LandingBuildInput,
+  LandingProgress,
+  LandRpc,
+  LandTransactionOptions,
+} from './landOptions.js';
+
+/** The first attempt pays the 75th percentile of recent fees: ahead of most slots, without overpaying. */
+const FIRST_LEVEL = 'high';
+/** After an expiry the market proved dearer than thought: the 95th percentile, and at least 1.25× the last. */
+const LATER_LEVEL = 'veryHigh';
+const RAISE_NUMERATOR = 5n;
+const RAISE_DENOMINATOR = 4n;
+
+/** One built transaction, checked. */
+interface Built {
+  bytes: Uint8Array;
+  layout: TransactionLayout;
+  signature: string;
+}
+
+/**
+ * Lands a transaction built by `build`, and resolves once it reaches `commitment` (default `'confirmed'`)
+ * with `{ signature, slot, commitment, feeLamports, unitPrice, unitLimit, attempts }`.
+ *
+ * - **Budget:** unless `unitLimit` is given, a draft (`attempt: 0`, limit 1,400,000) is simulated and the
+ *   limit set to `estimateComputeUnits`' recommendation; unless `unitPrice` is given, the first price is the
+ *   `high` level (75th percentile) of recent fees over the transaction's writable accounts.
+ * - **Sending:** each transaction is sent with `maxRetries: 0` and rebroadcast every `resendIntervalMs`
+ *   until it lands or its blockhash is proved expired (the node's `isBlockhashValid` false from a view no
+ *   older than any seen, then the ledger searched for it), as `sendAndConfirmTransaction` does.
+ * - **Rebuilding:** only then is a new transaction built, on a newer blockhash, at the `veryHigh` level and
+ *   at least 1.25× the last price, never above `maxUnitPrice` nor a fee above `maxFeeLamports`; before that,
+ *   every earlier signature is looked up once more in the ledger. So two of its transactions can never both
+ *   land.
+ * - **Outcomes:** resolves with the landed one; rejects with `TransactionFailedError` when it landed and
+ *   failed, or `TransactionNotLandedError`, whose `mayStillLand` and `pending` say whether one it sent can
+ *   still land (after a timeout or an abort, the last one may), and `cappedBelow` when the caps held the
+ *   price under what recent fees called for. Bad options reject with `InvalidInputError` before any
+ *   request; a transaction from `build` that is not signed on the blockhash given, with the limit and price
+ *   given, within the caps, is refused unsent (`reason: 'build-failed'`).
+ * @example
+ * const landed = await landTransaction(rpc, {
+ *   maxFeeLamports: 100_000n,
+ *   build: async ({ blockhash, lastValidBlockHeight, unitLimit, unitPrice }) =>
+ *     signAndEncode(myInstructions, { blockhash, lastValidBlockHeight, unitLimit, unitPrice }),
+ * });
+ * console.log(`${landed.signature} landed in slot ${landed.slot} for ${landed.feeLamports} lamports`);
+ */
+export async function landTransaction(rpc: LandRpc, options: LandTransactionOptions): Promise<LandedTransaction> {
+  const method = 'landTransaction';
+  const settings = checkLandOptions(method, options);
+  const { confirm } = settings;
+  const attempts: LandingAttempt[] = [];
+  const built: Built[] = [];
+  let cappedBelow: bigint | null = null;
+  let lastTransient: unknown;
+  const deadline = callDeadline(confirm, () => attempts.at(-1)?.signature ?? 'not yet built');
+  const notLanded = (reason: NotLandedReason, cause?: unknown, detail?: string) =>
+    new TransactionNotLandedError({ method, reason, attempts, cappedBelow, cause, detail });
+
+  /** A request under the deadline, tried again after each transient failure until the deadline. */
+  const persist = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    for (;;) {
+      try {
+        const result = await deadline.run(call);
+        lastTransient = undefined;
+        return result;
+      } catch (error) {
+        if (deadline.isOwn(error) || !isTransient(error)) throw error;
+        lastTransient = error;
+      }
+      await pause(confirm.pollIntervalMs);
+    }
+  };
+  const pause = async (ms: number) => {
+    const left = deadline.at - confirm.clock.now();
+    if (left <= 0) throw deadline.timedOut(lastTransient);
+    await confirm.clock.sleep(Math.min(ms, left), confirm.signal).catch(() => {
+      if (confirm.signal?.aborted) throw deadline.aborted();
+    });
+    if (confirm.clock.now() >= deadline.at) throw deadline.timedOut(lastTransient);
+  };
+
+  try {
+    return await land();
+  } catch (error) {
+    throw outcomeOf(error);
+  }
+
+  /** What the call's error says to the caller: what is known of every transaction sent. */
+  function outcomeOf(error: unknown): unknown {
+    if (!isSolRpcError(error)) return error; // the caller's own callback threw: its error, as it was
+    if (isSolRpcError(error, 'TransactionNotLandedError') || isSolRpcError(error, 'TransactionFailedError')) {
+      return error;
+    }
+    if (isSolRpcError(error, 'InvalidInputError')) return error;
+    if (isSolRpcError(error, 'TimeoutError')) return notLanded('timeout', error);
+    if (isSolRpcError(error, 'AbortError')) return notLanded('aborted', error);
+    return notLanded('error', error, error.message.split('\n')[0]);
+  }
+
+  async function land(): Promise<LandedTransaction> {
+    let unitLimit = settings.unitLimit;
+    let unitPrice: bigint | null = null;
+    let lastValidBlockHeight = -1n;
+    for (let attempt = 1; ; attempt++) {
+      const latest = await newerBlockhash(lastValidBlockHeight);
+      lastValidBlockHeight = latest.lastValidBlockHeight;
+      const input = (limit: number, price: bigint, n: number): LandingBuildInput => ({
+        blockhash: latest.blockhash,
+        lastValidBlockHeight: latest.lastValidBlockHeight,
+        unitLimit: limit,
+        unitPrice: price,
+        attempt: n,
+      });
+      // The draft: simulated for the limit, read for the writable accounts the fee follows.
+      let sample = built.at(-1)?.bytes;
+      if (unitLimit === null || (sample === undefined && settings.unitPrice === null)) {
+        const draft = await buildChecked(input(unitLimit ?? MAX_COMPUTE_UNIT_LIMIT, settings.unitPrice ?? 0n, 0));
+        sample = draft.bytes;
+        if (unitLimit === null) {
+          const estimate = await persist((signal) =>
+            estimateComputeUnits(rpc, draft.bytes, { commitment: confirm.commitment, signal }),
+          ).catch((error) => {
+            throw isSolRpcError(error, 'SimulationFailedError') ? notLanded('simulation-failed', error) : error;
+          });
+          unitLimit = estimate.unitLimit;
+        }
+      }
+      const limit = unitLimit ?? MAX_COMPUTE_UNIT_LIMIT;
+      unitPrice = await priceFor(attempt, unitPrice, limit, sample);
+      if (attempt > 1) {
+        settings.onProgress?.({
+          stage: 'rebuilt',
+          expired: attempts.at(-1)?.signature as string,
+          attempt,
+          unitPrice,
+        });
+      }
+      const next = await buildChecked(input(limit, unitPrice, attempt));
+      const record: LandingAttempt = {
+        signature: next.signature,
+        blockhash: latest.blockhash,
+        unitPrice,
+        unitLimit: limit,
+        mayStillLand: true,
+      };
+      attempts.push(record);
+      built.push(next);
+      const landed = await sendOne(next, attempt, latest.lastValidBlockHeight);
+      if (landed) return landed;
+      record.mayStillLand = false;
+      // Before building again: none of the earlier signatures in the ledger either.
+      const found = await anyLanded();
+      if (found) return found;
+    }
+  }
+
+  /** A blockhash newer than every one used: a node behind may answer one already past its life. */
+  async function newerBlockhash(after: bigint): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
+    for (;;) {
+      const { value } = await persist((signal) => rpc.getLatestBlockhash({ commitment: 'confirmed', signal }));
+      if (value.lastValidBlockHeight > after) return value;
+      await pause(confirm.pollIntervalMs);
+    }
+  }
+
+  /** The price of an attempt: the estimate at its level, raised over the last one, within the caps. */
+  async function priceFor(
+    attempt: number,
+    last: bigint | null,
+    unitLimit: number,
+    sample: Uint8Array | undefined,
+  ): Promise<bigint> {
+    let price: bigint;
+    if (attempt === 1 && settings.unitPrice !== null) price = settings.unitPrice;
+    else {
+      const level = attempt === 1 ? FIRST_LEVEL : LATER_LEVEL;
+      price = await persist((signal) =>
+        estimatePriorityFee(rpc, sample ? { transaction: sample, level, signal } : { level, signal }),
+      );
+    }
+    if (last !== null) {
+      const raised = (last * RAISE_NUMERATOR + RAISE_DENOMINATOR - 1n) / RAISE_DENOMINATOR;
+      if (raised > price) price = raised;
+    }
+    const signatures = built[0]?.layout.header.numRequiredSignatures ?? 1;
+    let cap = settings.maxUnitPrice;
+    if (settings.maxFeeLamports !== null) {
+      const within = priceWithin(settings.maxFeeLamports, signatures, unitLimit);
+      if (within < 0n) {
+        throw notLanded(
+          'build-failed',
+          undefined,
+          `options.maxFeeLamports (${settings.maxFeeLamports}) is below the base fee of ${signatures} signature(s)`,
+        );
+      }
+      cap = cap === null || within < cap ? within : cap;
+    }
+    if (cap !== null && price > cap) {
+      cappedBelow = price;
+      return cap;
+    }
+    return price;
+  }
+
+  /** Calls `build`, then checks what it returned is a transaction of that input (refused unsent otherwise). */
+  async function buildChecked(input: LandingBuildInput): Promise<Built> {
+    const fail = (detail: string, cause?: unknown) => notLanded('build-failed', cause, detail);
+    let raw: unknown;
+    try {
+      raw = await deadline.run(async () => settings.build({ ...input }));
+    } catch (error) {
+      if (deadline.isOwn(error) || isSolRpcError(error, 'AbortError')) throw error;
+      throw fail(`build threw: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, error);
+    }
+    let bytes: Uint8Array;
+    let layout: TransactionLayout;
+    try {
+      bytes = Uint8Array.from(readWireTransaction(method, raw, 'base64'));
+      layout = await readTransactionLayout(method, bytes, input.attempt > 0, 'build()');
+    } catch (error) {
+      if (!isSolRpcError(error, 'InvalidInputError')) throw error;
+      throw fail(error.message.split('\n')[0] as string, error);
+    }
+    const lifetime = lifetimeOf(method, layout);
+    if (lifetime.kind === 'nonce') {
+      throw fail('it advances a durable nonce, which never expires: send it with sendAndConfirmTransaction');
+    }
+    if (lifetime.blockhash !== input.blockhash) {
+      throw fail(`it is signed on blockhash ${lifetime.blockhash}, not the ${input.blockhash} given`);
+    }
+    const budget = computeBudgetOf(layout);
+    if (!budget) throw fail('it carries a malformed or repeated compute-budget instruction');
+    if (budget.unitLimit !== input.unitLimit) {
+      throw fail(`its compute-unit limit is ${budget.unitLimit ?? 'not set'}, not the ${input.unitLimit} given`);
+    }
+    if ((budget.unitPrice ?? 0n) !== input.unitPrice) {
+      throw fail(`its compute-unit price is ${budget.unitPrice ?? 'not set'}, not the ${input.unitPrice} given`);
+    }
+    const signature = encodeBase58(layout.signatures[0] as Uint8Array);
+    if (built.some((earlier) => earlier.signature === signature)) {
+      throw fail(`it is an earlier attempt's transaction (${signature}) again`);
+    }
+    return { bytes, layout, signature };
+  }
+
+  /**
+   * Sends one attempt and waits: its landing, or `undefined` once it is proved expired. A preflight that
+   * refuses the blockhash (a node behind the one that gave it) is followed by sends without preflight.
+   */
+  async function sendOne(
+    next: Built,
+    attempt: number,
+    lastValidBlockHeight: bigint,
+  ): Promise<LandedTransaction | undefined> {
+    let skipPreflight = settings.skipPreflight;
+    for (;;) {
+      const timeoutMs = deadline.at - confirm.clock.now();
+      if (timeoutMs <= 0) throw deadline.timedOut(lastTransient);
+      try {
+        const done = await sendAndConfirmTransaction(rpc, next.bytes, {
+          commitment: confirm.commitment,
+          lastValidBlockHeight,
+          timeoutMs,
+          signal: confirm.signal,
+          clock: confirm.clock,
+          pollIntervalMs: confirm.pollIntervalMs,
+          resendIntervalMs: settings.resendIntervalMs,
+          subscriptions: confirm.subscriptions,
+          skipPreflight,
+          onProgress: (event) => {
+            if (event.stage === 'sent') {
+              const { unitLimit, unitPrice } = attempts.at(-1) as LandingAttempt;
+              settings.onProgress?.({ stage: 'sent', signature: next.signature, attempt, unitLimit, unitPrice });
+            } else if (event.stage === 'resent') {
+              settings.onProgress?.({ stage: 'rebroadcast', signature: next.signature, attempt, count: event.count });
+            }
+          },
+        });
+        return landedAs(next, attempt, done);
+      } catch (error) {
+        if (isSolRpcError(error, 'TransactionExpiredError')) return undefined;
+        if (isSolRpcError(error, 'RpcError') && error.code === -32002 && !skipPreflight) {
+          if (preflightErr(error.data) === 'BlockhashNotFound' || preflightErr(error.data) === 'AlreadyProcessed') {
+            skipPreflight = true;
+            continue;
+          }
+          throw notLanded('refused', error, error.message.split('\n')[0]);
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** Every signature sent, looked up in the ledger once more: one found is confirmed and returned. */
+  async function anyLanded(): Promise<LandedTransaction | undefined> {
+    const signatures = built.map((b) => b.signature);
+    const { value } = await persist((signal) =>
+      rpc.getSignatureStatuses(signatures, { searchTransactionHistory: true, signal }),
+    );
+    const index = value.findIndex((status) => status !== null && status !== undefined);
+    if (index < 0) return undefined;
+    const found = built[index] as Built;
+    // A ledger that holds it after all: it may land yet, and is waited for, not built over.
+    (attempts[index] as LandingAttempt).mayStillLand = true;
+    const timeoutMs = deadline.at - confirm.clock.now();
+    if (timeoutMs <= 0) throw deadline.timedOut();
+    const done = await confirmTransaction(rpc, found.signature, {
+      transaction: found.bytes,
+      commitment: confirm.commitment,
+      timeoutMs,
+      signal: confirm.signal,
+      clock: confirm.clock,
+      pollIntervalMs: confirm.pollIntervalMs,
+      subscriptions: confirm.subscriptions,
+    });
+    return landedAs(found, index + 1, done);
+  }
+
+  function landedAs(
+    which: Built,
+    attempt: number,
+    done: { signature: string; slot: number; commitment: LandedTransaction['commitment'] },
+  ): LandedTransaction {
+    const record = attempts[attempt - 1] as LandingAttempt;
+    settings.onProgress?.({
+      stage: 'landed',
+      signature: done.signature,
+      attempt,
+      slot: done.slot,
+      commitment: done.commitment,
+    });
+    return {
+      signature: done.signature,
+      slot: done.slot,
+      commitment: done.commitment,
+      feeLamports: feeOf(which.layout.header.numRequiredSignatures, record.unitLimit, record.unitPrice),
+      unitPrice: record.unitPrice,
+      unitLimit: record.unitLimit,
+      attempts: attempts.length,
+    };
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  return isSolRpcError(error) && error.retryable && error.name !== 'AbortError';
+}
+
+function preflightErr(data: unknown): unknown {
+  const err = typeof data === 'object' && data !== null ? (data as { err?: unknown }).err : undefined;
+  return err;
+}

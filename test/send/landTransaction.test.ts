@@ -1,0 +1,244 @@
+/**
+ * landTransaction against the project's test cluster on loopback, with transactions built and signed by
+ * @solana/kit: it lands and reports the fee the ledger charged, sizes the limit by simulation, prices from
+ * recent fees, rebroadcasts dropped sends, tells its progress in order; and it refuses, before any send,
+ * options and built transactions that would break its promises.
+ */
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getTransactionEncoder,
+  type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRpc,
+  isSolRpcError,
+  type LandingBuildInput,
+  type LandingProgress,
+  landTransaction,
+  type Rpc,
+} from '../../src/index.js';
+import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
+
+const SYSTEM = address('11111111111111111111111111111111');
+const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
+
+let cluster: TestCluster;
+let rpc: Rpc;
+let payer: KeyPairSigner;
+let recipient: KeyPairSigner;
+
+const limitIx = (units: number) => {
+  const data = new Uint8Array(5);
+  data[0] = 2;
+  new DataView(data.buffer).setUint32(1, units, true);
+  return { programAddress: COMPUTE_BUDGET, data };
+};
+const priceIx = (microLamports: bigint) => {
+  const data = new Uint8Array(9);
+  data[0] = 3;
+  new DataView(data.buffer).setBigUint64(1, microLamports, true);
+  return { programAddress: COMPUTE_BUDGET, data };
+};
+const transferIx = (lamports: bigint) => {
+  const data = new Uint8Array(12);
+  data[0] = 2;
+  new DataView(data.buffer).setBigUint64(4, lamports, true);
+  return {
+    programAddress: SYSTEM,
+    accounts: [
+      { address: payer.address, role: 3 as const, signer: payer },
+      { address: recipient.address, role: 1 as const },
+    ],
+    data,
+  };
+};
+
+/** A kit transfer built as landTransaction asks: on its blockhash, with its limit and price. */
+async function transfer(input: LandingBuildInput, lamports = 1_000_000n): Promise<Uint8Array> {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: input.blockhash as never, lastValidBlockHeight: input.lastValidBlockHeight },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [limitIx(input.unitLimit), priceIx(input.unitPrice), transferIx(lamports)] as never,
+        m,
+      ),
+  );
+  const signed = await signTransactionMessageWithSigners(message);
+  return new Uint8Array(getTransactionEncoder().encode(signed));
+}
+
+beforeAll(async () => {
+  payer = await generateKeyPairSigner();
+  recipient = await generateKeyPairSigner();
+  cluster = await startTestCluster({ slotMs: 50, accounts: { [payer.address]: { lamports: 10_000_000_000n } } });
+  rpc = createRpc(cluster.url, { retry: false });
+});
+afterAll(async () => {
+  await cluster.close();
+});
+
+describe('landTransaction on the test cluster', () => {
+  it('lands, sizes the limit by simulation, and reports the fee the ledger charged', async () => {
+    const before = (await rpc.getBalance(payer.address, { commitment: 'confirmed' })).value;
+    const inputs: LandingBuildInput[] = [];
+    const events: LandingProgress['stage'][] = [];
+    const landed = await landTransaction(rpc, {
+      pollIntervalMs: 50,
+      unitPrice: 10_000n,
+      onProgress: (event) => events.push(event.stage),
+      build: (input) => {
+        inputs.push(input);
+        return transfer(input);
+      },
+    });
+    // A draft (attempt 0) at the most units, then the real one at the limit the simulation called for.
+    expect(inputs.map((input) => input.attempt)).toEqual([0, 1]);
+    expect(inputs[0]?.unitLimit).toBe(1_400_000);
+    expect(inputs[1]?.unitLimit).toBeLessThan(10_000);
+    expect(landed).toMatchObject({
+      attempts: 1,
+      unitPrice: 10_000n,
+      unitLimit: inputs[1]?.unitLimit,
+      commitment: 'confirmed',
+    });
+    expect(events).toEqual(['sent', 'landed']);
+    const status = (await rpc.getSignatureStatuses([landed.signature])).value[0];
+    expect(status?.slot).toBe(landed.slot);
+    const after = (await rpc.getBalance(payer.address, { commitment: 'confirmed' })).value;
+    // The fee reported is the fee charged: the balance fell by the transfer and that fee, no more.
+    expect(before - after).toBe(1_000_000n + landed.feeLamports);
+    expect(landed.feeLamports).toBe(5_000n + (10_000n * BigInt(landed.unitLimit) + 999_999n) / 1_000_000n);
+  });
+
+  it('rebroadcasts a send the leader dropped, and lands the same transaction', async () => {
+    cluster.fault('dropSends', { count: 1 });
+    const stages: LandingProgress[] = [];
+    const landed = await landTransaction(rpc, {
+      pollIntervalMs: 50,
+      resendIntervalMs: 100,
+      unitLimit: 1_000,
+      unitPrice: 0,
+      onProgress: (event) => stages.push(event),
+      build: (input) => transfer(input),
+    });
+    expect(landed.attempts).toBe(1);
+    expect(stages.map((event) => event.stage)).toContain('rebroadcast');
+    expect(stages.every((event) => 'signature' in event && event.signature === landed.signature)).toBe(true);
+    cluster.clearFaults();
+  });
+
+  it('prices the first attempt from recent fees when no price is given, within maxUnitPrice', async () => {
+    const prices: bigint[] = [];
+    const landed = await landTransaction(rpc, {
+      pollIntervalMs: 50,
+      unitLimit: 1_000,
+      maxUnitPrice: 5_000n,
+      build: (input) => {
+        prices.push(input.unitPrice);
+        return transfer(input);
+      },
+    });
+    const fees = await rpc.getRecentPrioritizationFees();
+    expect(landed.unitPrice).toBe(prices.at(-1));
+    expect(landed.unitPrice).toBeLessThanOrEqual(5_000n);
+    // Never above the dearest fee any recent slot took, unless the cap is lower.
+    const dearest = fees.reduce((max, fee) => (fee.prioritizationFee > max ? fee.prioritizationFee : max), 0n);
+    expect(landed.unitPrice).toBeLessThanOrEqual(dearest < 5_000n ? dearest : 5_000n);
+  });
+
+  it('refuses a transaction the build callback signed on another blockhash, unsent', async () => {
+    const error = await landTransaction(rpc, {
+      unitLimit: 1_000,
+      unitPrice: 0,
+      build: async (input) => {
+        const { value } = await rpc.getLatestBlockhash({ commitment: 'finalized' });
+        return transfer({
+          ...input,
+          blockhash: value.blockhash === input.blockhash ? input.blockhash.replace(/.$/, '') : value.blockhash,
+        });
+      },
+    }).catch((e: unknown) => e);
+    expect(isSolRpcError(error, 'TransactionNotLandedError')).toBe(true);
+    if (!isSolRpcError(error, 'TransactionNotLandedError')) return;
+    expect(error.reason).toBe('build-failed');
+    expect(error.mayStillLand).toBe(false);
+    expect(error.attempts).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a limit other than the one given',
+      (input: LandingBuildInput) => transfer({ ...input, unitLimit: input.unitLimit + 1 }),
+      /compute-unit limit/,
+    ],
+    [
+      'a price other than the one given',
+      (input: LandingBuildInput) => transfer({ ...input, unitPrice: input.unitPrice + 1n }),
+      /compute-unit price/,
+    ],
+    ['bytes that are not a transaction', () => new Uint8Array([1, 2, 3]), /build\(\)|transaction/],
+    [
+      'a callback that throws',
+      () => {
+        throw new Error('signer offline');
+      },
+      /signer offline/,
+    ],
+  ])('refuses %s, before sending anything', async (_, build, message) => {
+    const error = await landTransaction(rpc, { unitLimit: 1_000, unitPrice: 7n, build }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'TransactionNotLandedError',
+      reason: 'build-failed',
+      mayStillLand: false,
+      attempts: [],
+    });
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('refuses a fee cap below the base fee, before sending', async () => {
+    const error = await landTransaction(rpc, {
+      unitLimit: 1_000,
+      unitPrice: 0,
+      maxFeeLamports: 4_999n,
+      build: (input) => transfer(input),
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TransactionNotLandedError', mayStillLand: false, attempts: [] });
+    expect((error as Error).message).toMatch(/maxFeeLamports/);
+  });
+
+  it.each([
+    ['options.build', {}],
+    ['options.maxUnitPrices', { build: () => new Uint8Array(), maxUnitPrices: 5 }],
+    ['options.maxUnitPrice', { build: () => new Uint8Array(), maxUnitPrice: -1 }],
+    ['options.maxFeeLamports', { build: () => new Uint8Array(), maxFeeLamports: 1.5 }],
+    ['options.unitLimit', { build: () => new Uint8Array(), unitLimit: 1_400_001 }],
+    ['options.unitPrice', { build: () => new Uint8Array(), unitPrice: 10n, maxUnitPrice: 5n }],
+    ['options.timeoutMs', { build: () => new Uint8Array(), timeoutMs: 0 }],
+    ['options.commitment', { build: () => new Uint8Array(), commitment: 'recent' }],
+  ] as const)('refuses bad options before any request: names %s', async (param, options) => {
+    let requests = 0;
+    const counting = new Proxy(rpc, {
+      get(target, key) {
+        requests++;
+        return Reflect.get(target, key);
+      },
+    });
+    const error = await landTransaction(counting, options as never).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'InvalidInputError', param });
+    expect(requests).toBe(0);
+  });
+});
