@@ -309,6 +309,29 @@ describe("'statusLag'", () => {
   });
 });
 
+describe('blockhash expiry', () => {
+  it('a transaction lands at most at its lastValidBlockHeight: sent one slot later, it never lands', async () => {
+    const payer = await keyOf(100);
+    const to = (await keyOf(101)).address;
+    const { rpc, advance } = await setup([payer]);
+    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'processed' });
+    const transfer = (lamports: bigint) =>
+      signed(payer, lifetime.blockhash, [transferInstruction(payer, to, lamports)]);
+    const [inTime, late] = [await transfer(1_000_000n), await transfer(2_000_000n)];
+    // The tip one block before the last valid height: sent now, it lands at that height.
+    advance(149);
+    await rpc.sendTransaction(inTime.wire, { encoding: 'base64', skipPreflight: true });
+    advance(1);
+    expect(BigInt(await rpc.getBlockHeight({ commitment: 'processed' }))).toBe(BigInt(lifetime.lastValidBlockHeight));
+    expect(await statusOf(rpc, inTime.signature)).toMatchObject({ err: null });
+    // At the last valid height, a send would land one block past it: taken, never landing.
+    expect(await rpc.isBlockhashValid(lifetime.blockhash, { commitment: 'processed' })).toMatchObject({ value: true });
+    await rpc.sendTransaction(late.wire, { encoding: 'base64', skipPreflight: true });
+    advance(40);
+    expect(await statusOf(rpc, late.signature)).toBeNull();
+  });
+});
+
 describe('congestion options refused, the option named', () => {
   it.each([
     ['marketFee', {}, 'options.price'],

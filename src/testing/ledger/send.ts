@@ -170,8 +170,9 @@ export function sendTransaction(context: SendContext, params: unknown[], verifie
   if (verified !== true) return signature;
   // Sent again without preflight, or before the preflight bank holds it: the leader drops the duplicate.
   if (context.ledger.sent.has(signature)) return signature;
-  // Skipping preflight with a blockhash the tip does not know: taken, and never landing, as on a cluster.
-  if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot)) return signature;
+  // A blockhash the bank it would land in (the next slot's) does not take: taken, and never landing, as on
+  // a cluster. That bank's, not the tip's: a blockhash lands at most 150 blocks on, at its lastValidBlockHeight.
+  if (!blockhashValid(context.ledger, transaction.message.recentBlockhash, context.slot + 1)) return signature;
   // Below the market fee: taken, and never scheduled. Sent again when the market is lower, it lands.
   const market = marketPriceAt(context.ledger, context.slot + 1);
   if (market !== undefined && computeBudgetOf(transaction).unitPrice < market) return signature;
