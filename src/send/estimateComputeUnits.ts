@@ -93,8 +93,8 @@ const SET_COMPUTE_UNIT_PRICE = 3;
  * ComputationalBudgetExceeded; and the fee payer must afford the fee the price it carries sets.
  *
  * Rejects with `SimulationFailedError` (its `err`, `logs` and `unitsConsumed`) when the runtime fails the
- * transaction, with a `ValidationError` when the node does not report the units consumed (nodes before
- * v1.14): never a guess; and with `InvalidInputError` for bad arguments, before any request.
+ * transaction, with a `ValidationError` when the node does not report the units consumed (an old node or a
+ * proxy): never a guess; and with `InvalidInputError` for bad arguments, before any request.
  * @example
  * // a draft carrying SetComputeUnitLimit(1_400_000) and SetComputeUnitPrice(0)
  * const { unitLimit } = await estimateComputeUnits(rpc, draftBytes);
@@ -161,7 +161,7 @@ export async function estimateComputeUnits(
     throw new ValidationError({
       method,
       path: 'result.value.unitsConsumed',
-      expected: 'the compute units consumed (agave sends them since v1.14; this node did not)',
+      expected: 'the compute units consumed (this node, an old one or a proxy, left them out)',
       received: 'nothing',
     });
   }
