@@ -96,24 +96,32 @@ export interface KitBuild {
   version: 'legacy' | 0;
   tables?: AddressesByLookupTableAddress;
   nonce?: { account: Address; authority: Address };
+  /** The lifetime's blockhash (or the nonce's value); BLOCKHASH when left out. */
+  blockhash?: string;
 }
 
-/** The message kit compiles, as bytes (getCompiledTransactionMessageEncoder). */
-export function kitMessage({ payer, instructions, version, tables, nonce }: KitBuild): Uint8Array {
-  let message: Parameters<typeof compileTransactionMessage>[0] = pipe(
+/** The transaction message kit builds, compressed with `tables` when given, ready for kit's compile. */
+export function kitMessageOf({ payer, instructions, version, tables, nonce, blockhash = BLOCKHASH }: KitBuild) {
+  const message = pipe(
     createTransactionMessage({ version }),
     (m) => setTransactionMessageFeePayer(payer, m),
     (m) =>
       nonce
         ? setTransactionMessageLifetimeUsingDurableNonce(
-            { nonce: BLOCKHASH as never, nonceAccountAddress: nonce.account, nonceAuthorityAddress: nonce.authority },
+            { nonce: blockhash as never, nonceAccountAddress: nonce.account, nonceAuthorityAddress: nonce.authority },
             m,
           )
-        : setTransactionMessageLifetimeUsingBlockhash({ blockhash: BLOCKHASH as never, lastValidBlockHeight: 0n }, m),
+        : setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash as never, lastValidBlockHeight: 0n }, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  if (tables) message = compressTransactionMessageUsingAddressLookupTables(message as never, tables) as never;
-  return new Uint8Array(getCompiledTransactionMessageEncoder().encode(compileTransactionMessage(message as never)));
+  return (
+    tables ? compressTransactionMessageUsingAddressLookupTables(message as never, tables) : message
+  ) as Parameters<typeof compileTransactionMessage>[0];
+}
+
+/** The message kit compiles, as bytes (getCompiledTransactionMessageEncoder). */
+export function kitMessage(build: KitBuild): Uint8Array {
+  return new Uint8Array(getCompiledTransactionMessageEncoder().encode(compileTransactionMessage(kitMessageOf(build))));
 }
 
 /** The message web3.js compiles (legacy, or v0 with `tables`), as bytes (`message.serialize()`). */
