@@ -384,6 +384,12 @@ describe('refusals', () => {
     for (const form of secretForms(funded)) expect(mismatch.err).not.toContain(form);
   });
 
+  it.skipIf(process.getuid?.() === 0)('a keypair file it may not read: exit 2, permission denied', async () => {
+    const path = writeKeypairFile(join(tempDir(), 'locked.json'), funded, 0o000);
+    const run = await runCli(['ping', '--url', cluster.url, '-k', path]);
+    expect(run).toMatchObject({ code: 2, out: '', err: `Error: keypair file ${path}: permission denied\n` });
+  });
+
   it('an account that cannot pay: exit 1 with the Solana CLI words, nothing sent', async () => {
     const poor = newKeypair();
     const path = writeKeypairFile(join(tempDir(), 'poor.json'), poor);

@@ -59,8 +59,9 @@ Options:
       --with-compute-unit-price <MICRO_LAMPORTS>
                                         Add SetComputeUnitPrice, and SetComputeUnitLimit set to the
                                         units a simulation consumed
-      --blockhash <BLOCKHASH>           Sign every transaction on this blockhash (11111111111111111111111111111111:
-                                        the cluster's latest, kept for the whole run)
+      --blockhash <BLOCKHASH>           Sign every transaction on this blockhash; the default hash
+                                        (11111111111111111111111111111111) means the cluster's latest,
+                                        kept for the whole run
 
 ${GLOBAL_HELP}`,
   positionals: { min: 0, max: 0 },
