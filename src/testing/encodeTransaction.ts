@@ -7,23 +7,17 @@
 // Not public API: the simulated cluster builds wire bytes from addresses, and the library exports no
 // base58 decoder.
 import { decodeBase58 } from '../codecs/base58Text.js';
+import { lengthBytes } from '../codecs/messageLayout.js';
 import type { DecodedTransaction } from '../index.js';
 
 export interface EncodableTransaction extends Omit<DecodedTransaction, 'version'> {
   version: 'legacy' | number;
 }
 
-/** The compact-u16 ("short_vec") encoding of a length: 7 bits per byte, low bits first. */
+/** The compact-u16 ("short_vec") encoding of a length, refusing one that does not fit 16 bits. */
 export function encodeLength(length: number): number[] {
   if (!Number.isInteger(length) || length < 0 || length > 0xffff) throw new Error(`bad length ${length}`);
-  const out: number[] = [];
-  let rest = length;
-  while (rest >= 0x80) {
-    out.push((rest & 0x7f) | 0x80);
-    rest >>= 7;
-  }
-  out.push(rest);
-  return out;
+  return lengthBytes(length);
 }
 
 export function encodeTransaction(tx: EncodableTransaction): Uint8Array {
