@@ -9,7 +9,7 @@ import type { getLatestBlockhash } from '../methods/getLatestBlockhash.js';
 import type { getRecentPrioritizationFees } from '../methods/getRecentPrioritizationFees.js';
 import type { simulateTransaction } from '../methods/simulateTransaction.js';
 import { checkConfig, describe } from '../options/check.js';
-import type { Commitment, ReadonlyUint8Array } from '../types/index.js';
+import type { BlockhashLifetime, Commitment, ReadonlyUint8Array } from '../types/index.js';
 import { MAX_COMPUTE_UNIT_LIMIT } from './computeBudgetOf.js';
 import {
   type ConfirmClock,
@@ -30,12 +30,11 @@ export type LandRpc = SendAndConfirmRpc &
     getRecentPrioritizationFees: typeof getRecentPrioritizationFees;
   }>;
 
-/** What `build` is given for each transaction it makes. */
-export interface LandingBuildInput {
-  /** The blockhash to sign on (base58). */
-  blockhash: string;
-  /** The last block height it can land at, as getLatestBlockhash gave it. */
-  lastValidBlockHeight: bigint;
+/**
+ * What `build` is given for each transaction it makes. Its `blockhash` and `lastValidBlockHeight` are a
+ * kit lifetime as they are: `setTransactionMessageLifetimeUsingBlockhash(input, message)` takes them.
+ */
+export interface LandingBuildInput extends BlockhashLifetime {
   /** The compute-unit limit to set (SetComputeUnitLimit). */
   unitLimit: number;
   /** The compute-unit price to set, micro-lamports per unit (SetComputeUnitPrice; may be left out when 0). */

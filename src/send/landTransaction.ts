@@ -14,6 +14,7 @@ import {
   TransactionNotLandedError,
 } from '../errors/TransactionNotLandedError.js';
 import { readTransactionLayout, readWireTransaction } from '../options/wireTransaction.js';
+import type { BlockhashLifetime } from '../types/index.js';
 import { callDeadline } from './callDeadline.js';
 import { computeBudgetOf, feeOf, MAX_COMPUTE_UNIT_LIMIT, priceWithin } from './computeBudgetOf.js';
 import { confirmTransaction } from './confirmTransaction.js';
@@ -149,7 +150,9 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
       // The draft: simulated for the limit, read for the writable accounts the fee follows.
       let sample = built.at(-1)?.bytes;
       if (unitLimit === null || (sample === undefined && settings.unitPrice === null)) {
-        const draft = await buildChecked(input(unitLimit ?? MAX_COMPUTE_UNIT_LIMIT, settings.unitPrice ?? 0n, 0));
+        // At a price of 0: the simulation charges the fee the draft carries, and 1,400,000 units at the
+        // caller's price could exceed a thinly funded payer's balance.
+        const draft = await buildChecked(input(unitLimit ?? MAX_COMPUTE_UNIT_LIMIT, 0n, 0));
         sample = draft.bytes;
         if (unitLimit === null) {
           const estimate = await persist((signal) =>
@@ -190,7 +193,7 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
   }
 
   /** A blockhash newer than every one used: a node behind may answer one already past its life. */
-  async function newerBlockhash(after: bigint): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
+  async function newerBlockhash(after: bigint): Promise<BlockhashLifetime> {
     for (;;) {
       const { value } = await persist((signal) => rpc.getLatestBlockhash({ commitment: 'confirmed', signal }));
       if (value.lastValidBlockHeight > after) return value;

@@ -168,7 +168,9 @@ describe('landTransaction on the test cluster', () => {
         const { value } = await rpc.getLatestBlockhash({ commitment: 'finalized' });
         return transfer({
           ...input,
-          blockhash: value.blockhash === input.blockhash ? input.blockhash.replace(/.$/, '') : value.blockhash,
+          blockhash: (value.blockhash === input.blockhash
+            ? input.blockhash.replace(/.$/, '')
+            : value.blockhash) as typeof input.blockhash,
         });
       },
     }).catch((e: unknown) => e);
