@@ -176,8 +176,9 @@ async function pingLoop(ctx: Context, signer: KeypairSigner, settings: PingSetti
         continue;
       }
       try {
+        // The blockhash, not the bytes: nothing is left to parse (or load) inside the timed wait.
         await confirmTransaction(ctx.rpc, signature, {
-          transaction,
+          blockhash,
           ...(lastValidBlockHeight === undefined ? {} : { lastValidBlockHeight }),
           commitment,
           pollIntervalMs: POLL_MS,
