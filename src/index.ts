@@ -114,7 +114,12 @@ export {
   type LandTransactionOptions,
   landTransaction,
 } from './send/landTransaction.js';
-export type { PriorityFeeLevel, PriorityFeeLevels } from './send/priorityFeeLevels.js';
+export {
+  PRIORITY_FEE_LEVELS,
+  PRIORITY_FEE_PERCENTILES,
+  type PriorityFeeLevel,
+  type PriorityFeeLevels,
+} from './send/priorityFeeLevels.js';
 export {
   type SendAndConfirmOptions,
   type SendAndConfirmRpc,

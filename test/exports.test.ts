@@ -17,24 +17,24 @@ const MAIN_VALUES = words(`
   AbortError ConnectionLostError DEFAULT_CONFIRM_TIMEOUT_MS DEFAULT_MAX_DECOMPRESSED_BYTES
   DEFAULT_MAX_RESPONSE_BYTES DEFAULT_MAX_TRANSACTION_BYTES DEFAULT_TIMEOUT_MS DEFAULT_TOTAL_TIMEOUT_MS
   DecodeError HttpError InvalidInputError InvalidResponseError MAX_SIGNATURES_PER_PAGE MAX_TRANSACTION_BYTES
-  NetworkError RateLimitedError ResponseTooLargeError RpcError SimulationFailedError SolRpcError
-  SubscriptionOverflowError TimeoutError TransactionExpiredError TransactionFailedError
-  TransactionNotLandedError ValidationError accountSubscribe allMethods blockSubscribe checkSignatureStatus
-  checkValidator confirmTransaction createBasicTransport createHttpTransport createRpc createRpcSubscriptions
-  createRpcSubscriptionsWith createRpcWith decodeMint decodeTokenAccount decodeTransaction decodeVoteAccount
-  estimateComputeUnits estimatePriorityFee estimatePriorityFeeLevels getAccountInfo getBalance getBlock
-  getBlockCommitment getBlockHeight getBlockProduction getBlockTime getBlocks getBlocksWithLimit
-  getClusterNodes getEpochInfo getEpochSchedule getFeeForMessage getFirstAvailableBlock getGenesisHash
-  getHealth getHighestSnapshotSlot getIdentity getInflationGovernor getInflationRate getInflationReward
-  getLargestAccounts getLatestBlockhash getLeaderSchedule getMaxRetransmitSlot getMaxShredInsertSlot
-  getMinimumBalanceForRentExemption getMultipleAccounts getProgramAccounts getRecentPerformanceSamples
-  getRecentPrioritizationFees getSignatureStatuses getSignaturesForAddress getSlot getSlotLeader getSlotLeaders
-  getStakeMinimumDelegation getSupply getTokenAccountBalance getTokenAccountsByDelegate getTokenAccountsByOwner
-  getTokenLargestAccounts getTokenSupply getTransaction getTransactionCount getVersion getVoteAccounts
-  isBlockhashValid isPreflightFailure isSolRpcError landTransaction logsSubscribe minimumLedgerSlot
-  programSubscribe request requestAirdrop rootSubscribe sendAndConfirmTransaction sendTransaction
-  setComputeBudget signatureSubscribe signaturesOf simulateTransaction slotSubscribe slotsUpdatesSubscribe
-  voteSubscribe
+  NetworkError PRIORITY_FEE_LEVELS PRIORITY_FEE_PERCENTILES RateLimitedError ResponseTooLargeError RpcError
+  SimulationFailedError SolRpcError SubscriptionOverflowError TimeoutError TransactionExpiredError
+  TransactionFailedError TransactionNotLandedError ValidationError accountSubscribe allMethods blockSubscribe
+  checkSignatureStatus checkValidator confirmTransaction createBasicTransport createHttpTransport createRpc
+  createRpcSubscriptions createRpcSubscriptionsWith createRpcWith decodeMint decodeTokenAccount
+  decodeTransaction decodeVoteAccount estimateComputeUnits estimatePriorityFee estimatePriorityFeeLevels
+  getAccountInfo getBalance getBlock getBlockCommitment getBlockHeight getBlockProduction getBlockTime
+  getBlocks getBlocksWithLimit getClusterNodes getEpochInfo getEpochSchedule getFeeForMessage
+  getFirstAvailableBlock getGenesisHash getHealth getHighestSnapshotSlot getIdentity getInflationGovernor
+  getInflationRate getInflationReward getLargestAccounts getLatestBlockhash getLeaderSchedule
+  getMaxRetransmitSlot getMaxShredInsertSlot getMinimumBalanceForRentExemption getMultipleAccounts
+  getProgramAccounts getRecentPerformanceSamples getRecentPrioritizationFees getSignatureStatuses
+  getSignaturesForAddress getSlot getSlotLeader getSlotLeaders getStakeMinimumDelegation getSupply
+  getTokenAccountBalance getTokenAccountsByDelegate getTokenAccountsByOwner getTokenLargestAccounts
+  getTokenSupply getTransaction getTransactionCount getVersion getVoteAccounts isBlockhashValid
+  isPreflightFailure isSolRpcError landTransaction logsSubscribe minimumLedgerSlot programSubscribe request
+  requestAirdrop rootSubscribe sendAndConfirmTransaction sendTransaction setComputeBudget signatureSubscribe
+  signaturesOf simulateTransaction slotSubscribe slotsUpdatesSubscribe voteSubscribe
 `);
 
 /** src/index.ts: its types. */
@@ -142,8 +142,8 @@ const TESTING_VALUES = words(`
 /** src/testing/index.ts: its types. */
 const TESTING_TYPES = words(`
   BehindFault CutShortFault DropSendsFault FaultControls FaultCount FaultHandle FaultKind FaultOptions
-  MethodScope PreloadedAccount RateLimitedFault SilentFault SlowFault SocketClosedFault SocketLostFault
-  TestCluster TestClusterOptions
+  MarketFeeFault MarketPrice MarketWalk MethodScope PreloadedAccount RateLimitedFault SilentFault SlowFault
+  SocketClosedFault SocketLostFault StatusLagFault TestCluster TestClusterOptions
 `);
 
 const ENTRIES = [

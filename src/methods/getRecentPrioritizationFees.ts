@@ -19,8 +19,9 @@ export interface PrioritizationFee {
   /** The slot. */
   slot: number;
   /**
-   * The lowest compute-unit price (micro-lamports per compute unit) a transaction in that slot paid: over
-   * all transactions, or, with addresses, over those that write-lock all of them. Exact, a u64.
+   * The lowest compute-unit price (micro-lamports per compute unit) a transaction in that slot paid. With
+   * addresses, the highest of that and, for each address, the lowest price among the slot's transactions
+   * that write-lock it (agave's prioritization fee cache): the most contended address sets it. Exact, a u64.
    */
   prioritizationFee: bigint;
 }
@@ -31,8 +32,9 @@ export interface PrioritizationFee {
 export interface GetRecentPrioritizationFees {
   /**
    * Reads the prioritization fees of the slots the node keeps in its cache (up to 150).
-   * @param addresses At most 128 (agave's `MAX_TX_ACCOUNT_LOCKS`): the fees of the transactions that
-   * write-lock all of them. Left out, the fees of all transactions.
+   * @param addresses At most 128 (agave's `MAX_TX_ACCOUNT_LOCKS`): each slot's fee is then the highest of
+   * the slot's lowest and each address's lowest among the transactions write-locking it. Left out, the
+   * slot's lowest over all transactions. `estimatePriorityFee` asks one address at a time.
    * @example
    * const fees = await rpc.getRecentPrioritizationFees([marketAddress]);
    * const highest = fees.reduce((max, { prioritizationFee }) => (prioritizationFee > max ? prioritizationFee : max), 0n);

@@ -51,16 +51,23 @@ export type LandingProgress =
   | {
       /** An attempt was sent and accepted by the node. */
       stage: 'sent';
+      /** Its first signature. */
       signature: string;
+      /** Its number, from 1. */
       attempt: number;
+      /** Its compute-unit limit. */
       unitLimit: number;
+      /** Its compute-unit price, micro-lamports per unit. */
       unitPrice: bigint;
     }
   | {
       /** The same bytes were sent again (`count` times so far this attempt). */
       stage: 'rebroadcast';
+      /** Its first signature. */
       signature: string;
+      /** Its number, from 1. */
       attempt: number;
+      /** Rebroadcasts of this attempt so far, from 1. */
       count: number;
     }
   | {
@@ -76,9 +83,13 @@ export type LandingProgress =
   | {
       /** The transaction reached the commitment awaited. */
       stage: 'landed';
+      /** Its first signature. */
       signature: string;
+      /** Its number, from 1. */
       attempt: number;
+      /** The slot of the block that holds it. */
       slot: number;
+      /** The commitment it reached. */
       commitment: Commitment;
     };
 
