@@ -2,7 +2,6 @@
  * The compute units a transaction needs, from a simulation, and the limit to ask for.
  * @module
  */
-import { encodeBase58 } from '../codecs/base58.js';
 import type { TransactionLayout } from '../codecs/transactionLayout.js';
 import type { RpcWith } from '../createRpc.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -19,6 +18,7 @@ import {
 import type { Commitment, ReadonlyUint8Array } from '../types/index.js';
 import type { ReplacementBlockhash } from '../types/simulation.js';
 import type { TransactionError } from '../types/transaction.js';
+import { computeBudgetOf, MAX_COMPUTE_UNIT_LIMIT } from './computeBudgetOf.js';
 
 /** The method `estimateComputeUnits` calls. */
 export type EstimateComputeUnitsRpc = RpcWith<{
@@ -66,9 +66,6 @@ export interface ComputeUnitEstimate {
   replacementBlockhash: ReplacementBlockhash | null;
 }
 
-/** agave's `MAX_COMPUTE_UNIT_LIMIT`: the most compute units a transaction may ask for. */
-export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
-
 /**
  * What one ComputeBudget instruction costs when it runs: agave's compute-budget program consumes its
  * `DEFAULT_COMPUTE_UNITS`, 150, as a real answer shows ("consumed 61882 of 1399850 compute units" after a
@@ -77,9 +74,6 @@ export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 export const COMPUTE_BUDGET_INSTRUCTION_UNITS = 150;
 
 const DEFAULT_MARGIN = 0.1;
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-const SET_COMPUTE_UNIT_LIMIT = 2;
-const SET_COMPUTE_UNIT_PRICE = 3;
 
 /**
  * Simulates `transaction` (wire bytes or their base64 text, signed or not) with `sigVerify: false` and
@@ -181,20 +175,13 @@ export async function estimateComputeUnits(
 
 /**
  * How many of SetComputeUnitLimit and SetComputeUnitPrice the transaction lacks (0, 1 or 2): each the
- * transaction sent will carry costs units the simulation did not count.
+ * transaction sent will carry costs units the simulation did not count. A repeated one (which the runtime
+ * refuses) counts as present.
  */
 function missingBudgetInstructions(layout: TransactionLayout): number {
-  let limit = false;
-  let price = false;
-  for (const instruction of layout.instructions) {
-    const tag = instruction.data[0];
-    if (tag !== SET_COMPUTE_UNIT_LIMIT && tag !== SET_COMPUTE_UNIT_PRICE) continue;
-    const program = layout.accountKeys[instruction.programIdIndex];
-    if (!program || encodeBase58(program) !== COMPUTE_BUDGET_PROGRAM) continue;
-    if (tag === SET_COMPUTE_UNIT_LIMIT) limit = true;
-    else price = true;
-  }
-  return (limit ? 0 : 1) + (price ? 0 : 1);
+  const budget = computeBudgetOf(layout);
+  if (!budget) return 0;
+  return (budget.unitLimit === null ? 1 : 0) + (budget.unitPrice === null ? 1 : 0);
 }
 
 /** What to do about the failures a draft commonly meets. */

@@ -9,6 +9,7 @@ import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkConfig, checkU64, describe } from '../options/check.js';
 import type { ReadonlyUint8Array } from '../types/index.js';
+import { MAX_COMPUTE_UNIT_LIMIT } from './computeBudgetOf.js';
 
 /** Options of `setComputeBudget`; one left out keeps what the message has. */
 export interface SetComputeBudgetOptions {
@@ -19,11 +20,9 @@ export interface SetComputeBudgetOptions {
 }
 
 const METHOD = 'setComputeBudget';
-/** agave's MAX_COMPUTE_UNIT_LIMIT: a larger request is cut to it, so asking more only misleads. */
-const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** The most a transaction, signatures included, may take: an IPv6 packet's payload (PACKET_DATA_SIZE). */
 const PACKET_BYTES = 1232;
-/** ComputeBudget111111111111111111111111111111, as bytes (no base58 decoder for one constant). */
+/** COMPUTE_BUDGET_PROGRAM (computeBudgetOf.ts) as bytes: no base58 decoder for one constant. */
 const COMPUTE_BUDGET_PROGRAM = [
   3, 6, 70, 111, 229, 33, 23, 50, 255, 236, 173, 186, 114, 195, 155, 231, 188, 140, 229, 187, 197, 247, 18, 107, 44, 67,
   155, 58, 64, 0, 0, 0,

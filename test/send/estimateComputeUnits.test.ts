@@ -11,7 +11,8 @@ import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
 import type { SimulationFailedError } from '../../src/errors/SimulationFailedError.js';
 import type { ValidationError } from '../../src/errors/ValidationError.js';
 import { simulateTransaction } from '../../src/methods/simulateTransaction.js';
-import { estimateComputeUnits, MAX_COMPUTE_UNIT_LIMIT } from '../../src/send/estimateComputeUnits.js';
+import { MAX_COMPUTE_UNIT_LIMIT } from '../../src/send/computeBudgetOf.js';
+import { estimateComputeUnits } from '../../src/send/estimateComputeUnits.js';
 import { encodeTransaction } from '../../src/testing/encodeTransaction.js';
 import { calls, mockRpc, RPC_URL, reply, sent, useMswServer } from '../msw/server.js';
 
