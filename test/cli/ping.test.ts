@@ -223,6 +223,21 @@ describe('solrpc ping on the test cluster', () => {
     expect(entry.error).toMatch(/Node is behind/);
   }, 30_000);
 
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')(
+    "-D stamps each line, and a UTF-8 LANG brings the Solana CLI's check mark, on both streams",
+    async () => {
+      const run = await ping(['ping', '-c', '1', '-D'], { env: { HOME: tempDir('solrpc-home-'), LANG: 'C.UTF-8' } });
+      expect(run.code).toBe(0);
+      const line = run.err.trimEnd();
+      const match = /^\[(\d+)\.(\d{6})\] ✅ (1 lamport\(s\) transferred: .*)$/.exec(line);
+      expect(match?.[3]).toMatch(LINE);
+      // Stamped when the line was made: within this run.
+      expect(Math.abs(Number(match?.[1]) - Date.now() / 1000)).toBeLessThan(600);
+      expect(run.out).toContain(`\n\n${line}\n\n--- transaction statistics ---\n`);
+    },
+    30_000,
+  );
+
   it('--blockhash 1111…: the cluster blockhash, kept for every transaction; a blockhash given is used as given', async () => {
     const run = await ping(['ping', '-c', '2', '-i', '0', '--blockhash', SYSTEM_PROGRAM]);
     expect(run.code).toBe(0);
