@@ -56,3 +56,4 @@ export { waitFor } from '../operator/wait.js';
 // The wire predicates the vote account's jsonParsed form is checked with.
 export { address } from '../schemas/address.js';
 export { array, type Infer, nullable, number, optional, string, type } from '../schemas/struct.js';
+export { COMPUTE_BUDGET_PROGRAM, MAX_COMPUTE_UNIT_LIMIT } from '../send/computeBudgetOf.js';

@@ -4,12 +4,12 @@
  * order and with the accounts the Solana CLI's `Message::new` gives them. Small enough to write here
  * rather than pull a transaction library into the CLI.
  */
-import { decodeBase58 } from './library.js';
+import { COMPUTE_BUDGET_PROGRAM, decodeBase58, MAX_COMPUTE_UNIT_LIMIT } from './library.js';
 
 const SYSTEM_PROGRAM = new Uint8Array(32); // 11111111111111111111111111111111
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+
 /** The Compute Budget program's largest limit, which a transaction simulated for its units asks for. */
-export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+export { MAX_COMPUTE_UNIT_LIMIT };
 
 /** What the message carries besides the payer and the blockhash. */
 export interface TransferMessageInput {

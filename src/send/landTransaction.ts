@@ -136,6 +136,8 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
   async function land(): Promise<LandedTransaction> {
     let unitLimit = settings.unitLimit;
     let unitPrice: bigint | null = null;
+    /** Required signatures, read from the first transaction built (the draft, when there is one). */
+    let signatures: number | null = null;
     let lastValidBlockHeight = -1n;
     for (let attempt = 1; ; attempt++) {
       const latest = await newerBlockhash(lastValidBlockHeight);
@@ -147,24 +149,32 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
         unitPrice: price,
         attempt: n,
       });
-      // The draft: simulated for the limit, read for the writable accounts the fee follows.
+      // The draft: simulated for the limit, read for the writable accounts the fee follows; the two
+      // questions asked at once.
       let sample = built.at(-1)?.bytes;
+      let market: Promise<bigint | null>;
       if (unitLimit === null || (sample === undefined && settings.unitPrice === null)) {
         // At a price of 0: the simulation charges the fee the draft carries, and 1,400,000 units at the
         // caller's price could exceed a thinly funded payer's balance.
         const draft = await buildChecked(input(unitLimit ?? MAX_COMPUTE_UNIT_LIMIT, 0n, 0));
         sample = draft.bytes;
+        signatures ??= draft.layout.header.numRequiredSignatures;
+        market = marketPrice(attempt, sample);
         if (unitLimit === null) {
-          const estimate = await persist((signal) =>
+          const estimate = persist((signal) =>
             estimateComputeUnits(rpc, draft.bytes, { commitment: confirm.commitment, signal }),
-          ).catch((error) => {
+          );
+          // Both settle before either's error is thrown: nothing is left running past the call.
+          const [sized] = await Promise.allSettled([estimate, market]);
+          if (sized.status === 'rejected') {
+            const error = sized.reason;
             throw isSolRpcError(error, 'SimulationFailedError') ? notLanded('simulation-failed', error) : error;
-          });
-          unitLimit = estimate.unitLimit;
+          }
+          unitLimit = sized.value.unitLimit;
         }
-      }
+      } else market = marketPrice(attempt, sample);
       const limit = unitLimit ?? MAX_COMPUTE_UNIT_LIMIT;
-      unitPrice = await priceFor(attempt, unitPrice, limit, sample);
+      unitPrice = withinCaps(await market, unitPrice, limit, signatures ?? 1);
       if (attempt > 1) {
         settings.onProgress?.({
           stage: 'rebuilt',
@@ -173,7 +183,26 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
           unitPrice,
         });
       }
-      const next = await buildChecked(input(limit, unitPrice, attempt));
+      let next = await buildChecked(input(limit, unitPrice, attempt));
+      const required = next.layout.header.numRequiredSignatures;
+      if (signatures === null && required > 1 && settings.maxFeeLamports !== null) {
+        // No draft told the signature count: priced for one, so priced again for the real count.
+        signatures = required;
+        const repriced = withinCaps(unitPrice, null, limit, signatures);
+        if (repriced !== unitPrice) {
+          unitPrice = repriced;
+          next = await buildChecked(input(limit, unitPrice, attempt));
+        }
+      }
+      signatures ??= required;
+      const fee = feeOf(next.layout.header.numRequiredSignatures, limit, unitPrice);
+      if (settings.maxFeeLamports !== null && fee > settings.maxFeeLamports) {
+        throw notLanded(
+          'build-failed',
+          undefined,
+          `its fee of ${fee} lamports is above options.maxFeeLamports (${settings.maxFeeLamports}): it requires ${required} signatures`,
+        );
+      }
       const record: LandingAttempt = {
         signature: next.signature,
         blockhash: latest.blockhash,
@@ -201,26 +230,22 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
     }
   }
 
-  /** The price of an attempt: the estimate at its level, raised over the last one, within the caps. */
-  async function priceFor(
-    attempt: number,
-    last: bigint | null,
-    unitLimit: number,
-    sample: Uint8Array | undefined,
-  ): Promise<bigint> {
-    let price: bigint;
-    if (attempt === 1 && settings.unitPrice !== null) price = settings.unitPrice;
-    else {
-      const level = attempt === 1 ? FIRST_LEVEL : LATER_LEVEL;
-      price = await persist((signal) =>
-        estimatePriorityFee(rpc, sample ? { transaction: sample, level, signal } : { level, signal }),
-      );
-    }
+  /** What recent fees call for at an attempt's level; `null` for a first attempt priced by the caller. */
+  async function marketPrice(attempt: number, sample: Uint8Array | undefined): Promise<bigint | null> {
+    if (attempt === 1 && settings.unitPrice !== null) return null;
+    const level = attempt === 1 ? FIRST_LEVEL : LATER_LEVEL;
+    return persist((signal) =>
+      estimatePriorityFee(rpc, sample ? { transaction: sample, level, signal } : { level, signal }),
+    );
+  }
+
+  /** The price to pay: the market's (or the caller's), raised over the last one, within the caps. */
+  function withinCaps(market: bigint | null, last: bigint | null, unitLimit: number, signatures: number): bigint {
+    let price = market ?? settings.unitPrice ?? 0n;
     if (last !== null) {
       const raised = (last * RAISE_NUMERATOR + RAISE_DENOMINATOR - 1n) / RAISE_DENOMINATOR;
       if (raised > price) price = raised;
     }
-    const signatures = built[0]?.layout.header.numRequiredSignatures ?? 1;
     let cap = settings.maxUnitPrice;
     if (settings.maxFeeLamports !== null) {
       const within = priceWithin(settings.maxFeeLamports, signatures, unitLimit);
@@ -233,11 +258,10 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
       }
       cap = cap === null || within < cap ? within : cap;
     }
-    if (cap !== null && price > cap) {
-      cappedBelow = price;
-      return cap;
-    }
-    return price;
+    if (cap === null || price <= cap) return price;
+    // Told only when the market, not this call's own raise, asked for more than the caps allow.
+    if (market !== null && market > cap) cappedBelow = market;
+    return cap;
   }
 
   /** Calls `build`, then checks what it returned is a transaction of that input (refused unsent otherwise). */
