@@ -76,15 +76,22 @@ export class TransactionNotLandedError extends SolRpcError {
           ? `${pending} may still land`
           : `${sent} sent, none landed and none can`;
     const why = fields.detail ? `${fields.reason}: ${fields.detail}` : fields.reason;
-    const hint =
+    const paid = attempts.at(-1)?.unitPrice;
+    // The caps' part is said whatever else is: it is what the caller can change.
+    const capped =
+      cappedBelow === null
+        ? ''
+        : `; recent fees called for ${cappedBelow} micro-lamports per unit, above the caps${paid === undefined ? '' : ` (paid ${paid})`}`;
+    const hints = [
       pending !== null
         ? `look ${pending} up (getSignatureStatuses with searchTransactionHistory) before paying again.`
-        : cappedBelow !== null
-          ? `recent fees called for ${cappedBelow} micro-lamports per unit, above your cap: raise maxUnitPrice or maxFeeLamports.`
-          : attempts.length > 0
-            ? 'nothing landed and nothing can: it is safe to build and send again.'
-            : undefined;
-    super(`transaction not landed (${why}): ${state}`, { method: fields.method, hint, cause: fields.cause });
+        : attempts.length > 0
+          ? 'nothing landed and nothing can: it is safe to build and send again.'
+          : undefined,
+      cappedBelow !== null ? 'raise maxUnitPrice or maxFeeLamports to pay what the cluster takes.' : undefined,
+    ].filter((hint): hint is string => hint !== undefined);
+    const hint = hints.length > 0 ? hints.join(' ') : undefined;
+    super(`transaction not landed (${why}${capped}): ${state}`, { method: fields.method, hint, cause: fields.cause });
     this.reason = fields.reason;
     this.attempts = attempts;
     this.mayStillLand = pending !== null;

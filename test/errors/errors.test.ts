@@ -21,6 +21,7 @@ import {
   TimeoutError,
   TransactionExpiredError,
   TransactionFailedError,
+  TransactionNotLandedError,
   ValidationError,
 } from '../../src/index.js';
 import { viewsOfError } from '../support/canaryScan.js';
@@ -317,6 +318,16 @@ describe('no error class shows a client secret', () => {
       () => new ConnectionLostError({ origin: 'wss://rpc.example.com', attempts: 1, elapsedMs: 1, reason: echo }),
     ],
     ['SubscriptionOverflowError', () => new SubscriptionOverflowError({ method: echo, dropped: 1, queueSize: 1 })],
+    [
+      'TransactionNotLandedError',
+      () =>
+        new TransactionNotLandedError({
+          reason: 'error',
+          detail: echo,
+          attempts: [{ signature: 'sig', blockhash: 'hash', unitPrice: 1n, unitLimit: 1, mayStillLand: true }],
+          cause: new TimeoutError({ timeoutMs: 1, origin: 'https://rpc.example.com', summary: echo }),
+        }),
+    ],
   ];
 
   it.each(ALL)('%s', (name, build) => {

@@ -244,3 +244,79 @@ describe('landTransaction on the test cluster', () => {
     expect(requests).toBe(0);
   });
 });
+
+describe('landTransaction under a market fee', () => {
+  let fast: TestCluster;
+  let fastRpc: Rpc;
+  beforeAll(async () => {
+    // Slots of 10 ms: a blockhash lives 1.5 s here.
+    fast = await startTestCluster({ slotMs: 10, accounts: { [payer.address]: { lamports: 10_000_000_000n } } });
+    fastRpc = createRpc(fast.url, { retry: false });
+  });
+  afterAll(async () => {
+    await fast.close();
+  });
+
+  it('builds again only after the first is proved expired, at a higher price, and lands the second', async () => {
+    const start = fast.slot();
+    // A leader that takes nothing below 1,000,000 for the first 200 slots, then anything.
+    const handle = fast.fault('marketFee', { price: (slot: number) => (slot < start + 200 ? 1_000_000 : 0) });
+    const events: LandingProgress[] = [];
+    const built: LandingBuildInput[] = [];
+    const landed = await landTransaction(fastRpc, {
+      pollIntervalMs: 20,
+      resendIntervalMs: 50,
+      unitLimit: 1_000,
+      maxUnitPrice: 5_000n,
+      onProgress: (event) => events.push(event),
+      build: (input) => {
+        built.push(input);
+        return transfer(input);
+      },
+    });
+    handle.clear();
+    expect(landed.attempts).toBeGreaterThanOrEqual(2);
+    const rebuilt = events.filter((event) => event.stage === 'rebuilt');
+    expect(rebuilt).toHaveLength(landed.attempts - 1);
+    // Each attempt on a newer blockhash, never above the cap, never cheaper than the one before.
+    const sent = built.filter((input) => input.attempt > 0);
+    for (let i = 1; i < sent.length; i++) {
+      expect(sent[i]?.lastValidBlockHeight).toBeGreaterThan(sent[i - 1]?.lastValidBlockHeight as bigint);
+      expect(sent[i]?.unitPrice).toBeGreaterThanOrEqual(sent[i - 1]?.unitPrice as bigint);
+    }
+    expect(sent.every((input) => input.unitPrice <= 5_000n)).toBe(true);
+    // Only the last one is in the ledger: the expired ones never landed.
+    const signatures = events.flatMap((event) => (event.stage === 'sent' ? [event.signature] : []));
+    const statuses = await fastRpc.getSignatureStatuses(signatures, { searchTransactionHistory: true });
+    expect(statuses.value.filter((status) => status !== null)).toHaveLength(1);
+    expect(signatures.at(-1)).toBe(landed.signature);
+  });
+
+  it('ends at timeoutMs saying the cap is below the market, with what may still land', async () => {
+    const handle = fast.fault('marketFee', { price: 50_000 });
+    // Let the fee cache see the market's traffic.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const error = await landTransaction(fastRpc, {
+      pollIntervalMs: 20,
+      unitLimit: 1_000,
+      maxUnitPrice: 1_000n,
+      timeoutMs: 1_000,
+      build: (input) => transfer(input),
+    }).catch((e: unknown) => e);
+    handle.clear();
+    expect(isSolRpcError(error, 'TransactionNotLandedError')).toBe(true);
+    if (!isSolRpcError(error, 'TransactionNotLandedError')) return;
+    expect(error.reason).toBe('timeout');
+    // What recent slots took: this market, or the dearer one of the test before, still in the fee cache.
+    expect(error.cappedBelow).toBeGreaterThanOrEqual(50_000n);
+    expect(error.attempts.length).toBeGreaterThanOrEqual(1);
+    expect(error.attempts.every((attempt) => attempt.unitPrice === 1_000n)).toBe(true);
+    expect(error.message).toMatch(/maxUnitPrice/);
+    // Whatever it says may still land is the last one sent; nothing it sent is in the ledger.
+    const statuses = await fastRpc.getSignatureStatuses(
+      error.attempts.map((attempt) => attempt.signature),
+      { searchTransactionHistory: true },
+    );
+    expect(statuses.value.every((status) => status === null)).toBe(true);
+  });
+});
