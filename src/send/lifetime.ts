@@ -96,6 +96,11 @@ export interface ExpiryState {
   firstSlot: number | null;
   /** The newest processed slot at which the node called the blockhash valid. */
   validAt: number | null;
+  /**
+   * The first processed slot, from a fresh view, at which the lifetime was over (the blockhash invalid,
+   * the nonce another value): where the wait for a late status (STATUS_GRACE_SLOTS) counts from.
+   */
+  overSince: number | null;
   /** For a durable nonce: the first slot, at each commitment, whose bank held the transaction's nonce. */
   heldAt: Record<Commitment, number | null>;
   onStale(lastValidBlockHeight: number, blockHeight: number): void;
@@ -144,6 +149,8 @@ export async function checkExpiry(
   });
   const isFresh = fresh('processed', processed.context.slot);
   if (processed.value) {
+    // Valid again (a "false" before it came from a view that had not seen it yet): not over since then.
+    state.overSince = null;
     state.validAt = Math.max(state.validAt ?? 0, processed.context.slot);
     const height = state.blockHeight;
     if (lastValidBlockHeight !== null && !state.heightStale && height !== null && height > lastValidBlockHeight) {
@@ -153,6 +160,7 @@ export async function checkExpiry(
     return notOver;
   }
   if (!isFresh) return notOver;
+  state.overSince ??= processed.context.slot;
   // `false` also means "never seen": from a node behind the blockhash (all this call may have heard from).
   // Believed once the node called it valid before, or once its view is a blockhash's life past the call's
   // first one: the blockhash was in use by then, so a node that far on has seen it, unless it is more than
@@ -204,11 +212,13 @@ async function checkNonce(
         ? encodeBase58(data.subarray(NONCE_VALUE_OFFSET, NONCE_VALUE_OFFSET + 32))
         : null;
     if (stored === lifetime.nonceValue) {
+      if (level === 'processed') state.overSince = null;
       state.heldAt[level] ??= context.slot;
       return notOver;
     }
     // A bank at or past a slot where the processed bank held the nonce has seen it too: a different value
     // there is an advance (or the nonce was set on a fork that is gone, where it can never be again).
+    if (level === 'processed') state.overSince ??= context.slot;
     const held = [state.heldAt[level], state.heldAt.processed].some((slot) => slot !== null && slot <= context.slot);
     const firstSlot = state.firstSlot ?? context.slot;
     if (!held && context.slot < firstSlot + BLOCKHASH_LIFE_SLOTS) return notOver;

@@ -23,6 +23,14 @@ const LEVELS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
  * for an expiry error) may hold the call: past it the detail is `null`.
  */
 const DETAIL_READ_MS = 5_000;
+/**
+ * How many slots past the first look that found the lifetime over the ledger is searched before the call
+ * says expired: a node can show a status some slots after the block that holds it (a load-balanced pool,
+ * a status cache behind its bank), so a transaction that landed in the last slots of its blockhash's life
+ * may be absent at the first look. 32 is the depth of finalization: by then the block holding it is
+ * finalized, and a node that shows no status for it then is not behind but wrong.
+ */
+export const STATUS_GRACE_SLOTS = 32;
 
 /** An error the loop outlives: the node busy, behind or unreachable this time. */
 function isTransient(error: unknown): boolean {
@@ -45,6 +53,9 @@ export async function waitForConfirmation(
   let reported = -1;
   /** Found by the final check after its lifetime ended: no more expiry checks. */
   let landed = false;
+  /** The lifetime was seen over: the ledger is searched until STATUS_GRACE_SLOTS pass, and nothing resent. */
+  let overSeen = false;
+  let seenOver: Awaited<ReturnType<typeof checkExpiry>> | undefined;
   let lastTransient: unknown;
   const state: ExpiryState = {
     newest: { processed: 0, confirmed: 0, finalized: 0 },
@@ -52,6 +63,7 @@ export async function waitForConfirmation(
     blockHeight: null,
     firstSlot: null,
     validAt: null,
+    overSince: null,
     heldAt: { processed: null, confirmed: null, finalized: null },
     onStale: (lastValidBlockHeight, blockHeight) =>
       settings.onProgress?.({ stage: 'stale-height', signature, lastValidBlockHeight, blockHeight }),
@@ -129,7 +141,8 @@ export async function waitForConfirmation(
         }
       }
       if (polled && !seen && !landed) {
-        const expiry = await attempt((s) => checkExpiry(rpc, lifetime, commitment, state, s));
+        // Once seen over, only the ledger is searched again (the lifetime cannot come back).
+        const expiry = overSeen ? seenOver : await attempt((s) => checkExpiry(rpc, lifetime, commitment, state, s));
         if (expiry?.expired) {
           // The last look, in the ledger too: a transaction that landed is never reported as expired.
           const final = await attempt((s) =>
@@ -139,7 +152,10 @@ export async function waitForConfirmation(
           const newestBefore = Math.max(state.newest.processed, expiry.contextSlot);
           if (final && final.context.slot >= newestBefore) {
             const status = statusIn(final);
-            if (!status) {
+            overSeen = true;
+            seenOver = expiry;
+            const since = state.overSince ?? expiry.contextSlot;
+            if (!status && final.context.slot >= since + STATUS_GRACE_SLOTS) {
               throw new TransactionExpiredError({
                 method,
                 signature,
@@ -151,15 +167,17 @@ export async function waitForConfirmation(
                 nonceAccount: lifetime.kind === 'nonce' ? lifetime.nonceAccount : null,
               });
             }
-            landed = true;
-            seen = true;
-            const done = await settle(status);
-            if (done) return done;
+            if (status) {
+              landed = true;
+              seen = true;
+              const done = await settle(status);
+              if (done) return done;
+            }
           }
         }
       }
       if (clock.now() >= deadline.at) throw deadline.timedOut(lastTransient);
-      if (resend && !seen && !landed && clock.now() - resend.lastSentAt >= resend.intervalMs) {
+      if (resend && !seen && !landed && !overSeen && clock.now() - resend.lastSentAt >= resend.intervalMs) {
         await resend.send(deadline);
         resend.lastSentAt = clock.now();
       }

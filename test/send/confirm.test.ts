@@ -167,7 +167,11 @@ function scriptedRpc(script: {
     async getSignatureStatuses(signatures: string[], config?: { searchTransactionHistory?: boolean }) {
       calls.push({ method: 'getSignatureStatuses', args: [signatures, config] });
       if (config?.searchTransactionHistory) {
-        const { status: found, slot } = answer('history', script.history, { status: null, slot: 5_300 });
+        // By default each look is from a view 32 slots on (STATUS_GRACE_SLOTS): the second ends the wait.
+        const { status: found, slot } = answer('history', script.history, {
+          status: null,
+          slot: 5_300 + 32 * (count.history ?? 0),
+        });
         return { context: { slot }, value: [found] };
       }
       polls++;
@@ -472,13 +476,33 @@ describe('sendAndConfirmTransaction', () => {
     expect(called('getSignatureStatuses').length).toBe(4 + 2);
   });
 
+  it("a status shown late (landed in its blockhash's last slots, shown 20 slots on): found, never expired", async () => {
+    const { bytes, signature } = await signed();
+    const { rpc, called } = scriptedRpc({
+      poll: () => null,
+      height: LAST_VALID + 1,
+      // The node said the blockhash is over at 5,300; its status cache shows the landing only at 5,320.
+      history: (n) => (n === 1 ? { status: null, slot: 5_300 } : { status: status('finalized'), slot: 5_320 }),
+    });
+    const result = await sendAndConfirmTransaction(rpc, bytes, {
+      lastValidBlockHeight: LAST_VALID,
+      clock: virtualClock(),
+    });
+    expect(result).toStrictEqual({ signature, slot: 5_000, commitment: 'finalized' });
+    // Searched again without asking about the blockhash again, and nothing resent once it was over.
+    expect(called('isBlockhashValid').length).toBeLessThanOrEqual(3);
+    const sendsAfterOver = called('sendTransaction').length;
+    expect(sendsAfterOver).toBeLessThanOrEqual(2);
+  });
+
   it('expiry said from a newer bank than the last look: looks again until a view as recent answers', async () => {
     const { bytes, signature } = await signed();
     const { rpc, called } = scriptedRpc({
       poll: () => null,
       height: LAST_VALID + 1,
-      // The bank that said the blockhash is over is at slot 5,300; the first two last looks come from 5,100.
-      history: (n) => ({ status: null, slot: n < 3 ? 5_100 : 5_300 }),
+      // The bank that said the blockhash is over is at slot 5,300; the first two last looks come from 5,100,
+      // the next from 5,300 and, STATUS_GRACE_SLOTS on, 5,332 (which ends the wait for a late status).
+      history: (n) => ({ status: null, slot: n < 3 ? 5_100 : 5_300 + 32 * (n - 3) }),
     });
     const error = await rejection(
       sendAndConfirmTransaction(rpc, bytes, { lastValidBlockHeight: LAST_VALID, clock: virtualClock() }),
