@@ -10,7 +10,7 @@ import type { getRecentPrioritizationFees } from '../methods/getRecentPrioritiza
 import type { simulateTransaction } from '../methods/simulateTransaction.js';
 import { checkConfig, describe } from '../options/check.js';
 import type { BlockhashLifetime, Commitment, ReadonlyUint8Array } from '../types/index.js';
-import { MAX_COMPUTE_UNIT_LIMIT } from './computeBudgetOf.js';
+import { LAMPORTS_PER_SIGNATURE, MAX_COMPUTE_UNIT_LIMIT } from './computeBudgetOf.js';
 import {
   type ConfirmClock,
   type ConfirmSettings,
@@ -237,6 +237,14 @@ export function checkLandOptions(method: string, options: LandTransactionOptions
       problem: `${unitPrice} is above options.maxUnitPrice (${maxUnitPrice})`,
     });
   }
+  const maxFeeLamports = amount('options.maxFeeLamports', options.maxFeeLamports);
+  if (maxFeeLamports !== null && maxFeeLamports < LAMPORTS_PER_SIGNATURE) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.maxFeeLamports',
+      problem: `${maxFeeLamports} is below the base fee of one signature (${LAMPORTS_PER_SIGNATURE} lamports)`,
+    });
+  }
   const { onProgress, ...rest } = options;
   return {
     // The shared checks (commitment, timeoutMs, pollIntervalMs, signal, clock, subscriptions); progress is
@@ -244,7 +252,7 @@ export function checkLandOptions(method: string, options: LandTransactionOptions
     confirm: checkConfirmOptions(method, { ...rest, onProgress: undefined }),
     build: options.build,
     maxUnitPrice,
-    maxFeeLamports: amount('options.maxFeeLamports', options.maxFeeLamports),
+    maxFeeLamports,
     unitLimit: unitLimit ?? null,
     unitPrice,
     skipPreflight: options.skipPreflight ?? false,

@@ -13,6 +13,9 @@ import {
   type NotLandedReason,
   TransactionNotLandedError,
 } from '../errors/TransactionNotLandedError.js';
+import { ValidationError } from '../errors/ValidationError.js';
+import { checkSignatureStatus } from '../methods/getSignatureStatuses.js';
+import { describe } from '../options/check.js';
 import { readTransactionLayout, readWireTransaction } from '../options/wireTransaction.js';
 import type { BlockhashLifetime } from '../types/index.js';
 import { callDeadline } from './callDeadline.js';
@@ -44,6 +47,7 @@ const FIRST_LEVEL = 'high';
 const LATER_LEVEL = 'veryHigh';
 const RAISE_NUMERATOR = 5n;
 const RAISE_DENOMINATOR = 4n;
+const U64_MAX = 2n ** 64n - 1n;
 
 /** One built transaction, checked. */
 interface Built {
@@ -88,6 +92,10 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
   const built: Built[] = [];
   let cappedBelow: bigint | null = null;
   let lastTransient: unknown;
+  /** Every blockhash an attempt was built on: none is built on twice. */
+  const usedBlockhashes = new Set<string>();
+  /** The block height at which the last attempt was proved expired. */
+  let expiredAtHeight = -1n;
   const deadline = callDeadline(confirm, () => attempts.at(-1)?.signature ?? 'not yet built');
   const notLanded = (reason: NotLandedReason, cause?: unknown, detail?: string) =>
     new TransactionNotLandedError({ method, reason, attempts, cappedBelow, cause, detail });
@@ -138,10 +146,8 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
     let unitPrice: bigint | null = null;
     /** Required signatures, read from the first transaction built (the draft, when there is one). */
     let signatures: number | null = null;
-    let lastValidBlockHeight = -1n;
     for (let attempt = 1; ; attempt++) {
-      const latest = await newerBlockhash(lastValidBlockHeight);
-      lastValidBlockHeight = latest.lastValidBlockHeight;
+      const latest = await newerBlockhash();
       const input = (limit: number, price: bigint, n: number): LandingBuildInput => ({
         blockhash: latest.blockhash,
         lastValidBlockHeight: latest.lastValidBlockHeight,
@@ -157,6 +163,9 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
         // At a price of 0: the simulation charges the fee the draft carries, and 1,400,000 units at the
         // caller's price could exceed a thinly funded payer's balance.
         const draft = await buildChecked(input(unitLimit ?? MAX_COMPUTE_UNIT_LIMIT, 0n, 0));
+        // Its signatures blanked before any node sees it (the simulation verifies none): signed, the draft
+        // is a valid transaction on the current blockhash that a node or relay could send and land.
+        for (const signature of draft.layout.signatures) signature.fill(0);
         sample = draft.bytes;
         signatures ??= draft.layout.header.numRequiredSignatures;
         market = marketPrice(attempt, sample);
@@ -169,6 +178,15 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
           if (sized.status === 'rejected') {
             const error = sized.reason;
             throw isSolRpcError(error, 'SimulationFailedError') ? notLanded('simulation-failed', error) : error;
+          }
+          if (sized.value.unitLimit < 1) {
+            // Every draft consumes units (its budget instructions alone, 150 each): 0 is no measurement.
+            throw new ValidationError({
+              method: 'simulateTransaction',
+              path: 'result.value.unitsConsumed',
+              expected: 'the compute units the draft consumed (more than 0)',
+              received: String(sized.value.unitsConsumed),
+            });
           }
           unitLimit = sized.value.unitLimit;
         }
@@ -212,6 +230,7 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
       };
       attempts.push(record);
       built.push(next);
+      usedBlockhashes.add(latest.blockhash);
       const landed = await sendOne(next, attempt, latest.lastValidBlockHeight);
       if (landed) return landed;
       record.mayStillLand = false;
@@ -221,11 +240,14 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
     }
   }
 
-  /** A blockhash newer than every one used: a node behind may answer one already past its life. */
-  async function newerBlockhash(after: bigint): Promise<BlockhashLifetime> {
+  /**
+   * A blockhash never used by this call, still valid at the block height where the last attempt was
+   * proved expired: a node behind (or lying) may answer one already past its life, or the same one again.
+   */
+  async function newerBlockhash(): Promise<BlockhashLifetime> {
     for (;;) {
       const { value } = await persist((signal) => rpc.getLatestBlockhash({ commitment: 'confirmed', signal }));
-      if (value.lastValidBlockHeight > after) return value;
+      if (!usedBlockhashes.has(value.blockhash) && value.lastValidBlockHeight > expiredAtHeight) return value;
       await pause(confirm.pollIntervalMs);
     }
   }
@@ -246,6 +268,8 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
       const raised = (last * RAISE_NUMERATOR + RAISE_DENOMINATOR - 1n) / RAISE_DENOMINATOR;
       if (raised > price) price = raised;
     }
+    // SetComputeUnitPrice holds a u64.
+    if (price > U64_MAX) price = U64_MAX;
     let cap = settings.maxUnitPrice;
     if (settings.maxFeeLamports !== null) {
       const within = priceWithin(settings.maxFeeLamports, signatures, unitLimit);
@@ -271,16 +295,30 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
     try {
       raw = await deadline.run(async () => settings.build({ ...input }));
     } catch (error) {
-      if (deadline.isOwn(error) || isSolRpcError(error, 'AbortError')) throw error;
+      // The deadline's own, or the caller's signal: the call's end. Any other error is the callback's,
+      // an AbortError it threw included.
+      if (deadline.isOwn(error) || confirm.signal?.aborted) throw error;
       throw fail(`build threw: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, error);
+    }
+    if (!(raw instanceof Uint8Array) && typeof raw !== 'string') {
+      throw fail(
+        `build returned ${describe(raw)}: return the signed wire bytes (kit: getTransactionEncoder().encode(signed); web3.js: transaction.serialize()) or their base64 text`,
+      );
     }
     let bytes: Uint8Array;
     let layout: TransactionLayout;
     try {
-      bytes = Uint8Array.from(readWireTransaction(method, raw, 'base64'));
+      bytes = Uint8Array.from(readWireTransaction(method, raw, 'base64', 'build()'));
       layout = await readTransactionLayout(method, bytes, input.attempt > 0, 'build()');
     } catch (error) {
       if (!isSolRpcError(error, 'InvalidInputError')) throw error;
+      if (typeof raw === 'string') {
+        // Base58 text may also read as base64, and then fails as garbage: say what is taken instead.
+        throw fail(
+          'build returned text that is not one transaction in base64: return the wire bytes or their base64 text',
+          error,
+        );
+      }
       throw fail(error.message.split('\n')[0] as string, error);
     }
     const lifetime = lifetimeOf(method, layout);
@@ -340,12 +378,31 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
         });
         return landedAs(next, attempt, done);
       } catch (error) {
-        if (isSolRpcError(error, 'TransactionExpiredError')) return undefined;
+        if (isSolRpcError(error, 'TransactionExpiredError')) {
+          // At most once rests on this: the node's own block height must have passed the height it gave
+          // with the blockhash. A `false` from isBlockhashValid that its height contradicts (a flapping or
+          // lying node) is not believed: the same bytes are sent and waited for again.
+          const height = BigInt(await persist((signal) => rpc.getBlockHeight({ commitment: 'processed', signal })));
+          if (height > lastValidBlockHeight) {
+            expiredAtHeight = height > expiredAtHeight ? height : expiredAtHeight;
+            return undefined;
+          }
+          skipPreflight = true;
+          await pause(confirm.pollIntervalMs);
+          continue;
+        }
+        if (isSolRpcError(error, 'RpcError') && error.code === -32003) {
+          // Its signatures fail verification: no node forwards it, and it can never land.
+          (attempts.at(-1) as LandingAttempt).mayStillLand = false;
+          throw notLanded('refused', error, error.message.split('\n')[0]);
+        }
         if (isSolRpcError(error, 'RpcError') && error.code === -32002 && !skipPreflight) {
           if (preflightErr(error.data) === 'BlockhashNotFound' || preflightErr(error.data) === 'AlreadyProcessed') {
             skipPreflight = true;
             continue;
           }
+          // Refused in preflight: the node did not forward it, so it cannot land from this send.
+          (attempts.at(-1) as LandingAttempt).mayStillLand = false;
           throw notLanded('refused', error, error.message.split('\n')[0]);
         }
         throw error;
@@ -356,9 +413,22 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
   /** Every signature sent, looked up in the ledger once more: one found is confirmed and returned. */
   async function anyLanded(): Promise<LandedTransaction | undefined> {
     const signatures = built.map((b) => b.signature);
-    const { value } = await persist((signal) =>
+    const { context, value } = await persist((signal) =>
       rpc.getSignatureStatuses(signatures, { searchTransactionHistory: true, signal }),
     );
+    // One status per signature asked, each consistent with the answer: a missing one read as "not found"
+    // would let a landed transaction be built over.
+    if (value.length !== signatures.length) {
+      throw new ValidationError({
+        method: 'getSignatureStatuses',
+        path: 'result.value',
+        expected: `one entry per signature asked (${signatures.length})`,
+        received: `${value.length} entries`,
+      });
+    }
+    value.forEach((status, i) => {
+      if (status) checkSignatureStatus('getSignatureStatuses', status, context.slot, `result.value.${i}`);
+    });
     const index = value.findIndex((status) => status !== null && status !== undefined);
     if (index < 0) return undefined;
     const found = built[index] as Built;

@@ -211,23 +211,13 @@ describe('landTransaction on the test cluster', () => {
     expect((error as Error).message).toMatch(message);
   });
 
-  it('refuses a fee cap below the base fee, before sending', async () => {
-    const error = await landTransaction(rpc, {
-      unitLimit: 1_000,
-      unitPrice: 0,
-      maxFeeLamports: 4_999n,
-      build: (input) => transfer(input),
-    }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'TransactionNotLandedError', mayStillLand: false, attempts: [] });
-    expect((error as Error).message).toMatch(/maxFeeLamports/);
-  });
-
   it.each([
     ['options.build', {}],
     ['options.maxUnitPrices', { build: () => new Uint8Array(), maxUnitPrices: 5 }],
     ['options.maxUnitPrice', { build: () => new Uint8Array(), maxUnitPrice: -1 }],
     ['options.maxFeeLamports', { build: () => new Uint8Array(), maxFeeLamports: 1.5 }],
     ['options.unitLimit', { build: () => new Uint8Array(), unitLimit: 1_400_001 }],
+    ['options.maxFeeLamports', { build: () => new Uint8Array(), maxFeeLamports: 4_999n }],
     ['options.unitPrice', { build: () => new Uint8Array(), unitPrice: 10n, maxUnitPrice: 5n }],
     ['options.timeoutMs', { build: () => new Uint8Array(), timeoutMs: 0 }],
     ['options.commitment', { build: () => new Uint8Array(), commitment: 'recent' }],

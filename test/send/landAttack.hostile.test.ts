@@ -1,0 +1,523 @@
+/**
+ * landTransaction attacked by a hostile node on loopback (a chain of its own whose answers lie) and by a
+ * new user's mistakes: blockhashes that go backwards, repeat or claim a far-future life, simulations of 0
+ * units, fees past u64, histories of the wrong length, a flapping isBlockhashValid, messages scanned for
+ * the URL's key, options and build results a user gets wrong, a stuck node, aborts, a send never answered,
+ * refusals. Each F-tagged test failed before its fix (review findings F0-F11).
+ */
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRpc,
+  isSolRpcError,
+  type LandingBuildInput,
+  type LandingProgress,
+  landTransaction,
+} from '../../src/index.js';
+import { FALL_THROUGH, hashOf, hostileNode, type Override } from '../support/hostileNode.js';
+import { kitTransfer } from '../support/landKit.js';
+
+const HANG = { timeout: 30_000 };
+
+let payer: KeyPairSigner;
+let cosigner: KeyPairSigner;
+let recipient: KeyPairSigner;
+const transfer = (input: LandingBuildInput, options: Parameters<typeof kitTransfer>[2] = {}) =>
+  kitTransfer({ payer, cosigner, recipient }, input, options);
+
+beforeAll(async () => {
+  payer = await generateKeyPairSigner();
+  cosigner = await generateKeyPairSigner();
+  recipient = await generateKeyPairSigner();
+});
+
+const FAST = { pollIntervalMs: 1, resendIntervalMs: 1_000 };
+
+describe('against a hostile node', () => {
+  it(
+    'the honest chain: an attempt that never lands expires, is rebuilt, and the call times out saying none can land',
+    HANG,
+    async () => {
+      const node = await hostileNode();
+      try {
+        const stages: LandingProgress['stage'][] = [];
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 3_000,
+          unitLimit: 1_000,
+          unitPrice: 10n,
+          onProgress: (e) => stages.push(e.stage),
+          build: (input) => transfer(input),
+        }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout' });
+        expect(stages).toContain('rebuilt');
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
+  it(
+    'F7: a history lookup answering more statuses than signatures asked is a typed error, not a TypeError',
+    HANG,
+    async () => {
+      let historyLookups = 0;
+      const node = await hostileNode((method, params, chain) => {
+        const config = params[1] as { searchTransactionHistory?: boolean } | undefined;
+        if (method !== 'getSignatureStatuses' || !config?.searchTransactionHistory) return FALL_THROUGH;
+        // The first is the expiry's last look (answered honestly); the second is landTransaction's own check of
+        // every signature it sent before building again: two entries for the one signature asked.
+        if (++historyLookups !== 2) return FALL_THROUGH;
+        return {
+          context: { slot: chain.slot },
+          value: [
+            null,
+            {
+              slot: chain.slot - 1,
+              confirmations: null,
+              err: null,
+              status: { Ok: null },
+              confirmationStatus: 'finalized',
+            },
+          ],
+        };
+      });
+      try {
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 5_000,
+          unitLimit: 1_000,
+          unitPrice: 10n,
+          build: (input) => transfer(input),
+        }).catch((e: unknown) => e);
+        expect(historyLookups).toBeGreaterThanOrEqual(2);
+        expect((error as Error).name).not.toBe('TypeError');
+        expect(isSolRpcError(error)).toBe(true);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+});
+
+describe('against a hostile node: blockhashes', () => {
+  it(
+    'F5: a blockhash answered with a lastValidBlockHeight far in the future is never built over while the node calls it live: the call ends at timeoutMs naming it pending',
+    HANG,
+    async () => {
+      let first = true;
+      const node = await hostileNode((method, _params, chain) => {
+        if (method !== 'getLatestBlockhash' || !first) return FALL_THROUGH;
+        first = false;
+        const blockhash = hashOf(999_999);
+        chain.issued.set(blockhash, chain.height() + 150);
+        return {
+          context: { slot: chain.slot },
+          value: { blockhash, lastValidBlockHeight: chain.height() + 10_000_000 },
+        };
+      });
+      try {
+        const built: LandingBuildInput[] = [];
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 4_000,
+          unitLimit: 1_000,
+          unitPrice: 10n,
+          build: (input) => {
+            built.push(input);
+            return transfer(input);
+          },
+        }).catch((e: unknown) => e);
+        // Its own getLatestBlockhash said the blockhash lives to a height far ahead: its isBlockhashValid
+        // `false` is contradicted, so building again could land two. Safe over lively: it waits, and ends
+        // naming the attempt that may still land.
+        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+        expect(built.filter((input) => input.attempt > 0)).toHaveLength(1);
+        expect((error as { pending: string }).pending).toBe(
+          (error as { attempts: { signature: string }[] }).attempts[0]?.signature,
+        );
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
+  it('F6: a blockhash already proved expired is never built on again', HANG, async () => {
+    let firstHash: string | undefined;
+    let lvbh = 0;
+    const node = await hostileNode((method, _params, chain) => {
+      if (method !== 'getLatestBlockhash') return FALL_THROUGH;
+      // The same blockhash every time, its lastValidBlockHeight creeping up (a node stuck, or lying).
+      firstHash ??= hashOf(777);
+      lvbh = lvbh === 0 ? chain.height() + 150 : lvbh + 1;
+      if (!chain.issued.has(firstHash)) chain.issued.set(firstHash, lvbh);
+      return { context: { slot: chain.slot }, value: { blockhash: firstHash, lastValidBlockHeight: lvbh } };
+    });
+    try {
+      const built: LandingBuildInput[] = [];
+      await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        timeoutMs: 3_000,
+        unitLimit: 1_000,
+        unitPrice: 10n,
+        build: (input) => {
+          built.push(input);
+          return transfer(input);
+        },
+      }).catch((e: unknown) => e);
+      expect(new Set(built.map((input) => input.blockhash)).size).toBe(built.length);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('against a hostile node: budget and fees', () => {
+  it(
+    'F8: a simulation reporting 0 units consumed: no build is asked for a limit of 0, nothing is sent',
+    HANG,
+    async () => {
+      const node = await hostileNode((method, _params, chain) =>
+        method === 'simulateTransaction'
+          ? {
+              context: { slot: chain.slot },
+              value: { err: null, logs: [], accounts: null, unitsConsumed: 0, returnData: null },
+            }
+          : FALL_THROUGH,
+      );
+      try {
+        const limits: number[] = [];
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 1_000,
+          unitPrice: 10n,
+          build: (input) => {
+            limits.push(input.unitLimit);
+            return transfer(input);
+          },
+        }).catch((e: unknown) => e);
+        // The draft alone: 0 units is no measurement, refused as the node's fault before anything is sent.
+        expect(limits).toEqual([1_400_000]);
+        expect(error).toMatchObject({
+          name: 'TransactionNotLandedError',
+          reason: 'error',
+          mayStillLand: false,
+          attempts: [],
+        });
+        expect(node.chain.sent).toEqual([]);
+        // options.unitLimit itself must be from 1 to 1,400,000: a limit of 0 fails any transaction that runs.
+        expect(limits.every((limit) => limit >= 1)).toBe(true);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
+  it('F9: no build is ever asked for a unit price above u64 (the raise after an expiry is bounded)', HANG, async () => {
+    const node = await hostileNode((method, _params, chain) =>
+      method === 'getRecentPrioritizationFees'
+        ? Array.from({ length: 20 }, (_, i) => ({
+            slot: chain.slot - i,
+            prioritizationFee: 16_000_000_000_000_000_000,
+          }))
+        : FALL_THROUGH,
+    );
+    try {
+      const prices: bigint[] = [];
+      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        timeoutMs: 3_000,
+        unitLimit: 1_000,
+        build: (input) => {
+          prices.push(input.unitPrice);
+          return transfer(input);
+        },
+      }).catch((e: unknown) => e);
+      expect(prices.length).toBeGreaterThan(1);
+      expect(prices.every((price) => price <= 2n ** 64n - 1n)).toBe(true);
+      expect(error).toMatchObject({ reason: 'timeout' });
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+/** Every text an error carries: message, hint, its fields, its causes, as a user would log them. */
+function allText(error: unknown, depth = 0): string {
+  if (depth > 5 || error === undefined || error === null) return '';
+  if (typeof error !== 'object') return String(error);
+  const e = error as Error & { hint?: unknown; cause?: unknown };
+  let json = '';
+  try {
+    json = JSON.stringify(error, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+  } catch {
+    json = '';
+  }
+  return [String(e), e.message, e.stack, String(e.hint ?? ''), json, allText(e.cause, depth + 1)].join('\n');
+}
+
+describe('a new user: secrets, messages', () => {
+  const SECRET = 'SECRET123';
+  it.each([
+    ['a 429 storm until the deadline', (m: string) => (m === 'getLatestBlockhash' ? { status: 429 } : FALL_THROUGH)],
+    [
+      'a node that answers malformed blockhashes',
+      (m: string) => (m === 'getLatestBlockhash' ? { context: { slot: 1 }, value: 7 } : FALL_THROUGH),
+    ],
+    [
+      'a preflight refusal',
+      (m: string) =>
+        m === 'sendTransaction'
+          ? {
+              error: {
+                code: -32002,
+                message:
+                  'Transaction simulation failed: Attempt to debit an account but found no record of a prior credit.',
+                data: { err: 'AccountNotFound', logs: [] },
+              },
+            }
+          : FALL_THROUGH,
+    ],
+    [
+      'a failing simulation',
+      (m: string) =>
+        m === 'simulateTransaction'
+          ? {
+              context: { slot: 1 },
+              value: { err: 'AccountNotFound', logs: ['x'], accounts: null, unitsConsumed: 0, returnData: null },
+            }
+          : FALL_THROUGH,
+    ],
+    ['a silent node', (m: string) => (m === 'sendTransaction' ? 'silent' : FALL_THROUGH)],
+    ['an http 500 on sends', (m: string) => (m === 'sendTransaction' ? { status: 500 } : FALL_THROUGH)],
+  ])('%s: no message, hint, cause or progress event holds the API key', HANG, async (_, override) => {
+    const node = await hostileNode(override as Override, { path: `/?api-key=${SECRET}` });
+    try {
+      const seen: string[] = [];
+      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        timeoutMs: 1_500,
+        onProgress: (event) => seen.push(JSON.stringify(event, (_k, v) => (typeof v === 'bigint' ? String(v) : v))),
+        build: (input) => transfer(input),
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      const text = `${allText(error)}\n${seen.join('\n')}`;
+      expect(text).not.toContain(SECRET);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('against a hostile node: a flapping isBlockhashValid', () => {
+  it(
+    "F4: never builds again while the node's own block height is within the last attempt's lastValidBlockHeight",
+    HANG,
+    async () => {
+      // Half the slots skipped (a block every other slot), and isBlockhashValid false two answers in three.
+      let answers = 0;
+      const node = await hostileNode(
+        (method, params, chain) => {
+          if (method !== 'isBlockhashValid') return FALL_THROUGH;
+          const last = chain.issued.get(params[0] as string);
+          const truth = last !== undefined && chain.height() <= last;
+          return { context: { slot: chain.slot }, value: truth && answers++ % 3 === 0 };
+        },
+        { height: (slot) => Math.floor(slot / 2) },
+      );
+      try {
+        const early: string[] = [];
+        let previous: LandingBuildInput | undefined;
+        await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 2_000,
+          unitLimit: 1_000,
+          unitPrice: 10n,
+          build: (input) => {
+            if (previous && node.chain.height() <= Number(previous.lastValidBlockHeight)) {
+              early.push(
+                `attempt ${input.attempt} built at height ${node.chain.height()}, attempt ${previous.attempt} valid to ${previous.lastValidBlockHeight}`,
+              );
+            }
+            previous = input;
+            return transfer(input);
+          },
+        }).catch((e: unknown) => e);
+        expect(previous?.attempt).toBeGreaterThan(1);
+        expect(early).toEqual([]);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+});
+
+describe('a new user: options and messages', () => {
+  it(
+    "F10a: maxFeeLamports below one signature's base fee is refused before any request, naming the option",
+    HANG,
+    async () => {
+      const node = await hostileNode();
+      try {
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          unitLimit: 1_000,
+          unitPrice: 0,
+          maxFeeLamports: 4_999n,
+          build: (input) => transfer(input),
+        }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.maxFeeLamports' });
+        expect(node.chain.requests).toEqual([]);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
+  it(
+    'F10b: a build returning base58 text or a kit Transaction object is told what to return (bytes or base64)',
+    HANG,
+    async () => {
+      const node = await hostileNode();
+      try {
+        const { getBase58Decoder, getTransactionDecoder } = await import('@solana/kit');
+        const base58 = await landTransaction(createRpc(node.url, { retry: false }), {
+          unitLimit: 1_000,
+          unitPrice: 0,
+          build: async (input) => getBase58Decoder().decode(await transfer(input)),
+        }).then(
+          () => new Error('landed'),
+          (e: unknown) => e as Error,
+        );
+        expect(base58).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
+        // Told to "pass config.encoding" (landTransaction has no such option and refuses unknown keys), or, when
+        // the base58 text happens to be valid base64, "signatures at byte 0: its length does not fit in 16 bits".
+        expect(base58.message).not.toMatch(/config\.encoding|16 bits/);
+        expect(base58.message).toMatch(/base64/);
+        const object = await landTransaction(createRpc(node.url, { retry: false }), {
+          unitLimit: 1_000,
+          unitPrice: 0,
+          // kit's Transaction ({ messageBytes, signatures }): the encoder call forgotten.
+          build: async (input) => getTransactionDecoder().decode(await transfer(input)) as never,
+        }).then(
+          () => new Error('landed'),
+          (e: unknown) => e as Error,
+        );
+        expect(object).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
+        // build's contract is bytes or base64: a message offering base58 text sends the user the wrong way.
+        expect(object.message).not.toMatch(/base58/);
+        expect(object.message).toMatch(/build/);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
+  it(
+    'F10c: a cap below the market: the timeout error says the cap held the price below it, even with one pending',
+    HANG,
+    async () => {
+      const node = await hostileNode();
+      try {
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 1_500,
+          unitLimit: 1_000,
+          maxUnitPrice: 1n,
+          build: (input) => transfer(input),
+        }).then(
+          () => new Error('landed') as Error & { hint?: string },
+          (e: unknown) => e as Error & { cappedBelow: bigint | null; hint?: string },
+        );
+        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', cappedBelow: 1_000n });
+        expect(`${error.message} ${error.hint ?? ''}`).toMatch(/maxUnitPrice|cap/);
+      } finally {
+        await node.close();
+      }
+    },
+  );
+});
+
+describe('a stuck node, an abort in flight, a silent send (held); a signature refused (F3)', () => {
+  it('a node stuck at one slot: timeout, the attempt sent named as pending', HANG, async () => {
+    const node = await hostileNode(undefined, { step: 0 });
+    try {
+      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        timeoutMs: 800,
+        unitLimit: 1_000,
+        unitPrice: 0,
+        build: (input) => transfer(input),
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+      expect((error as { pending: string }).pending).toBe(node.chain.sent[0]);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('aborted after the send: aborted, the attempt sent named as pending', HANG, async () => {
+    const node = await hostileNode();
+    try {
+      const controller = new AbortController();
+      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        unitLimit: 1_000,
+        unitPrice: 0,
+        signal: controller.signal,
+        onProgress: (event) => {
+          if (event.stage === 'sent') controller.abort(new Error('shutdown'));
+        },
+        build: (input) => transfer(input),
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'aborted', mayStillLand: true });
+      expect((error as { pending: string }).pending).toBe(node.chain.sent[0]);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('a send that is never answered: the call ends at timeoutMs, the attempt pending', HANG, async () => {
+    const node = await hostileNode((method) => (method === 'sendTransaction' ? 'silent' : FALL_THROUGH));
+    try {
+      const started = performance.now();
+      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+        ...FAST,
+        timeoutMs: 700,
+        unitLimit: 1_000,
+        unitPrice: 0,
+        build: (input) => transfer(input),
+      }).catch((e: unknown) => e);
+      const elapsed = performance.now() - started;
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+      expect(elapsed).toBeLessThan(700 + 300);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it(
+    'F3: a first send refused outright (-32003 signature verification): reported as unable to land',
+    HANG,
+    async () => {
+      const node = await hostileNode((method) =>
+        method === 'sendTransaction'
+          ? { error: { code: -32003, message: 'Transaction signature verification failure' } }
+          : FALL_THROUGH,
+      );
+      try {
+        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+          ...FAST,
+          timeoutMs: 2_000,
+          unitLimit: 1_000,
+          unitPrice: 0,
+          build: (input) => transfer(input),
+        }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'TransactionNotLandedError' });
+        // The node refused it before forwarding it: nothing of the call can land.
+        expect(error).toMatchObject({ mayStillLand: false, pending: null });
+      } finally {
+        await node.close();
+      }
+    },
+  );
+});
