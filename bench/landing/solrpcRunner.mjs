@@ -1,6 +1,6 @@
 // solrpc's landTransaction, as a bot calls it: a build callback that signs with @solana/kit, the
-// subscriptions client given, its waits scaled to the slot (its defaults are for 400 ms slots: polls
-// every 500 ms, rebroadcasts every 2 s, so 1.25 and 5 slots), and the call bounded by the intent's deadline.
+// subscriptions client given, its waits scaled to the slot (its defaults are for 400 ms slots: a poll and a
+// rebroadcast every 500 ms, so 1.25 slots), and the call bounded by the intent's deadline.
 import { generateKeyPairSigner, getTransactionEncoder, signTransactionMessageWithSigners } from '@solana/kit';
 import { createRpc, createRpcSubscriptions, isSolRpcError, landTransaction } from '../../dist/index.js';
 import { kitTransferMessage } from './transfer.mjs';
@@ -26,7 +26,7 @@ export async function createRunner({ lanes, slotMs }) {
           subscriptions,
           timeoutMs: deadlineMs,
           pollIntervalMs: Math.round(slotMs * 1.25),
-          resendIntervalMs: slotMs * 5,
+          resendIntervalMs: Math.round(slotMs * 1.25),
           onProgress(event) {
             if (event.stage === 'sent') {
               outcome.firstSendSlot ??= slotNow();
@@ -57,7 +57,7 @@ export async function createRunner({ lanes, slotMs }) {
           outcome.claim = error.mayStillLand ? 'unknown' : 'not-landed';
           for (const attempt of error.attempts) {
             const known = outcome.attempts.find((a) => a.signature === attempt.signature);
-            if (known) known.reported = attempt.expired ? 'expired' : 'unknown';
+            if (known) known.reported = attempt.mayStillLand ? 'unknown' : 'expired';
           }
         } else outcome.claim = 'error';
         outcome.error = error;

@@ -48,6 +48,11 @@ export interface PriorityFeeSourceOptions {
   encoding?: TransactionTextEncoding;
   /** The most to return, in micro-lamports per compute unit: every estimate is capped at it. */
   maxUnitPrice?: bigint | number;
+  /**
+   * Only the newest `slots` slots count, 1 to 150: a market that moves is followed sooner than over the
+   * whole history, which trails a falling market by up to a minute. Default: every slot the node reports.
+   */
+  slots?: number;
   /** Cancels the requests. */
   signal?: AbortSignal;
 }
@@ -125,7 +130,10 @@ export async function estimatePriorityFeeLevels(
   return levels;
 }
 
-const SOURCE_OPTIONS = ['accounts', 'transaction', 'encoding', 'maxUnitPrice', 'signal'];
+const SOURCE_OPTIONS = ['accounts', 'transaction', 'encoding', 'maxUnitPrice', 'slots', 'signal'];
+
+/** The slots agave's prioritization fee cache keeps (MAX_NUM_RECENT_BLOCKS). */
+const MAX_SLOTS = 150;
 
 /** The most accounts read: no transaction can write-lock more (agave's `MAX_TX_ACCOUNT_LOCKS`). */
 const MAX_ACCOUNTS = 128;
@@ -150,6 +158,14 @@ async function readFees(
     given.encoding ?? 'base64',
   ) as TransactionTextEncoding;
   const maxUnitPrice = checkU64(method, 'options.maxUnitPrice', given.maxUnitPrice);
+  const window = given.slots ?? MAX_SLOTS;
+  if (typeof window !== 'number' || !Number.isSafeInteger(window) || window < 1 || window > MAX_SLOTS) {
+    throw new InvalidInputError({
+      method,
+      param: 'options.slots',
+      problem: `expected a whole number of slots from 1 to ${MAX_SLOTS}, got ${describe(window)}`,
+    });
+  }
   const { signal } = given;
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw new InvalidInputError({
@@ -179,28 +195,29 @@ async function readFees(
   // (runtime's PrioritizationFeeCache::get_prioritization_fees), so an account's list is never below
   // the global one, slot by slot, nor its percentiles.
   if (keys.length === 0) {
-    return { series: [slotFees(await rpc.getRecentPrioritizationFees(undefined, { signal }))], cap };
+    return { series: [slotFees(await rpc.getRecentPrioritizationFees(undefined, { signal }), window)], cap };
   }
   // One call per account rather than one with them all: given several, agave answers each slot with the
   // highest of their fees, which is not any one account's history.
   const series = await mapBounded(keys, signal as AbortSignal | undefined, async (account, bounded) =>
-    slotFees(await rpc.getRecentPrioritizationFees([account], { signal: bounded })),
+    slotFees(await rpc.getRecentPrioritizationFees([account], { signal: bounded }), window),
   );
   return { series, cap };
 }
 
 /**
- * A node's answer as one fee per slot, ascending. A slot listed twice (never by agave, whose cache is a
- * map by slot; a hostile or merging proxy could) counts once, at its higher fee: repeating a slot cannot
- * weigh the estimate, and the higher is the side that lands.
+ * A node's answer as one fee per slot of the newest `window` slots, ascending. A slot listed twice (never
+ * by agave, whose cache is a map by slot; a hostile or merging proxy could) counts once, at its higher
+ * fee: repeating a slot cannot weigh the estimate, and the higher is the side that lands.
  */
-function slotFees(answer: readonly { slot: number; prioritizationFee: bigint }[]): bigint[] {
+function slotFees(answer: readonly { slot: number; prioritizationFee: bigint }[], window: number): bigint[] {
   const bySlot = new Map<number, bigint>();
   for (const { slot, prioritizationFee } of answer) {
     const seen = bySlot.get(slot);
     if (seen === undefined || prioritizationFee > seen) bySlot.set(slot, prioritizationFee);
   }
-  return [...bySlot.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const newest = [...bySlot.keys()].sort((a, b) => b - a).slice(0, window);
+  return newest.map((slot) => bySlot.get(slot) as bigint).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The highest `percentile` over the lists that hold a slot; `0n` when none does. */

@@ -120,7 +120,7 @@ export interface LandTransactionOptions {
   signal?: AbortSignal;
   /** Milliseconds between status polls. Default 500. */
   pollIntervalMs?: number;
-  /** Milliseconds between rebroadcasts of the same bytes. Default 2,000. */
+  /** Milliseconds between rebroadcasts of the same bytes. Default `pollIntervalMs`: one at each poll that misses it. */
   resendIntervalMs?: number;
   /** Told of each step. A callback that throws ends the call with its error. */
   onProgress?: (event: LandingProgress) => void;
@@ -220,7 +220,8 @@ export function checkLandOptions(method: string, options: LandTransactionOptions
   if (options.skipPreflight !== undefined && typeof options.skipPreflight !== 'boolean') {
     throw new InvalidInputError({ method, param: 'options.skipPreflight', problem: 'expected a boolean' });
   }
-  const resendIntervalMs = options.resendIntervalMs ?? 2000;
+  // Rebroadcast at each poll by default: a landing is worth a request every half second.
+  const resendIntervalMs = options.resendIntervalMs ?? options.pollIntervalMs ?? 500;
   if (typeof resendIntervalMs !== 'number' || !Number.isFinite(resendIntervalMs) || resendIntervalMs < 0) {
     throw new InvalidInputError({
       method,

@@ -180,6 +180,20 @@ describe('estimatePriorityFee', { timeout: 10_000 }, () => {
     await expect(estimatePriorityFee(rpc, { level: 'high' })).resolves.toBe(900n);
   });
 
+  it('slots: only the newest slots count, by slot number whatever the order they came in', async () => {
+    // Slots 1,000-1,009 with fees 0 0 0 100 200 300 5000 0 1000 50 (FEES.global), listed newest first.
+    const shuffled = slots(FEES.global as number[]).reverse();
+    mockRpc({ getRecentPrioritizationFees: answering({ global: shuffled }) });
+    // The newest 4 (slots 1,006-1,009): 5000 0 1000 50, sorted 0 50 1000 5000.
+    await expect(estimatePriorityFee(rpc, { slots: 4, level: 'min' })).resolves.toBe(0n);
+    await expect(estimatePriorityFee(rpc, { slots: 4, level: 'medium' })).resolves.toBe(50n);
+    await expect(estimatePriorityFee(rpc, { slots: 4, level: 'high' })).resolves.toBe(1_000n);
+    // The newest one alone (slot 1,009): 50 at every level.
+    await expect(estimatePriorityFeeLevels(rpc, { slots: 1 })).resolves.toMatchObject({ min: 50n, unsafeMax: 50n });
+    // More than the node holds: all of them (the median of the ten is 50).
+    await expect(estimatePriorityFee(rpc, { slots: 150 })).resolves.toBe(50n);
+  });
+
   it('asks at most 8 accounts at a time, all of them in the end', async () => {
     const accounts = Array.from({ length: 20 }, (_, i) => key(100 + i));
     let inFlight = 0;
@@ -267,6 +281,9 @@ describe('estimatePriorityFee', { timeout: 10_000 }, () => {
     ['options.encoding', { transaction: 'AAAA', encoding: 'hex' }],
     ['options.signal', { signal: {} }],
     ['options.percentil', { percentil: 50 }],
+    ['options.slots', { slots: 0 }],
+    ['options.slots', { slots: 151 }],
+    ['options.slots', { slots: 2.5 }],
     ['options', 'high'],
   ])('estimatePriorityFee refuses %s (%#) before any request', async (param, options) => {
     mockRpc({ getRecentPrioritizationFees: answering() });
