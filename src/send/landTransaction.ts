@@ -67,16 +67,18 @@ interface Built {
  * Lands a transaction built by `build`, and resolves once it reaches `commitment` (default `'confirmed'`)
  * with `{ signature, slot, commitment, feeLamports, unitPrice, unitLimit, attempts }`.
  *
- * - **Budget:** unless `unitLimit` is given, a draft (`attempt: 0`, limit 1,400,000) is simulated and the
- *   limit set to `estimateComputeUnits`' recommendation; unless `unitPrice` is given, the first price is the
- *   `high` level (75th percentile) of recent fees over the transaction's writable accounts.
- * - **Sending:** each transaction is sent with `maxRetries: 0` and rebroadcast every `resendIntervalMs`
- *   until it lands or its blockhash is proved expired (the node's `isBlockhashValid` false from a view no
- *   older than any seen, then the ledger searched for it), as `sendAndConfirmTransaction` does.
- * - **Rebuilding:** only then is a new transaction built, on a newer blockhash, at the `veryHigh` level and
- *   at least 1.25× the last price, never above `maxUnitPrice` nor a fee above `maxFeeLamports`; before that,
- *   every earlier signature is looked up once more in the ledger. So two of its transactions can never both
- *   land.
+ * - **Budget:** unless `unitLimit` is given, a draft (`attempt: 0`, limit 1,400,000, price 0) is simulated
+ *   with its signatures blanked and the limit set to `estimateComputeUnits`' recommendation; unless
+ *   `unitPrice` is given, the first price is read from the newest 10 slots of recent fees: the cluster's
+ *   `high` level, or the `min` level over the transaction's writable accounts when that is higher.
+ * - **Sending:** each transaction is sent, a copy without preflight right after, and rebroadcast with
+ *   `maxRetries: 0` every `resendIntervalMs` (default: each poll) until it lands or its blockhash is proved
+ *   expired: the node's `isBlockhashValid` false from a view no older than any seen, its own block height
+ *   past the height it gave with the blockhash, and the ledger searched for 32 slots more.
+ * - **Rebuilding:** only then is a new transaction built, on a blockhash never used and valid past that
+ *   height, one level up and at least 1.25× the last price, never above `maxUnitPrice` nor a fee above
+ *   `maxFeeLamports`; before that, every earlier signature is looked up once more in the ledger. So two of
+ *   its transactions can never both land.
  * - **Outcomes:** resolves with the landed one; rejects with `TransactionFailedError` when it landed and
  *   failed, or `TransactionNotLandedError`, whose `mayStillLand` and `pending` say whether one it sent can
  *   still land (after a timeout or an abort, the last one may), and `cappedBelow` when the caps held the
