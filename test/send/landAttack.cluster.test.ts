@@ -219,8 +219,9 @@ describe('on the test cluster', () => {
 });
 
 describe('on a congested test cluster: drops, a moving market fee, lagging statuses', () => {
+  // Two of the three the review ran (a tight cap without storms; a loose cap with 429s and a lagging
+  // blockhash source): each takes 6-9 s of slots.
   it.each([
-    [60n, false],
     [21n, false],
     [60n, true],
   ])(
