@@ -2,6 +2,8 @@
  * What `solrpc ping` prints, as the Solana CLI's cli-output prints `CliPing` and `CliPingData`: one line
  * per transaction, and the report (source account, the lines again, the statistics) in text or JSON.
  */
+
+import { showsEmoji } from './emoji.js';
 import { JsonF64, rustFixed, safe } from './format.js';
 
 /** One transaction's outcome, with `CliPingData`'s fields. */
@@ -45,13 +47,7 @@ export interface PingMarks {
  * Terminal, and elsewhere when LANG ends in UTF-8; nothing otherwise.
  */
 export function pingMarks(env: Readonly<Record<string, string | undefined>>, printTimestamp: boolean): PingMarks {
-  const emoji =
-    process.platform === 'darwin'
-      ? true
-      : process.platform === 'win32'
-        ? env.WT_SESSION !== undefined
-        : (env.LANG ?? '').toUpperCase().endsWith('UTF-8');
-  return emoji ? { check: '✅ ', cross: '❌ ', printTimestamp } : { check: '', cross: '', printTimestamp };
+  return showsEmoji(env) ? { check: '✅ ', cross: '❌ ', printTimestamp } : { check: '', cross: '', printTimestamp };
 }
 
 /** `[1700000000.123456] `: seconds and microseconds since the epoch, as the Solana CLI stamps a line. */

@@ -10,6 +10,7 @@
 
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
+import { showsEmoji } from '../emoji.js';
 import { alignRight, balanceMessage, formatLamports, formatSol, JsonF64, pad, rustFixed } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
@@ -288,13 +289,7 @@ function compareVersions(a: Version | null, b: Version | null): number {
  * to show emoji (macOS always, Windows Terminal, elsewhere a LANG ending in UTF-8) and "!" otherwise.
  */
 function delinquentMarker(env: Readonly<Record<string, string | undefined>>): string {
-  const emoji =
-    process.platform === 'darwin'
-      ? true
-      : process.platform === 'win32'
-        ? env.WT_SESSION !== undefined
-        : (env.LANG ?? '').toUpperCase().endsWith('UTF-8');
-  return emoji ? '⚠️' : '!';
+  return showsEmoji(env) ? '⚠️' : '!';
 }
 
 interface VersionStake {
