@@ -4,89 +4,40 @@
  * HTTP, then sent with the limit and price found. The cluster's built-in ledger charges 150 units for a
  * system transfer and for each ComputeBudget instruction, as agave's builtins do.
  */
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  createKeyPairSignerFromPrivateKeyBytes,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
+import { address, createKeyPairSignerFromPrivateKeyBytes, getBase64Decoder, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRpc, type Rpc } from '../../src/index.js';
 import { estimateComputeUnits } from '../../src/send/estimateComputeUnits.js';
 import { estimatePriorityFee, estimatePriorityFeeLevels } from '../../src/send/estimatePriorityFee.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
+import { kitTransfer } from '../support/landKit.js';
 
-const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
 const SYSTEM = address('11111111111111111111111111111111');
-
-/** SetComputeUnitLimit (tag 2, u32 LE) and SetComputeUnitPrice (tag 3, u64 LE), as kit instructions. */
-function budget(unitLimit: number, unitPrice: bigint) {
-  const limit = new Uint8Array(5);
-  limit[0] = 2;
-  new DataView(limit.buffer).setUint32(1, unitLimit, true);
-  const price = new Uint8Array(9);
-  price[0] = 3;
-  new DataView(price.buffer).setBigUint64(1, unitPrice, true);
-  return [
-    { programAddress: COMPUTE_BUDGET, data: limit },
-    { programAddress: COMPUTE_BUDGET, data: price },
-  ];
-}
-
-/** A signed transfer of `lamports` from `payer` to `to`, after `budgetInstructions`, as base64 wire text. */
-async function transfer(
-  rpc: Rpc,
-  payer: KeyPairSigner,
-  to: string,
-  lamports: bigint,
-  budgetInstructions: ReturnType<typeof budget> | [],
-): Promise<string> {
-  const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' });
-  const data = new Uint8Array(12);
-  data[0] = 2; // SystemInstruction::Transfer, then the lamports as a u64
-  new DataView(data.buffer).setBigUint64(4, lamports, true);
-  const signed = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) =>
-        appendTransactionMessageInstructions(
-          [
-            ...budgetInstructions,
-            {
-              programAddress: SYSTEM,
-              accounts: [
-                { address: payer.address, role: AccountRole.WRITABLE_SIGNER as const },
-                { address: address(to), role: AccountRole.WRITABLE as const },
-              ],
-              data,
-            },
-          ],
-          m,
-        ),
-    ),
-  );
-  return getBase64EncodedWireTransaction(signed);
-}
 
 describe('estimates against the test cluster', { timeout: 30_000 }, () => {
   const clock = { ms: 0 };
   let cluster: TestCluster;
   let rpc: Rpc;
   let payer: KeyPairSigner;
-  let payee: string;
+  let payee: KeyPairSigner;
+
+  /**
+   * A signed transfer of `lamports` from the payer to the payee on the newest blockhash, as base64 wire text:
+   * after SetComputeUnitLimit and SetComputeUnitPrice of `budget`, or with no budget instruction without it.
+   */
+  async function transfer(lamports: bigint, budget?: { unitLimit: number; unitPrice: bigint }): Promise<string> {
+    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' });
+    const wire = await kitTransfer(
+      { payer, recipient: payee },
+      { ...lifetime, unitLimit: budget?.unitLimit ?? 0, unitPrice: budget?.unitPrice ?? 0n },
+      { lamports, budget: budget !== undefined },
+    );
+    return getBase64Decoder().decode(wire);
+  }
 
   beforeAll(async () => {
     payer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(21));
-    payee = (await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(22))).address;
+    payee = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(22));
     cluster = await startTestCluster({
       now: () => clock.ms,
       startSlot: 300_000_000,
@@ -100,14 +51,14 @@ describe('estimates against the test cluster', { timeout: 30_000 }, () => {
 
   it('estimateComputeUnits: the same limit from a draft with its budget instructions and from one without', async () => {
     // With both: 150 (limit) + 150 (price) + 150 (transfer) consumed, nothing to add; 450 × 1.1 = 495.
-    const full = await transfer(rpc, payer, payee, 1_000_000n, budget(1_400_000, 0n));
+    const full = await transfer(1_000_000n, { unitLimit: 1_400_000, unitPrice: 0n });
     await expect(estimateComputeUnits(rpc, full)).resolves.toMatchObject({
       unitsConsumed: 450,
       budgetUnits: 0,
       unitLimit: 495,
     });
     // Without: the transfer's 150, and 300 for the two instructions it will carry: the same 495.
-    const bare = await transfer(rpc, payer, payee, 1_000_000n, []);
+    const bare = await transfer(1_000_000n);
     await expect(estimateComputeUnits(rpc, bare)).resolves.toMatchObject({
       unitsConsumed: 150,
       budgetUnits: 300,
@@ -116,7 +67,7 @@ describe('estimates against the test cluster', { timeout: 30_000 }, () => {
   });
 
   it('estimateComputeUnits: a transfer the payer cannot make rejects with SimulationFailedError and its logs', async () => {
-    const tooMuch = await transfer(rpc, payer, payee, 5_000_000_000n, budget(1_400_000, 0n));
+    const tooMuch = await transfer(5_000_000_000n, { unitLimit: 1_400_000, unitPrice: 0n });
     const error = await estimateComputeUnits(rpc, tooMuch).catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'SimulationFailedError',
@@ -128,10 +79,10 @@ describe('estimates against the test cluster', { timeout: 30_000 }, () => {
 
   it('estimatePriorityFee: the fee a transaction writing the same accounts paid sets the top level', async () => {
     // Before any paying transaction: every slot took 0.
-    const draft = await transfer(rpc, payer, payee, 1_000_000n, budget(1_400_000, 0n));
+    const draft = await transfer(1_000_000n, { unitLimit: 1_400_000, unitPrice: 0n });
     await expect(estimatePriorityFee(rpc, { transaction: draft, level: 'unsafeMax' })).resolves.toBe(0n);
     // A transfer paying 5,000 micro-lamports per unit lands, and its slot is confirmed.
-    const paying = await transfer(rpc, payer, payee, 1_000_000n, budget(495, 5_000n));
+    const paying = await transfer(1_000_000n, { unitLimit: 495, unitPrice: 5_000n });
     await rpc.sendTransaction(paying, { preflightCommitment: 'confirmed' });
     clock.ms += 4 * 400;
     const levels = await estimatePriorityFeeLevels(rpc, { transaction: draft });

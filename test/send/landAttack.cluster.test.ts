@@ -7,26 +7,16 @@
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
-import { createRpc, isSolRpcError, type LandingBuildInput, landTransaction, type Rpc } from '../../src/index.js';
+import { createRpc, isSolRpcError, landTransaction, type Rpc } from '../../src/index.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
-import { kitTransfer } from '../support/landKit.js';
+import { useParties } from '../support/landKit.js';
 
 const HANG = { timeout: 30_000 };
 
-let payer: KeyPairSigner;
-let cosigner: KeyPairSigner;
-let recipient: KeyPairSigner;
-const transfer = (input: LandingBuildInput, options: Parameters<typeof kitTransfer>[2] = {}) =>
-  kitTransfer({ payer, cosigner, recipient }, input, options);
-
-beforeAll(async () => {
-  payer = await generateKeyPairSigner();
-  cosigner = await generateKeyPairSigner();
-  recipient = await generateKeyPairSigner();
-});
+const { parties, transfer } = useParties();
 
 /** Polls until the signature is found (true) or the node calls every blockhash it was given over (false). */
 async function landedOrExpired(rpc: Rpc, signature: string): Promise<boolean> {
@@ -48,8 +38,8 @@ describe('on the test cluster', () => {
     cluster = await startTestCluster({
       slotMs: 50,
       accounts: {
-        [payer.address]: { lamports: 100_000_000_000n },
-        [cosigner.address]: { lamports: 10_000_000_000n },
+        [parties.payer.address]: { lamports: 100_000_000_000n },
+        [parties.cosigner.address]: { lamports: 10_000_000_000n },
       },
     });
     rpc = createRpc(cluster.url, { retry: false });
@@ -60,7 +50,7 @@ describe('on the test cluster', () => {
   const balance = async (who: string) => (await rpc.getBalance(who as never, { commitment: 'confirmed' })).value;
 
   it('F2: maxFeeLamports is never exceeded by a transaction with two signers', HANG, async () => {
-    const before = await balance(payer.address);
+    const before = await balance(parties.payer.address);
     // 12,000 lamports: two signatures' base fee (10,000) leaves 2,000 for the priority fee.
     const outcome = await landTransaction(rpc, {
       pollIntervalMs: 50,
@@ -69,7 +59,7 @@ describe('on the test cluster', () => {
       maxFeeLamports: 12_000n,
       build: (input) => transfer(input, { twoSigners: true }),
     }).catch((e: unknown) => e);
-    const spent = before - (await balance(payer.address));
+    const spent = before - (await balance(parties.payer.address));
     if (outcome instanceof Error) {
       // Refused: then nothing may have been paid.
       expect(spent).toBe(0n);
@@ -84,7 +74,7 @@ describe('on the test cluster', () => {
     "F2: maxFeeLamports below two signatures' base fee is refused for a two-signer transaction, unsent",
     HANG,
     async () => {
-      const before = await balance(payer.address);
+      const before = await balance(parties.payer.address);
       const outcome = await landTransaction(rpc, {
         pollIntervalMs: 50,
         unitLimit: 1_000,
@@ -93,7 +83,7 @@ describe('on the test cluster', () => {
         build: (input) => transfer(input, { twoSigners: true }),
       }).catch((e: unknown) => e);
       expect(outcome).toMatchObject({ name: 'TransactionNotLandedError', attempts: [] });
-      expect(await balance(payer.address)).toBe(before);
+      expect(await balance(parties.payer.address)).toBe(before);
     },
   );
 
@@ -194,7 +184,7 @@ describe('on the test cluster', () => {
       await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
       try {
         const relayed = createRpc(`http://127.0.0.1:${(relay.address() as AddressInfo).port}`, { retry: false });
-        const received = await balance(recipient.address);
+        const received = await balance(parties.recipient.address);
         const landed = await landTransaction(relayed, {
           pollIntervalMs: 50,
           unitPrice: 0,
@@ -209,7 +199,7 @@ describe('on the test cluster', () => {
         }
         // One transfer: the call's. The draft (attempt 0) must not be a transaction that can land.
         expect(draftLanded).toBe(false);
-        expect((await balance(recipient.address)) - received).toBe(7_000_000n);
+        expect((await balance(parties.recipient.address)) - received).toBe(7_000_000n);
       } finally {
         relay.closeAllConnections();
         await new Promise((r) => relay.close(r));

@@ -4,18 +4,6 @@
  * recent fees, rebroadcasts dropped sends, tells its progress in order; and it refuses, before any send,
  * options and built transactions that would break its promises.
  */
-import {
-  address,
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getTransactionEncoder,
-  type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRpc,
@@ -26,65 +14,17 @@ import {
   type Rpc,
 } from '../../src/index.js';
 import { startTestCluster, type TestCluster } from '../../src/testing/index.js';
-
-const SYSTEM = address('11111111111111111111111111111111');
-const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
+import { useParties } from '../support/landKit.js';
 
 let cluster: TestCluster;
 let rpc: Rpc;
-let payer: KeyPairSigner;
-let recipient: KeyPairSigner;
-
-const limitIx = (units: number) => {
-  const data = new Uint8Array(5);
-  data[0] = 2;
-  new DataView(data.buffer).setUint32(1, units, true);
-  return { programAddress: COMPUTE_BUDGET, data };
-};
-const priceIx = (microLamports: bigint) => {
-  const data = new Uint8Array(9);
-  data[0] = 3;
-  new DataView(data.buffer).setBigUint64(1, microLamports, true);
-  return { programAddress: COMPUTE_BUDGET, data };
-};
-const transferIx = (lamports: bigint) => {
-  const data = new Uint8Array(12);
-  data[0] = 2;
-  new DataView(data.buffer).setBigUint64(4, lamports, true);
-  return {
-    programAddress: SYSTEM,
-    accounts: [
-      { address: payer.address, role: 3 as const, signer: payer },
-      { address: recipient.address, role: 1 as const },
-    ],
-    data,
-  };
-};
-
-/** A kit transfer built as landTransaction asks: on its blockhash, with its limit and price. */
-async function transfer(input: LandingBuildInput, lamports = 1_000_000n): Promise<Uint8Array> {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: input.blockhash as never, lastValidBlockHeight: input.lastValidBlockHeight },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [limitIx(input.unitLimit), priceIx(input.unitPrice), transferIx(lamports)] as never,
-        m,
-      ),
-  );
-  const signed = await signTransactionMessageWithSigners(message);
-  return new Uint8Array(getTransactionEncoder().encode(signed));
-}
+const { parties, transfer } = useParties();
 
 beforeAll(async () => {
-  payer = await generateKeyPairSigner();
-  recipient = await generateKeyPairSigner();
-  cluster = await startTestCluster({ slotMs: 50, accounts: { [payer.address]: { lamports: 10_000_000_000n } } });
+  cluster = await startTestCluster({
+    slotMs: 50,
+    accounts: { [parties.payer.address]: { lamports: 10_000_000_000n } },
+  });
   rpc = createRpc(cluster.url, { retry: false });
 });
 afterAll(async () => {
@@ -93,7 +33,7 @@ afterAll(async () => {
 
 describe('landTransaction on the test cluster', () => {
   it('lands, sizes the limit by simulation, and reports the fee the ledger charged', async () => {
-    const before = (await rpc.getBalance(payer.address, { commitment: 'confirmed' })).value;
+    const before = (await rpc.getBalance(parties.payer.address, { commitment: 'confirmed' })).value;
     const inputs: LandingBuildInput[] = [];
     const events: LandingProgress['stage'][] = [];
     const landed = await landTransaction(rpc, {
@@ -121,7 +61,7 @@ describe('landTransaction on the test cluster', () => {
     expect(events.slice(1, -1).every((stage) => stage === 'rebroadcast')).toBe(true);
     const status = (await rpc.getSignatureStatuses([landed.signature])).value[0];
     expect(status?.slot).toBe(landed.slot);
-    const after = (await rpc.getBalance(payer.address, { commitment: 'confirmed' })).value;
+    const after = (await rpc.getBalance(parties.payer.address, { commitment: 'confirmed' })).value;
     // The fee reported is the fee charged: the balance fell by the transfer and that fee, no more.
     expect(before - after).toBe(1_000_000n + landed.feeLamports);
     expect(landed.feeLamports).toBe(5_000n + (10_000n * BigInt(landed.unitLimit) + 999_999n) / 1_000_000n);
@@ -244,7 +184,7 @@ describe('landTransaction under a market fee', () => {
   let fastRpc: Rpc;
   beforeAll(async () => {
     // Slots of 10 ms: a blockhash lives 1.5 s here.
-    fast = await startTestCluster({ slotMs: 10, accounts: { [payer.address]: { lamports: 10_000_000_000n } } });
+    fast = await startTestCluster({ slotMs: 10, accounts: { [parties.payer.address]: { lamports: 10_000_000_000n } } });
     fastRpc = createRpc(fast.url, { retry: false });
   });
   afterAll(async () => {

@@ -1,11 +1,13 @@
 /**
- * Kit-built transfers for landTransaction tests: signed on the blockhash, with the limit and price the
- * build input gives, from a payer (optionally with a second signer's transfer too).
+ * Kit-built transfers for landing and estimate tests: signed on the blockhash, with the limit and price the
+ * build input gives, from a payer (optionally with a second signer's transfer too); and the signers a test
+ * file makes once for them.
  */
 import {
   address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
+  generateKeyPairSigner,
   getTransactionEncoder,
   type KeyPairSigner,
   pipe,
@@ -13,6 +15,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
+import { beforeAll } from 'vitest';
 import type { LandingBuildInput } from '../../src/index.js';
 
 const SYSTEM = address('11111111111111111111111111111111');
@@ -50,20 +53,30 @@ const transferIx = (from: KeyPairSigner, to: KeyPairSigner, lamports: bigint) =>
   };
 };
 
-/** A kit transfer as landTransaction asks; `twoSigners` adds a second signer's transfer. */
+export interface KitTransferOptions {
+  lamports?: bigint;
+  twoSigners?: boolean;
+  from?: KeyPairSigner;
+  /** false: no compute-budget instructions (the input's limit and price unused), as a bare draft. */
+  budget?: boolean;
+}
+
+/** A kit transfer as landTransaction asks; `twoSigners` adds a second signer's transfer (the cosigner's). */
 export async function kitTransfer(
-  parties: Parties,
-  input: LandingBuildInput,
-  options: { lamports?: bigint; twoSigners?: boolean; from?: KeyPairSigner } = {},
+  parties: Omit<Parties, 'cosigner'> & { cosigner?: KeyPairSigner },
+  input: Pick<LandingBuildInput, 'blockhash' | 'lastValidBlockHeight' | 'unitLimit' | 'unitPrice'>,
+  options: KitTransferOptions = {},
 ): Promise<Uint8Array> {
   const lamports = options.lamports ?? 1_000_000n;
   const from = options.from ?? parties.payer;
   const instructions = [
-    limitIx(input.unitLimit),
-    priceIx(input.unitPrice),
+    ...(options.budget === false ? [] : [limitIx(input.unitLimit), priceIx(input.unitPrice)]),
     transferIx(from, parties.recipient, lamports),
   ];
-  if (options.twoSigners) instructions.push(transferIx(parties.cosigner, parties.recipient, 1n));
+  if (options.twoSigners) {
+    if (!parties.cosigner) throw new Error('kitTransfer: twoSigners needs parties.cosigner');
+    instructions.push(transferIx(parties.cosigner, parties.recipient, 1n));
+  }
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(from, m),
@@ -72,4 +85,39 @@ export async function kitTransfer(
   );
   const signed = await signTransactionMessageWithSigners(message);
   return new Uint8Array(getTransactionEncoder().encode(signed));
+}
+
+/**
+ * Fresh signers made in a beforeAll of the calling file (registered first, so the file's own hooks can fund
+ * them), and a kit transfer between them. Read `parties` inside tests and hooks only: before that hook it
+ * has none to give.
+ */
+export function useParties(): {
+  parties: Parties;
+  transfer(input: LandingBuildInput, options?: KitTransferOptions): Promise<Uint8Array>;
+} {
+  let made: Parties | undefined;
+  beforeAll(async () => {
+    made = {
+      payer: await generateKeyPairSigner(),
+      cosigner: await generateKeyPairSigner(),
+      recipient: await generateKeyPairSigner(),
+    };
+  });
+  const get = (): Parties => {
+    if (!made) throw new Error('useParties: its signers are made in a beforeAll; read them in a test or hook');
+    return made;
+  };
+  const parties: Parties = {
+    get payer() {
+      return get().payer;
+    },
+    get cosigner() {
+      return get().cosigner;
+    },
+    get recipient() {
+      return get().recipient;
+    },
+  };
+  return { parties, transfer: (input, options = {}) => kitTransfer(parties, input, options) };
 }
