@@ -5,55 +5,72 @@
  * the URL's key, options and build results a user gets wrong, a stuck node, aborts, a send never answered,
  * refusals. Each F-tagged test failed before its fix (review findings F0-F11).
  */
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createRpc,
   isSolRpcError,
   type LandingBuildInput,
   type LandingProgress,
+  type LandTransactionOptions,
   landTransaction,
 } from '../../src/index.js';
-import { FALL_THROUGH, hashOf, hostileNode, type Override } from '../support/hostileNode.js';
-import { kitTransfer } from '../support/landKit.js';
+import { type Chain, FALL_THROUGH, hashOf, hostileNode, type Override } from '../support/hostileNode.js';
+import { useParties } from '../support/landKit.js';
 
 const HANG = { timeout: 30_000 };
 
-let payer: KeyPairSigner;
-let cosigner: KeyPairSigner;
-let recipient: KeyPairSigner;
-const transfer = (input: LandingBuildInput, options: Parameters<typeof kitTransfer>[2] = {}) =>
-  kitTransfer({ payer, cosigner, recipient }, input, options);
-
-beforeAll(async () => {
-  payer = await generateKeyPairSigner();
-  cosigner = await generateKeyPairSigner();
-  recipient = await generateKeyPairSigner();
-});
+const { transfer } = useParties();
 
 const FAST = { pollIntervalMs: 1, resendIntervalMs: 1_000 };
+
+/** A build that keeps every input it is given in `built`, then makes the parties' transfer. */
+const recording = (built: LandingBuildInput[]) => (input: LandingBuildInput) => {
+  built.push(input);
+  return transfer(input);
+};
+
+/** landTransaction's options, with a kit transfer of the parties' as the build unless one is given. */
+type LandOptions = Omit<LandTransactionOptions, 'build'> & Partial<Pick<LandTransactionOptions, 'build'>>;
+
+/**
+ * Runs landTransaction to its end on a hostile node started for it (with `override` and `nodeOptions`) and
+ * closed after: what the call threw (or returned), how long the call took (the node's start and close
+ * left out), and the node's chain. `options` may be made from the chain, for a build that reads it.
+ */
+async function landOn(
+  override: Override | undefined,
+  options: LandOptions | ((chain: Chain) => LandOptions),
+  nodeOptions?: Parameters<typeof hostileNode>[1],
+): Promise<{ error: unknown; elapsed: number; chain: Chain }> {
+  const node = await hostileNode(override, nodeOptions);
+  try {
+    const given = typeof options === 'function' ? options(node.chain) : options;
+    const started = performance.now();
+    const error = await landTransaction(createRpc(node.url, { retry: false }), {
+      build: (input) => transfer(input),
+      ...given,
+    }).catch((e: unknown) => e);
+    return { error, elapsed: performance.now() - started, chain: node.chain };
+  } finally {
+    await node.close();
+  }
+}
 
 describe('against a hostile node', () => {
   it(
     'the honest chain: an attempt that never lands expires, is rebuilt, and the call times out saying none can land',
     HANG,
     async () => {
-      const node = await hostileNode();
-      try {
-        const stages: LandingProgress['stage'][] = [];
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
-          ...FAST,
-          timeoutMs: 3_000,
-          unitLimit: 1_000,
-          unitPrice: 10n,
-          onProgress: (e) => stages.push(e.stage),
-          build: (input) => transfer(input),
-        }).catch((e: unknown) => e);
-        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout' });
-        expect(stages).toContain('rebuilt');
-      } finally {
-        await node.close();
-      }
+      const stages: LandingProgress['stage'][] = [];
+      const { error } = await landOn(undefined, {
+        ...FAST,
+        timeoutMs: 3_000,
+        unitLimit: 1_000,
+        unitPrice: 10n,
+        onProgress: (e) => stages.push(e.stage),
+      });
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout' });
+      expect(stages).toContain('rebuilt');
     },
   );
 
@@ -62,40 +79,32 @@ describe('against a hostile node', () => {
     HANG,
     async () => {
       let historyLookups = 0;
-      const node = await hostileNode((method, params, chain) => {
-        const config = params[1] as { searchTransactionHistory?: boolean } | undefined;
-        if (method !== 'getSignatureStatuses' || !config?.searchTransactionHistory) return FALL_THROUGH;
-        // The first is the expiry's last look (answered honestly); the second is landTransaction's own check of
-        // every signature it sent before building again: two entries for the one signature asked.
-        if (++historyLookups !== 2) return FALL_THROUGH;
-        return {
-          context: { slot: chain.slot },
-          value: [
-            null,
-            {
-              slot: chain.slot - 1,
-              confirmations: null,
-              err: null,
-              status: { Ok: null },
-              confirmationStatus: 'finalized',
-            },
-          ],
-        };
-      });
-      try {
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
-          ...FAST,
-          timeoutMs: 5_000,
-          unitLimit: 1_000,
-          unitPrice: 10n,
-          build: (input) => transfer(input),
-        }).catch((e: unknown) => e);
-        expect(historyLookups).toBeGreaterThanOrEqual(2);
-        expect((error as Error).name).not.toBe('TypeError');
-        expect(isSolRpcError(error)).toBe(true);
-      } finally {
-        await node.close();
-      }
+      const { error } = await landOn(
+        (method, params, chain) => {
+          const config = params[1] as { searchTransactionHistory?: boolean } | undefined;
+          if (method !== 'getSignatureStatuses' || !config?.searchTransactionHistory) return FALL_THROUGH;
+          // The first is the expiry's last look (answered honestly); the second is landTransaction's own check of
+          // every signature it sent before building again: two entries for the one signature asked.
+          if (++historyLookups !== 2) return FALL_THROUGH;
+          return {
+            context: { slot: chain.slot },
+            value: [
+              null,
+              {
+                slot: chain.slot - 1,
+                confirmations: null,
+                err: null,
+                status: { Ok: null },
+                confirmationStatus: 'finalized',
+              },
+            ],
+          };
+        },
+        { ...FAST, timeoutMs: 5_000, unitLimit: 1_000, unitPrice: 10n },
+      );
+      expect(historyLookups).toBeGreaterThanOrEqual(2);
+      expect((error as Error).name).not.toBe('TypeError');
+      expect(isSolRpcError(error)).toBe(true);
     },
   );
 });
@@ -106,69 +115,59 @@ describe('against a hostile node: blockhashes', () => {
     HANG,
     async () => {
       let first = true;
-      const node = await hostileNode((method, _params, chain) => {
-        if (method !== 'getLatestBlockhash' || !first) return FALL_THROUGH;
-        first = false;
-        const blockhash = hashOf(999_999);
-        chain.issued.set(blockhash, chain.height() + 150);
-        return {
-          context: { slot: chain.slot },
-          value: { blockhash, lastValidBlockHeight: chain.height() + 10_000_000 },
-        };
-      });
-      try {
-        const built: LandingBuildInput[] = [];
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+      const built: LandingBuildInput[] = [];
+      const { error } = await landOn(
+        (method, _params, chain) => {
+          if (method !== 'getLatestBlockhash' || !first) return FALL_THROUGH;
+          first = false;
+          const blockhash = hashOf(999_999);
+          chain.issued.set(blockhash, chain.height() + 150);
+          return {
+            context: { slot: chain.slot },
+            value: { blockhash, lastValidBlockHeight: chain.height() + 10_000_000 },
+          };
+        },
+        {
           ...FAST,
           timeoutMs: 4_000,
           unitLimit: 1_000,
           unitPrice: 10n,
-          build: (input) => {
-            built.push(input);
-            return transfer(input);
-          },
-        }).catch((e: unknown) => e);
-        // Its own getLatestBlockhash said the blockhash lives to a height far ahead: its isBlockhashValid
-        // `false` is contradicted, so building again could land two. Safe over lively: it waits, and ends
-        // naming the attempt that may still land.
-        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
-        expect(built.filter((input) => input.attempt > 0)).toHaveLength(1);
-        expect((error as { pending: string }).pending).toBe(
-          (error as { attempts: { signature: string }[] }).attempts[0]?.signature,
-        );
-      } finally {
-        await node.close();
-      }
+          build: recording(built),
+        },
+      );
+      // Its own getLatestBlockhash said the blockhash lives to a height far ahead: its isBlockhashValid
+      // `false` is contradicted, so building again could land two. Safe over lively: it waits, and ends
+      // naming the attempt that may still land.
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+      expect(built.filter((input) => input.attempt > 0)).toHaveLength(1);
+      expect((error as { pending: string }).pending).toBe(
+        (error as { attempts: { signature: string }[] }).attempts[0]?.signature,
+      );
     },
   );
 
   it('F6: a blockhash already proved expired is never built on again', HANG, async () => {
     let firstHash: string | undefined;
     let lvbh = 0;
-    const node = await hostileNode((method, _params, chain) => {
-      if (method !== 'getLatestBlockhash') return FALL_THROUGH;
-      // The same blockhash every time, its lastValidBlockHeight creeping up (a node stuck, or lying).
-      firstHash ??= hashOf(777);
-      lvbh = lvbh === 0 ? chain.height() + 150 : lvbh + 1;
-      if (!chain.issued.has(firstHash)) chain.issued.set(firstHash, lvbh);
-      return { context: { slot: chain.slot }, value: { blockhash: firstHash, lastValidBlockHeight: lvbh } };
-    });
-    try {
-      const built: LandingBuildInput[] = [];
-      await landTransaction(createRpc(node.url, { retry: false }), {
+    const built: LandingBuildInput[] = [];
+    await landOn(
+      (method, _params, chain) => {
+        if (method !== 'getLatestBlockhash') return FALL_THROUGH;
+        // The same blockhash every time, its lastValidBlockHeight creeping up (a node stuck, or lying).
+        firstHash ??= hashOf(777);
+        lvbh = lvbh === 0 ? chain.height() + 150 : lvbh + 1;
+        if (!chain.issued.has(firstHash)) chain.issued.set(firstHash, lvbh);
+        return { context: { slot: chain.slot }, value: { blockhash: firstHash, lastValidBlockHeight: lvbh } };
+      },
+      {
         ...FAST,
         timeoutMs: 3_000,
         unitLimit: 1_000,
         unitPrice: 10n,
-        build: (input) => {
-          built.push(input);
-          return transfer(input);
-        },
-      }).catch((e: unknown) => e);
-      expect(new Set(built.map((input) => input.blockhash)).size).toBe(built.length);
-    } finally {
-      await node.close();
-    }
+        build: recording(built),
+      },
+    );
+    expect(new Set(built.map((input) => input.blockhash)).size).toBe(built.length);
   });
 });
 
@@ -177,68 +176,61 @@ describe('against a hostile node: budget and fees', () => {
     'F8: a simulation reporting 0 units consumed: no build is asked for a limit of 0, nothing is sent',
     HANG,
     async () => {
-      const node = await hostileNode((method, _params, chain) =>
-        method === 'simulateTransaction'
-          ? {
-              context: { slot: chain.slot },
-              value: { err: null, logs: [], accounts: null, unitsConsumed: 0, returnData: null },
-            }
-          : FALL_THROUGH,
-      );
-      try {
-        const limits: number[] = [];
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
+      const built: LandingBuildInput[] = [];
+      const {
+        error,
+        chain: { sent },
+      } = await landOn(
+        (method, _params, chain) =>
+          method === 'simulateTransaction'
+            ? {
+                context: { slot: chain.slot },
+                value: { err: null, logs: [], accounts: null, unitsConsumed: 0, returnData: null },
+              }
+            : FALL_THROUGH,
+        {
           ...FAST,
           timeoutMs: 1_000,
           unitPrice: 10n,
-          build: (input) => {
-            limits.push(input.unitLimit);
-            return transfer(input);
-          },
-        }).catch((e: unknown) => e);
-        // The draft alone: 0 units is no measurement, refused as the node's fault before anything is sent.
-        expect(limits).toEqual([1_400_000]);
-        expect(error).toMatchObject({
-          name: 'TransactionNotLandedError',
-          reason: 'error',
-          mayStillLand: false,
-          attempts: [],
-        });
-        expect(node.chain.sent).toEqual([]);
-        // options.unitLimit itself must be from 1 to 1,400,000: a limit of 0 fails any transaction that runs.
-        expect(limits.every((limit) => limit >= 1)).toBe(true);
-      } finally {
-        await node.close();
-      }
+          build: recording(built),
+        },
+      );
+      const limits = built.map((input) => input.unitLimit);
+      // The draft alone: 0 units is no measurement, refused as the node's fault before anything is sent.
+      expect(limits).toEqual([1_400_000]);
+      expect(error).toMatchObject({
+        name: 'TransactionNotLandedError',
+        reason: 'error',
+        mayStillLand: false,
+        attempts: [],
+      });
+      expect(sent).toEqual([]);
+      // options.unitLimit itself must be from 1 to 1,400,000: a limit of 0 fails any transaction that runs.
+      expect(limits.every((limit) => limit >= 1)).toBe(true);
     },
   );
 
   it('F9: no build is ever asked for a unit price above u64 (the raise after an expiry is bounded)', HANG, async () => {
-    const node = await hostileNode((method, _params, chain) =>
-      method === 'getRecentPrioritizationFees'
-        ? Array.from({ length: 20 }, (_, i) => ({
-            slot: chain.slot - i,
-            prioritizationFee: 16_000_000_000_000_000_000,
-          }))
-        : FALL_THROUGH,
-    );
-    try {
-      const prices: bigint[] = [];
-      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+    const built: LandingBuildInput[] = [];
+    const { error } = await landOn(
+      (method, _params, chain) =>
+        method === 'getRecentPrioritizationFees'
+          ? Array.from({ length: 20 }, (_, i) => ({
+              slot: chain.slot - i,
+              prioritizationFee: 16_000_000_000_000_000_000,
+            }))
+          : FALL_THROUGH,
+      {
         ...FAST,
         timeoutMs: 3_000,
         unitLimit: 1_000,
-        build: (input) => {
-          prices.push(input.unitPrice);
-          return transfer(input);
-        },
-      }).catch((e: unknown) => e);
-      expect(prices.length).toBeGreaterThan(1);
-      expect(prices.every((price) => price <= 2n ** 64n - 1n)).toBe(true);
-      expect(error).toMatchObject({ reason: 'timeout' });
-    } finally {
-      await node.close();
-    }
+        build: recording(built),
+      },
+    );
+    const prices = built.map((input) => input.unitPrice);
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices.every((price) => price <= 2n ** 64n - 1n)).toBe(true);
+    expect(error).toMatchObject({ reason: 'timeout' });
   });
 });
 
@@ -291,21 +283,19 @@ describe('a new user: secrets, messages', () => {
     ['a silent node', (m: string) => (m === 'sendTransaction' ? 'silent' : FALL_THROUGH)],
     ['an http 500 on sends', (m: string) => (m === 'sendTransaction' ? { status: 500 } : FALL_THROUGH)],
   ])('%s: no message, hint, cause or progress event holds the API key', HANG, async (_, override) => {
-    const node = await hostileNode(override as Override, { path: `/?api-key=${SECRET}` });
-    try {
-      const seen: string[] = [];
-      const error = await landTransaction(createRpc(node.url, { retry: false }), {
+    const seen: string[] = [];
+    const { error } = await landOn(
+      override as Override,
+      {
         ...FAST,
         timeoutMs: 1_500,
         onProgress: (event) => seen.push(JSON.stringify(event, (_k, v) => (typeof v === 'bigint' ? String(v) : v))),
-        build: (input) => transfer(input),
-      }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(Error);
-      const text = `${allText(error)}\n${seen.join('\n')}`;
-      expect(text).not.toContain(SECRET);
-    } finally {
-      await node.close();
-    }
+      },
+      { path: `/?api-key=${SECRET}` },
+    );
+    expect(error).toBeInstanceOf(Error);
+    const text = `${allText(error)}\n${seen.join('\n')}`;
+    expect(text).not.toContain(SECRET);
   });
 });
 
@@ -316,38 +306,34 @@ describe('against a hostile node: a flapping isBlockhashValid', () => {
     async () => {
       // Half the slots skipped (a block every other slot), and isBlockhashValid false two answers in three.
       let answers = 0;
-      const node = await hostileNode(
+      const early: string[] = [];
+      let previous: LandingBuildInput | undefined;
+      await landOn(
         (method, params, chain) => {
           if (method !== 'isBlockhashValid') return FALL_THROUGH;
           const last = chain.issued.get(params[0] as string);
           const truth = last !== undefined && chain.height() <= last;
           return { context: { slot: chain.slot }, value: truth && answers++ % 3 === 0 };
         },
-        { height: (slot) => Math.floor(slot / 2) },
-      );
-      try {
-        const early: string[] = [];
-        let previous: LandingBuildInput | undefined;
-        await landTransaction(createRpc(node.url, { retry: false }), {
+        (chain) => ({
           ...FAST,
           timeoutMs: 2_000,
           unitLimit: 1_000,
           unitPrice: 10n,
           build: (input) => {
-            if (previous && node.chain.height() <= Number(previous.lastValidBlockHeight)) {
+            if (previous && chain.height() <= Number(previous.lastValidBlockHeight)) {
               early.push(
-                `attempt ${input.attempt} built at height ${node.chain.height()}, attempt ${previous.attempt} valid to ${previous.lastValidBlockHeight}`,
+                `attempt ${input.attempt} built at height ${chain.height()}, attempt ${previous.attempt} valid to ${previous.lastValidBlockHeight}`,
               );
             }
             previous = input;
             return transfer(input);
           },
-        }).catch((e: unknown) => e);
-        expect(previous?.attempt).toBeGreaterThan(1);
-        expect(early).toEqual([]);
-      } finally {
-        await node.close();
-      }
+        }),
+        { height: (slot) => Math.floor(slot / 2) },
+      );
+      expect(previous?.attempt).toBeGreaterThan(1);
+      expect(early).toEqual([]);
     },
   );
 });
@@ -357,19 +343,9 @@ describe('a new user: options and messages', () => {
     "F10a: maxFeeLamports below one signature's base fee is refused before any request, naming the option",
     HANG,
     async () => {
-      const node = await hostileNode();
-      try {
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
-          unitLimit: 1_000,
-          unitPrice: 0,
-          maxFeeLamports: 4_999n,
-          build: (input) => transfer(input),
-        }).catch((e: unknown) => e);
-        expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.maxFeeLamports' });
-        expect(node.chain.requests).toEqual([]);
-      } finally {
-        await node.close();
-      }
+      const { error, chain } = await landOn(undefined, { unitLimit: 1_000, unitPrice: 0, maxFeeLamports: 4_999n });
+      expect(error).toMatchObject({ name: 'InvalidInputError', param: 'options.maxFeeLamports' });
+      expect(chain.requests).toEqual([]);
     },
   );
 
@@ -377,38 +353,27 @@ describe('a new user: options and messages', () => {
     'F10b: a build returning base58 text or a kit Transaction object is told what to return (bytes or base64)',
     HANG,
     async () => {
-      const node = await hostileNode();
-      try {
-        const { getBase58Decoder, getTransactionDecoder } = await import('@solana/kit');
-        const base58 = await landTransaction(createRpc(node.url, { retry: false }), {
-          unitLimit: 1_000,
-          unitPrice: 0,
-          build: async (input) => getBase58Decoder().decode(await transfer(input)),
-        }).then(
-          () => new Error('landed'),
-          (e: unknown) => e as Error,
-        );
-        expect(base58).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
-        // Told to "pass config.encoding" (landTransaction has no such option and refuses unknown keys), or, when
-        // the base58 text happens to be valid base64, "signatures at byte 0: its length does not fit in 16 bits".
-        expect(base58.message).not.toMatch(/config\.encoding|16 bits/);
-        expect(base58.message).toMatch(/base64/);
-        const object = await landTransaction(createRpc(node.url, { retry: false }), {
-          unitLimit: 1_000,
-          unitPrice: 0,
-          // kit's Transaction ({ messageBytes, signatures }): the encoder call forgotten.
-          build: async (input) => getTransactionDecoder().decode(await transfer(input)) as never,
-        }).then(
-          () => new Error('landed'),
-          (e: unknown) => e as Error,
-        );
-        expect(object).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
-        // build's contract is bytes or base64: a message offering base58 text sends the user the wrong way.
-        expect(object.message).not.toMatch(/base58/);
-        expect(object.message).toMatch(/build/);
-      } finally {
-        await node.close();
-      }
+      const { getBase58Decoder, getTransactionDecoder } = await import('@solana/kit');
+      const { error: base58 } = await landOn(undefined, {
+        unitLimit: 1_000,
+        unitPrice: 0,
+        build: async (input) => getBase58Decoder().decode(await transfer(input)),
+      });
+      expect(base58).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
+      // Told to "pass config.encoding" (landTransaction has no such option and refuses unknown keys), or, when
+      // the base58 text happens to be valid base64, "signatures at byte 0: its length does not fit in 16 bits".
+      expect((base58 as Error).message).not.toMatch(/config\.encoding|16 bits/);
+      expect((base58 as Error).message).toMatch(/base64/);
+      const { error: object } = await landOn(undefined, {
+        unitLimit: 1_000,
+        unitPrice: 0,
+        // kit's Transaction ({ messageBytes, signatures }): the encoder call forgotten.
+        build: async (input) => getTransactionDecoder().decode(await transfer(input)) as never,
+      });
+      expect(object).toMatchObject({ name: 'TransactionNotLandedError', reason: 'build-failed' });
+      // build's contract is bytes or base64: a message offering base58 text sends the user the wrong way.
+      expect((object as Error).message).not.toMatch(/base58/);
+      expect((object as Error).message).toMatch(/build/);
     },
   );
 
@@ -416,108 +381,65 @@ describe('a new user: options and messages', () => {
     'F10c: a cap below the market: the timeout error says the cap held the price below it, even with one pending',
     HANG,
     async () => {
-      const node = await hostileNode();
-      try {
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
-          ...FAST,
-          timeoutMs: 1_500,
-          unitLimit: 1_000,
-          maxUnitPrice: 1n,
-          build: (input) => transfer(input),
-        }).then(
-          () => new Error('landed') as Error & { hint?: string },
-          (e: unknown) => e as Error & { cappedBelow: bigint | null; hint?: string },
-        );
-        expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', cappedBelow: 1_000n });
-        expect(`${error.message} ${error.hint ?? ''}`).toMatch(/maxUnitPrice|cap/);
-      } finally {
-        await node.close();
-      }
+      const { error } = await landOn(undefined, { ...FAST, timeoutMs: 1_500, unitLimit: 1_000, maxUnitPrice: 1n });
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', cappedBelow: 1_000n });
+      const { message, hint } = error as Error & { hint?: string };
+      expect(`${message} ${hint ?? ''}`).toMatch(/maxUnitPrice|cap/);
     },
   );
 });
 
 describe('a stuck node, an abort in flight, a silent send (held); a signature refused (F3)', () => {
   it('a node stuck at one slot: timeout, the attempt sent named as pending', HANG, async () => {
-    const node = await hostileNode(undefined, { step: 0 });
-    try {
-      const error = await landTransaction(createRpc(node.url, { retry: false }), {
-        ...FAST,
-        timeoutMs: 800,
-        unitLimit: 1_000,
-        unitPrice: 0,
-        build: (input) => transfer(input),
-      }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
-      expect((error as { pending: string }).pending).toBe(node.chain.sent[0]);
-    } finally {
-      await node.close();
-    }
+    const { error, chain } = await landOn(
+      undefined,
+      { ...FAST, timeoutMs: 800, unitLimit: 1_000, unitPrice: 0 },
+      { step: 0 },
+    );
+    expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+    expect((error as { pending: string }).pending).toBe(chain.sent[0]);
   });
 
   it('aborted after the send: aborted, the attempt sent named as pending', HANG, async () => {
-    const node = await hostileNode();
-    try {
-      const controller = new AbortController();
-      const error = await landTransaction(createRpc(node.url, { retry: false }), {
-        ...FAST,
-        unitLimit: 1_000,
-        unitPrice: 0,
-        signal: controller.signal,
-        onProgress: (event) => {
-          if (event.stage === 'sent') controller.abort(new Error('shutdown'));
-        },
-        build: (input) => transfer(input),
-      }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'aborted', mayStillLand: true });
-      expect((error as { pending: string }).pending).toBe(node.chain.sent[0]);
-    } finally {
-      await node.close();
-    }
+    const controller = new AbortController();
+    const { error, chain } = await landOn(undefined, {
+      ...FAST,
+      unitLimit: 1_000,
+      unitPrice: 0,
+      signal: controller.signal,
+      onProgress: (event) => {
+        if (event.stage === 'sent') controller.abort(new Error('shutdown'));
+      },
+    });
+    expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'aborted', mayStillLand: true });
+    expect((error as { pending: string }).pending).toBe(chain.sent[0]);
   });
 
   it('a send that is never answered: the call ends at timeoutMs, the attempt pending', HANG, async () => {
-    const node = await hostileNode((method) => (method === 'sendTransaction' ? 'silent' : FALL_THROUGH));
-    try {
-      const started = performance.now();
-      const error = await landTransaction(createRpc(node.url, { retry: false }), {
-        ...FAST,
-        timeoutMs: 700,
-        unitLimit: 1_000,
-        unitPrice: 0,
-        build: (input) => transfer(input),
-      }).catch((e: unknown) => e);
-      const elapsed = performance.now() - started;
-      expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
-      expect(elapsed).toBeLessThan(700 + 300);
-    } finally {
-      await node.close();
-    }
+    const { error, elapsed } = await landOn((method) => (method === 'sendTransaction' ? 'silent' : FALL_THROUGH), {
+      ...FAST,
+      timeoutMs: 700,
+      unitLimit: 1_000,
+      unitPrice: 0,
+    });
+    expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+    expect(elapsed).toBeLessThan(700 + 300);
   });
 
   it(
     'F3: a first send refused outright (-32003 signature verification): reported as unable to land',
     HANG,
     async () => {
-      const node = await hostileNode((method) =>
-        method === 'sendTransaction'
-          ? { error: { code: -32003, message: 'Transaction signature verification failure' } }
-          : FALL_THROUGH,
+      const { error } = await landOn(
+        (method) =>
+          method === 'sendTransaction'
+            ? { error: { code: -32003, message: 'Transaction signature verification failure' } }
+            : FALL_THROUGH,
+        { ...FAST, timeoutMs: 2_000, unitLimit: 1_000, unitPrice: 0 },
       );
-      try {
-        const error = await landTransaction(createRpc(node.url, { retry: false }), {
-          ...FAST,
-          timeoutMs: 2_000,
-          unitLimit: 1_000,
-          unitPrice: 0,
-          build: (input) => transfer(input),
-        }).catch((e: unknown) => e);
-        expect(error).toMatchObject({ name: 'TransactionNotLandedError' });
-        // The node refused it before forwarding it: nothing of the call can land.
-        expect(error).toMatchObject({ mayStillLand: false, pending: null });
-      } finally {
-        await node.close();
-      }
+      expect(error).toMatchObject({ name: 'TransactionNotLandedError' });
+      // The node refused it before forwarding it: nothing of the call can land.
+      expect(error).toMatchObject({ mayStillLand: false, pending: null });
     },
   );
 });
