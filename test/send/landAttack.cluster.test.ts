@@ -208,7 +208,8 @@ describe('on the test cluster', () => {
   );
 });
 
-describe('on a congested test cluster: drops, a moving market fee, lagging statuses', () => {
+// Each case below starts a cluster of its own and mostly waits on its slots: run side by side.
+describe.concurrent('on a congested test cluster: drops, a moving market fee, lagging statuses', () => {
   // Two of the three the review ran (a tight cap without storms; a loose cap with 429s and a lagging
   // blockhash source): each takes 6-9 s of slots.
   it.each([
@@ -280,7 +281,7 @@ describe('on a congested test cluster: drops, a moving market fee, lagging statu
   );
 });
 
-describe('on the test cluster: a landing in the last blocks of its blockhash, statuses lagging', () => {
+describe.concurrent('on the test cluster: a landing in the last blocks of its blockhash, statuses lagging', () => {
   it.each([0, 10])(
     'F0: status lag %i slots: the first attempt lands late; the call never lands a second',
     { timeout: 60_000 },

@@ -56,7 +56,9 @@ async function landOn(
   }
 }
 
-describe('against a hostile node', () => {
+// Each case has a node of its own and mostly waits on its deadline: these run side by side (the timed
+// cases of the last block run alone).
+describe.concurrent('against a hostile node', () => {
   it(
     'the honest chain: an attempt that never lands expires, is rebuilt, and the call times out saying none can land',
     HANG,
@@ -109,7 +111,7 @@ describe('against a hostile node', () => {
   );
 });
 
-describe('against a hostile node: blockhashes', () => {
+describe.concurrent('against a hostile node: blockhashes', () => {
   it(
     'F5: a blockhash answered with a lastValidBlockHeight far in the future is never built over while the node calls it live: the call ends at timeoutMs naming it pending',
     HANG,
@@ -171,7 +173,7 @@ describe('against a hostile node: blockhashes', () => {
   });
 });
 
-describe('against a hostile node: budget and fees', () => {
+describe.concurrent('against a hostile node: budget and fees', () => {
   it(
     'F8: a simulation reporting 0 units consumed: no build is asked for a limit of 0, nothing is sent',
     HANG,
@@ -248,7 +250,7 @@ function allText(error: unknown, depth = 0): string {
   return [String(e), e.message, e.stack, String(e.hint ?? ''), json, allText(e.cause, depth + 1)].join('\n');
 }
 
-describe('a new user: secrets, messages', () => {
+describe.concurrent('a new user: secrets, messages', () => {
   const SECRET = 'SECRET123';
   it.each([
     ['a 429 storm until the deadline', (m: string) => (m === 'getLatestBlockhash' ? { status: 429 } : FALL_THROUGH)],
@@ -299,7 +301,7 @@ describe('a new user: secrets, messages', () => {
   });
 });
 
-describe('against a hostile node: a flapping isBlockhashValid', () => {
+describe.concurrent('against a hostile node: a flapping isBlockhashValid', () => {
   it(
     "F4: never builds again while the node's own block height is within the last attempt's lastValidBlockHeight",
     HANG,
@@ -338,7 +340,7 @@ describe('against a hostile node: a flapping isBlockhashValid', () => {
   );
 });
 
-describe('a new user: options and messages', () => {
+describe.concurrent('a new user: options and messages', () => {
   it(
     "F10a: maxFeeLamports below one signature's base fee is refused before any request, naming the option",
     HANG,
