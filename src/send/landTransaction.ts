@@ -31,7 +31,7 @@ import {
   type LandTransactionOptions,
 } from './landOptions.js';
 import { lifetimeOf } from './lifetime.js';
-import { type SendTransactionOptions, sendAndConfirmTransaction } from './sendAndConfirmTransaction.js';
+import { type SendAndConfirmRpc, sendAndConfirmTransaction } from './sendAndConfirmTransaction.js';
 
 export type {
   LandedTransaction,
@@ -55,6 +55,8 @@ const PRICE_WINDOW_SLOTS = 10;
 const RAISE_NUMERATOR = 5n;
 const RAISE_DENOMINATOR = 4n;
 const U64_MAX = 2n ** 64n - 1n;
+/** The least a rebuild raises the price by, micro-lamports per unit (200 lamports over 200,000 units). */
+const MIN_RAISE = 1_000n;
 
 /** One built transaction, checked. */
 interface Built {
@@ -287,7 +289,9 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
   function withinCaps(market: bigint | null, last: bigint | null, unitLimit: number, signatures: number): bigint {
     let price = market ?? settings.unitPrice ?? 0n;
     if (last !== null) {
-      const raised = (last * RAISE_NUMERATOR + RAISE_DENOMINATOR - 1n) / RAISE_DENOMINATOR;
+      // At least MIN_RAISE more: from a price of 0 (a market that reads 0), 1.25x would stay 0.
+      const scaled = (last * RAISE_NUMERATOR + RAISE_DENOMINATOR - 1n) / RAISE_DENOMINATOR;
+      const raised = scaled > last + MIN_RAISE ? scaled : last + MIN_RAISE;
       if (raised > price) price = raised;
     }
     // SetComputeUnitPrice holds a u64.
@@ -379,19 +383,26 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
     // drops a share of what it is sent then sees one in its first slot more often (half the sends dropped:
     // 3 in 4 instead of 1 in 2). Later copies go at each rebroadcast.
     let burst = true;
-    // The client's other methods through its prototype (a client may be frozen: no Proxy can replace a
-    // method of it, and an assignment would throw), sendTransaction defined on top.
-    const sender: LandRpc = Object.create(rpc);
-    Object.defineProperty(sender, 'sendTransaction', {
-      value: async (bytes: Uint8Array, config?: SendTransactionOptions) => {
+    // A plain object forwarding each method the loop calls to the client, as the client's own call (a
+    // class keeping private state needs `this` to be itself), with sendTransaction wrapped.
+    const forward = <K extends keyof SendAndConfirmRpc>(key: K) =>
+      ((...args: unknown[]) => (rpc[key] as (...a: unknown[]) => unknown).apply(rpc, args)) as SendAndConfirmRpc[K];
+    const sender: SendAndConfirmRpc = {
+      getSignatureStatuses: forward('getSignatureStatuses'),
+      getBlockHeight: forward('getBlockHeight'),
+      isBlockhashValid: forward('isBlockhashValid'),
+      getAccountInfo: forward('getAccountInfo'),
+      getTransaction: forward('getTransaction'),
+      async sendTransaction(bytes, config) {
         const signature = await rpc.sendTransaction(bytes, config);
         if (burst) {
           burst = false;
-          await rpc.sendTransaction(bytes, { ...config, skipPreflight: true }).catch(() => undefined);
+          // Not waited for: a node slow to answer the copy must not hold the polls that follow.
+          rpc.sendTransaction(bytes, { ...config, skipPreflight: true }).catch(() => undefined);
         }
         return signature;
       },
-    });
+    };
     for (;;) {
       const timeoutMs = deadline.at - confirm.clock.now();
       if (timeoutMs <= 0) throw deadline.timedOut(lastTransient);
@@ -427,7 +438,8 @@ export async function landTransaction(rpc: LandRpc, options: LandTransactionOpti
             return undefined;
           }
           skipPreflight = true;
-          await pause(confirm.pollIntervalMs);
+          // The next send comes with the re-entry: no sooner than a rebroadcast would.
+          await pause(Math.max(confirm.pollIntervalMs, settings.resendIntervalMs));
           continue;
         }
         if (isSolRpcError(error, 'RpcError') && error.code === -32003) {

@@ -1,22 +1,25 @@
 /**
- * Review 6: landTransaction's new paths attacked (the burst, the height-checked expiry, newerBlockhash,
- * pricing, the 32-slot grace in waitForConfirmation, refusals). Each test states the promise it checks;
- * the ones that fail show a defect.
+ * A second review's attacks on landTransaction's newer paths: the copy sent right after the first send,
+ * the expiry checked against the node's own height, new blockhashes, the raise from a price of 0, the
+ * 32-slot grace in waitForConfirmation under frozen and backward context slots, refusals. R1 (a client
+ * class with private state), R2 (a copy the node never answers held the call to its timeout), R3 (a
+ * contradicted expiry re-entered without waiting a rebroadcast's interval) and R4 (1.25x of 0 is 0)
+ * failed before their fixes; the others held.
  */
+
+import { generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
+import { encodeBase58 } from '../../src/codecs/base58.js';
 import {
   createRpc,
-  isSolRpcError,
   type LandingBuildInput,
   type LandTransactionOptions,
   landTransaction,
   sendAndConfirmTransaction,
 } from '../../src/index.js';
+import { startTestCluster } from '../../src/testing/index.js';
 import { type Chain, FALL_THROUGH, hostileNode, type Override } from '../support/hostileNode.js';
 import { useParties } from '../support/landKit.js';
-import { generateKeyPairSigner } from '@solana/kit';
-import { encodeBase58 } from '../../src/codecs/base58.js';
-import { startTestCluster } from '../../src/testing/index.js';
 
 const HANG = { timeout: 30_000 };
 const { transfer } = useParties();
