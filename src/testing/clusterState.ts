@@ -53,6 +53,8 @@ export interface ClusterStateOptions {
   litesvm?: boolean | LiteSvmLike;
   /** What runs transactions, when already made (loadSimulatedState makes the LiteSVM one). */
   runtime?: Runtime;
+  /** The providers' extensions it serves (`getProgramAccountsV2`); none by default, as agave. */
+  providerMethods?: readonly string[];
 }
 
 /** How the node answering a call differs from the cluster: the faults that change what it answers. */
@@ -119,6 +121,7 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     throw new Error('createClusterState: LiteSVM is loaded by loadSimulatedState');
   ledger.runtime = options.runtime;
   const fullApi = options.fullApi ?? true;
+  const providerMethods = options.providerMethods ?? [];
   // A node behind the cluster reads an older bank; never one before genesis.
   const context = ({ behindSlots = 0, statusLagSlots = 0 }: NodeConditions) => {
     const tip = slot();
@@ -130,7 +133,7 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     // on the ledger as it is then: no other call's apply can come between the check and the apply.
     answer: async (method, params, node = {}) => {
       const prepared = await prepare(context(node), method, params);
-      return dispatch({ ...context(node), prepared }, method, params, fullApi);
+      return dispatch({ ...context(node), prepared }, method, params, fullApi, providerMethods);
     },
     openMarket(options) {
       // The leader of the next slot is the first to ask it; the slots up to the tip when cleared held it.

@@ -236,6 +236,32 @@ export function passesFilters(bytes: Uint8Array, filters: ProgramAccountsConfig[
   });
 }
 
+/**
+ * Every account the cluster holds that `program` owns and that passes the filters, not yet encoded: the
+ * scan getProgramAccounts and the paged getProgramAccountsV2 share, so both see the same accounts.
+ */
+export function programScan(
+  program: string,
+  filters: ProgramAccountsConfig['filters'],
+  slot: number,
+  nowMs: number,
+  ledger?: Ledger,
+  bankSlot: number = slot,
+): { address: string; stored: StoredAccount }[] {
+  const found: { address: string; stored: StoredAccount }[] = [];
+  for (const address of scanAddresses(ledger)) {
+    const stored = storedAccount(address, slot, nowMs, ledger, bankSlot);
+    if (stored === undefined || stored.owner !== program || !passesFilters(stored.bytes, filters)) continue;
+    found.push({ address, stored });
+  }
+  return found;
+}
+
+/** One account of a program scan as agave lists it: `{ account, pubkey }`, base58 too large as a placeholder. */
+export function programAccount(address: string, stored: StoredAccount, config: AccountConfig): unknown {
+  return { account: uiAccount(stored, config, 'placeholder'), pubkey: address };
+}
+
 /** Every account the cluster holds that `program` owns and that passes the filters, as agave's scan. */
 export function programAccounts(
   program: string,
@@ -245,14 +271,9 @@ export function programAccounts(
   ledger?: Ledger,
   bankSlot: number = slot,
 ): unknown[] {
-  const passes = (bytes: Uint8Array) => passesFilters(bytes, config.filters);
-  const found: unknown[] = [];
-  for (const address of scanAddresses(ledger)) {
-    const stored = storedAccount(address, slot, nowMs, ledger, bankSlot);
-    if (stored === undefined || stored.owner !== program || !passes(stored.bytes)) continue;
-    found.push({ account: uiAccount(stored, config, 'placeholder'), pubkey: address });
-  }
-  return found;
+  return programScan(program, config.filters, slot, nowMs, ledger, bankSlot).map(({ address, stored }) =>
+    programAccount(address, stored, config),
+  );
 }
 
 export function account(

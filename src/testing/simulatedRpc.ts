@@ -1,20 +1,30 @@
 /**
  * The test cluster's JSON-RPC dispatch: finds a method's answer in the one list (answers/index.ts) and
  * refuses as an agave node would before any answer runs: -32601 for a method it does not serve (or one
- * outside the Minimal set when started without `--full-rpc-api`), -32602 for params its JSON-RPC layer
+ * outside the Minimal set when started without `--full-rpc-api`, or a provider's extension it was not
+ * started with), -32602 for params its JSON-RPC layer
  * rejects, -32016 when the bank the call reads has not reached `minContextSlot`.
  */
 import type { AnswerContext } from './answers/answer.js';
-import { ANSWERS } from './answers/index.js';
+import { ANSWERS, PROVIDER_ANSWERS } from './answers/index.js';
 import { checkParams } from './answers/params.js';
 import { bankSlot, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { SLOT_MS } from './simulationCast.js';
 
 const METHOD_NOT_FOUND = () => new RpcFailure({ code: -32601, message: 'Method not found' });
 
-/** Answers one call, or throws its RpcFailure. */
-export function dispatch(context: AnswerContext, method: string, params: unknown[], fullApi = true): unknown {
-  const answer = ANSWERS.get(method);
+/**
+ * Answers one call, or throws its RpcFailure. A provider's extension (PROVIDER_ANSWERS) is answered only
+ * when `providerMethods` names it, as only the providers that add it serve it.
+ */
+export function dispatch(
+  context: AnswerContext,
+  method: string,
+  params: unknown[],
+  fullApi = true,
+  providerMethods: readonly string[] = [],
+): unknown {
+  const answer = ANSWERS.get(method) ?? (providerMethods.includes(method) ? PROVIDER_ANSWERS.get(method) : undefined);
   if (!answer || (!fullApi && !answer.minimal)) throw METHOD_NOT_FOUND();
   checkParams(answer, params);
   if (answer.minContextSlot) {

@@ -33,8 +33,8 @@ export function createSimulatedState(options: CheckedTestClusterOptions, runtime
 }
 
 export function stateOptions(options: CheckedTestClusterOptions): ClusterStateOptions {
-  const { now, slotMs, startSlot, accounts, fullApi, litesvm } = options;
-  return { now, slotMs, startSlot, accounts, fullApi, ...(litesvm ? { litesvm } : {}) };
+  const { now, slotMs, startSlot, accounts, fullApi, litesvm, providerMethods } = options;
+  return { now, slotMs, startSlot, accounts, fullApi, providerMethods, ...(litesvm ? { litesvm } : {}) };
 }
 
 function withNode(state: ClusterState): SimulatedState {

@@ -4,6 +4,7 @@
  * continues forward from where the last one was and a client that reconnects never sees slots go back.
  */
 import { InvalidInputError } from '../errors/InvalidInputError.js';
+import { PROVIDER_ANSWERS } from './answers/index.js';
 import type { PreloadedAccount } from './clusterState.js';
 import type { LiteSvmLike } from './ledger/litesvmRuntime.js';
 import { decodeAddressBytes } from './simulatedLedger.js';
@@ -36,7 +37,23 @@ export interface TestClusterOptions {
   litesvm?: boolean | LiteSvmLike;
   /** Milliseconds since the epoch, `Date.now` when left out: a test injects a clock to hold the slot still or move it at will. */
   now?: () => number;
+  /**
+   * The providers' extensions to serve beside agave's methods (`['getProgramAccountsV2']`, as Helius and
+   * Alchemy do); none when left out, so that they answer -32601 as on an agave node.
+   */
+  providerMethods?: readonly ProviderMethod[];
 }
+
+/**
+ * A method some providers serve and agave does not, which a test cluster serves when asked to:
+ * `getProgramAccountsV2` (Helius, Alchemy), getProgramAccounts in pages.
+ *
+ * @example
+ * ```ts fragment
+ * const cluster = await startTestCluster({ providerMethods: ['getProgramAccountsV2'] });
+ * ```
+ */
+export type ProviderMethod = 'getProgramAccountsV2';
 
 /** Where the wall-clock slot is measured from: the simulation's first slot at 2025-08-11T08:25:54Z. */
 export const SLOT_ORIGIN = { ms: 1_754_900_754_000, slot: SIMULATION.firstSlot };
@@ -59,10 +76,11 @@ export interface CheckedTestClusterOptions
     Pick<TestClusterOptions, 'port' | 'accounts'> {
   startSlot: number;
   litesvm: boolean | LiteSvmLike;
+  providerMethods: readonly string[];
 }
 
 /** Every option startTestCluster reads: another key is a typo, refused rather than silently ignored. */
-const OPTION_KEYS = ['port', 'slotMs', 'startSlot', 'accounts', 'fullApi', 'litesvm', 'now'];
+const OPTION_KEYS = ['port', 'slotMs', 'startSlot', 'accounts', 'fullApi', 'litesvm', 'now', 'providerMethods'];
 const ACCOUNT_KEYS = ['lamports', 'owner', 'data', 'executable'];
 
 /** Refuses a key of `value` that is not one of `known`, naming it under `at` and the known key it resembles. */
@@ -126,6 +144,7 @@ export function checkTestClusterOptions(options: unknown): CheckedTestClusterOpt
       throw fail('options.accounts', 'expected an object of accounts by address');
     for (const [address, account] of Object.entries(o.accounts)) checkAccount(address, account);
   }
+  if (o.providerMethods !== undefined) checkProviderMethods(o.providerMethods);
   const now = o.now ?? Date.now;
   const slotMs = o.slotMs ?? SLOT_MS;
   return {
@@ -136,5 +155,20 @@ export function checkTestClusterOptions(options: unknown): CheckedTestClusterOpt
     accounts: o.accounts,
     fullApi: o.fullApi ?? true,
     litesvm: o.litesvm ?? false,
+    providerMethods: [...(o.providerMethods ?? [])],
   };
+}
+
+/** Each name one of the extensions the cluster can serve, the one it resembles named when not. */
+function checkProviderMethods(methods: unknown): void {
+  const known = [...PROVIDER_ANSWERS.keys()];
+  if (!Array.isArray(methods))
+    throw fail('options.providerMethods', `expected an array of method names (${known.join(', ')})`);
+  for (const [index, method] of methods.entries()) {
+    if (!known.includes(method))
+      throw fail(
+        `options.providerMethods[${index}]`,
+        `${describe(method)} is no provider method the cluster serves${didYouMean(String(method), known)}; it serves ${known.join(', ')}`,
+      );
+  }
 }

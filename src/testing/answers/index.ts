@@ -2,6 +2,8 @@
  * Every method the test cluster answers, each from its own module, registered here and nowhere else:
  * the one list the dispatcher reads (simulatedRpc.ts). A method is found by its wire name: its module is
  * answers/<method>.ts. Whether a node without `--full-rpc-api` serves it is on each entry (`minimal`).
+ * What agave serves is in ANSWERS; the methods only providers serve are in PROVIDER_ANSWERS, answered
+ * when the cluster is started with them in `providerMethods`.
  */
 import type { MethodAnswer } from './answer.js';
 import { getAccountInfo } from './getAccountInfo.js';
@@ -33,6 +35,7 @@ import { getMaxShredInsertSlot } from './getMaxShredInsertSlot.js';
 import { getMinimumBalanceForRentExemption } from './getMinimumBalanceForRentExemption.js';
 import { getMultipleAccounts } from './getMultipleAccounts.js';
 import { getProgramAccounts } from './getProgramAccounts.js';
+import { getProgramAccountsV2 } from './getProgramAccountsV2.js';
 import { getRecentPerformanceSamples } from './getRecentPerformanceSamples.js';
 import { getRecentPrioritizationFees } from './getRecentPrioritizationFees.js';
 import { getSignatureStatuses } from './getSignatureStatuses.js';
@@ -113,4 +116,12 @@ export const ANSWERS: ReadonlyMap<string, MethodAnswer> = new Map(
     sendTransaction,
     simulateTransaction,
   ].map((answer) => [answer.method, answer]),
+);
+
+/**
+ * The providers' extensions (Helius, Alchemy), by wire method name: no agave node serves them, so the
+ * cluster answers them only when started with them in `providerMethods`, and -32601 otherwise.
+ */
+export const PROVIDER_ANSWERS: ReadonlyMap<string, MethodAnswer> = new Map(
+  [getProgramAccountsV2].map((answer) => [answer.method, answer]),
 );

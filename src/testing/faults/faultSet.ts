@@ -4,7 +4,7 @@
  * the cluster closing (which releases the calls a silent fault holds, so nothing waits past close()).
  */
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
-import { ANSWERS } from '../answers/index.js';
+import { ANSWERS, PROVIDER_ANSWERS } from '../answers/index.js';
 import { didYouMean } from '../suggest.js';
 import type { FaultHandle, FaultKind, FaultOptions } from './faultKinds.js';
 
@@ -243,7 +243,7 @@ function checkFault(kind: FaultKind, options: unknown): object {
     if (!Array.isArray(o.methods) || o.methods.length === 0 || !o.methods.every((m) => typeof m === 'string'))
       throw fail('options.methods', 'expected a non-empty array of method names');
     // A name the cluster answers no call of would scope the fault to nothing, silently.
-    const methods = [...ANSWERS.keys(), ...PUBSUB_METHODS];
+    const methods = [...ANSWERS.keys(), ...PROVIDER_ANSWERS.keys(), ...PUBSUB_METHODS];
     for (const [index, method] of (o.methods as string[]).entries()) {
       if (!methods.includes(method))
         throw fail(

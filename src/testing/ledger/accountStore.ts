@@ -31,6 +31,16 @@ export class AccountStore {
     return undefined;
   }
 
+  /** The slot of the newest write of `address` at or before `slot`, or undefined if never written by then. */
+  writtenAt(address: string, slot: number): number | undefined {
+    const versions = this.#versions.get(address) ?? [];
+    for (let i = versions.length - 1; i >= 0; i--) {
+      const version = versions[i] as Version;
+      if (version.slot <= slot) return version.slot;
+    }
+    return undefined;
+  }
+
   /** Whether `address` has been written at or before `slot`. */
   has(address: string, slot: number): boolean {
     return this.get(address, slot) !== undefined;
