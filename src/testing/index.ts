@@ -29,7 +29,7 @@ export type {
   StatusLagFault,
 } from './faults/faultKinds.js';
 export type { TestCluster } from './testCluster.js';
-export type { ProviderMethod, TestClusterOptions } from './testClusterOptions.js';
+export type { TestClusterOptions } from './testClusterOptions.js';
 
 /**
  * Starts a test cluster on 127.0.0.1 and resolves once it listens: HTTP JSON-RPC at `url`, pubsub at

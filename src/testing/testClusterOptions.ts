@@ -38,22 +38,12 @@ export interface TestClusterOptions {
   /** Milliseconds since the epoch, `Date.now` when left out: a test injects a clock to hold the slot still or move it at will. */
   now?: () => number;
   /**
-   * The providers' extensions to serve beside agave's methods (`['getProgramAccountsV2']`, as Helius and
-   * Alchemy do); none when left out, so that they answer -32601 as on an agave node.
+   * Methods some providers serve and agave does not, to serve too: `['getProgramAccountsV2']`
+   * (getProgramAccounts in pages, as Helius and Alchemy serve it). None when left out, so that they
+   * answer -32601 as on an agave node.
    */
-  providerMethods?: readonly ProviderMethod[];
+  providerMethods?: readonly 'getProgramAccountsV2'[];
 }
-
-/**
- * A method some providers serve and agave does not, which a test cluster serves when asked to:
- * `getProgramAccountsV2` (Helius, Alchemy), getProgramAccounts in pages.
- *
- * @example
- * ```ts fragment
- * const cluster = await startTestCluster({ providerMethods: ['getProgramAccountsV2'] });
- * ```
- */
-export type ProviderMethod = 'getProgramAccountsV2';
 
 /** Where the wall-clock slot is measured from: the simulation's first slot at 2025-08-11T08:25:54Z. */
 export const SLOT_ORIGIN = { ms: 1_754_900_754_000, slot: SIMULATION.firstSlot };

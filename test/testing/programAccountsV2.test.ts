@@ -224,3 +224,31 @@ describe('faults', () => {
     expect(cut.hits).toBe(1);
   });
 });
+
+describe('the scanLimit fault', () => {
+  it('refuses a getProgramAccounts listing more than maxAccounts with -32012, answers a smaller one, never refuses a V2 page', async () => {
+    const limit = cluster.fault('scanLimit', { maxAccounts: COUNT - 1, count: 2 });
+    try {
+      const refused = await call('getProgramAccounts', [PROGRAM, { withContext: true }]);
+      expect(refused.error?.code).toBe(-32012);
+      expect(refused.error?.message).toMatch(/more than 29 accounts/);
+      const filtered = await call('getProgramAccounts', [PROGRAM, { filters: [{ dataSize: 20 }] }]);
+      expect(filtered.result).toHaveLength(20);
+      expect((await page(PROGRAM, { limit: 10_000 })).accounts).toHaveLength(COUNT);
+      // A scan under the limit is answered.
+      expect((await call('getProgramAccounts', [OTHER_PROGRAM])).result).toHaveLength(2);
+      expect(limit.hits).toBe(1);
+      expect((await call('getProgramAccounts', [PROGRAM])).error?.code).toBe(-32012);
+      // Its count spent, the full scan is answered again.
+      expect(limit.cleared).toBe(true);
+      expect((await call('getProgramAccounts', [PROGRAM])).result).toHaveLength(COUNT);
+    } finally {
+      limit.clear();
+    }
+  });
+
+  it('takes methods among the scans, and refuses a missing maxAccounts', () => {
+    expect(() => cluster.fault('scanLimit', {} as never)).toThrow(/options\.maxAccounts/);
+    cluster.fault('scanLimit', { maxAccounts: 0, methods: ['getTokenAccountsByOwner'] }).clear();
+  });
+});

@@ -2,7 +2,8 @@
  * The faults that change what is answered rather than how it travels: a node behind the cluster (its
  * answers read an older bank), dropped sends (a signature answered for a transaction that never lands,
  * every one or a seeded share), statuses that lag, and a market fee (kept in the ledger, which refuses to
- * land what pays less). The Node server and the msw handlers answer through this one function.
+ * land what pays less), and scans refused past a size. The Node server and the msw handlers answer through
+ * this one function.
  */
 import bs58Module from 'bs58';
 import { encodeBase58 } from '../../codecs/base58.js';
@@ -10,6 +11,7 @@ import { decodeBase64 } from '../../codecs/base64.js';
 import type { NodeConditions } from '../clusterState.js';
 import type { MarketOptions } from '../ledger/market.js';
 import { seededRandom } from '../seededRandom.js';
+import { RpcFailure } from '../simulatedLedger.js';
 import type { ActiveFault, FaultSet } from './faultSet.js';
 
 /** Answers a call as the node `node` describes; throws the JSON-RPC failure it refuses with. */
@@ -41,11 +43,32 @@ export function answerWithFaults(faults: FaultSet, answer: AnswerAt): (method: s
     }
     const behind = faults.peek('behind', [method]);
     const lag = faults.peek('statusLag');
-    return answer(method, params, {
+    const answered = answer(method, params, {
       behindSlots: behind ? behind.options.slots : 0,
       statusLagSlots: lag ? lag.options.slots : 0,
     });
+    const limit = SCANS.includes(method) ? faults.peek('scanLimit', [method]) : undefined;
+    return limit ? refuseLargeScan(faults, limit, answered) : answered;
   };
+}
+
+/** The methods that answer with a scan's list of accounts, which the `scanLimit` fault refuses when long. */
+const SCANS = ['getProgramAccounts', 'getTokenAccountsByOwner', 'getTokenAccountsByDelegate'];
+
+/**
+ * The answer, or -32012 when it lists more than the fault's `maxAccounts`: the scan error agave passes
+ * through from its accounts index, which providers that cap scans answer too.
+ */
+async function refuseLargeScan(faults: FaultSet, fault: ActiveFault<'scanLimit'>, answered: unknown) {
+  const result = await answered;
+  const listed = Array.isArray(result) ? result : (result as { value?: unknown } | null)?.value;
+  const { maxAccounts } = fault.options;
+  if (!Array.isArray(listed) || listed.length <= maxAccounts) return result;
+  faults.spend(fault);
+  throw new RpcFailure({
+    code: -32012,
+    message: `scan aborted: the scan would list more than ${maxAccounts} accounts; narrow it with filters, or page it`,
+  });
 }
 
 /** Opens the ledger's market when a `marketFee` fault is switched on, and closes it when the fault is cleared. */

@@ -181,6 +181,22 @@ export interface SocketClosedFault extends FaultCount {
 }
 
 /**
+ * `'scanLimit'`: a node that refuses large scans, as some providers do: a getProgramAccounts,
+ * getTokenAccountsByOwner or getTokenAccountsByDelegate call whose answer would list more than
+ * `maxAccounts` accounts is refused with -32012 (agave's scan error) instead. `count` counts the calls
+ * refused; getProgramAccountsV2's pages (`providerMethods`) are never refused.
+ *
+ * @example
+ * ```ts fragment
+ * cluster.fault('scanLimit', { maxAccounts: 1_000, methods: ['getProgramAccounts'] });
+ * ```
+ */
+export interface ScanLimitFault extends MethodScope, FaultCount {
+  /** The most accounts an answer may list (a whole number from 0). */
+  maxAccounts: number;
+}
+
+/**
  * Every fault by its name, with its options.
  *
  * @example
@@ -209,11 +225,13 @@ export interface FaultOptions {
   socketLost: SocketLostFault;
   /** WebSockets closed with a code and reason. */
   socketClosed: SocketClosedFault;
+  /** Scans listing more than `maxAccounts` accounts refused with -32012. */
+  scanLimit: ScanLimitFault;
 }
 
 /**
  * A fault's name: `'rateLimited'`, `'behind'`, `'dropSends'`, `'marketFee'`, `'statusLag'`, `'slow'`,
- * `'silent'`, `'cutShort'`, `'socketLost'` or `'socketClosed'`.
+ * `'silent'`, `'cutShort'`, `'socketLost'`, `'socketClosed'` or `'scanLimit'`.
  *
  * @example
  * ```ts fragment
@@ -345,6 +363,16 @@ export interface FaultControls {
    * ```
    */
   fault(kind: 'socketClosed', options: SocketClosedFault): FaultHandle;
+  /**
+   * Refuses getProgramAccounts and the token account scans with -32012 when they would list more than
+   * `maxAccounts` accounts, as providers that cap scans do.
+   *
+   * @example
+   * ```ts fragment
+   * cluster.fault('scanLimit', { maxAccounts: 1_000 });
+   * ```
+   */
+  fault(kind: 'scanLimit', options: ScanLimitFault): FaultHandle;
   /**
    * Switches every fault off; calls held by `'silent'` are answered.
    *

@@ -29,6 +29,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'cutShort',
   'socketLost',
   'socketClosed',
+  'scanLimit',
 ];
 
 interface Entry extends ActiveFault {
@@ -158,6 +159,7 @@ const OPTION_KEYS: Record<FaultKind, readonly string[]> = {
   cutShort: ['methods', 'count', 'mode'],
   socketLost: ['count'],
   socketClosed: ['count', 'code', 'reason'],
+  scanLimit: ['methods', 'count', 'maxAccounts'],
 };
 
 /** agave's pubsub methods (rpc_pubsub.rs), which the WebSocket faults `slow` and `silent` may scope. */
@@ -263,6 +265,7 @@ function checkFault(kind: FaultKind, options: unknown): object {
   }
   if (kind === 'marketFee') checkMarket(o);
   if (kind === 'slow') whole('delayMs', 0, true);
+  if (kind === 'scanLimit') whole('maxAccounts', 0, true);
   if (kind === 'cutShort' && o.mode !== undefined && o.mode !== 'truncated' && o.mode !== 'reset')
     throw fail('options.mode', `expected 'truncated' or 'reset', got ${describe(o.mode)}`);
   if (kind === 'socketClosed') {
