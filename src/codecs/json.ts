@@ -252,97 +252,113 @@ export function parseSafeJson(text: string): unknown {
 }
 
 /**
- * Parses a response whose integers above 2^53 can only be the values of `keys` (a method's u64 fields,
- * such as `activatedStake`) with the engine's `JSON.parse`, then puts the exact value of each such
- * integer back from the text. The result is always what `parseJson` gives: any doubt (an unsafe integer
- * elsewhere, tokens and values that do not pair up one for one, an error answer, nesting deeper than
- * `parseJson` accepts, bad text) hands the text to `parseJson` instead.
+ * Number tokens that can give an integer-valued double beyond 2^53 in `JSON.parse`'s tree, each after the
+ * `:`, `,` or `[` that puts a number in a value's place: integers and floats of 16 or more integer digits
+ * (`9007199254740993`, `9007199254740993.0`), and any token with an exponent (`1.8446744073709552e19`, as
+ * serde_json writes a large `uiAmount`). A token of at most 15 integer digits and no exponent is below
+ * 10^15 and stays exact. A digit run inside a string may match too; see `exactValues`.
  */
-export function parseJsonExactAt(text: string, keys: readonly string[]): unknown {
-  const value = engineParse(text);
-  if (value === undefined) return parseJson(text);
-  // The integer tokens of 16 digits or more under the keys, in the text's order; shorter ones are exact.
-  const pattern = new RegExp(`"(?:${keys.join('|')})"\\s*:\\s*(-?\\d{16,})(?![\\d.eE])`, 'g');
-  const tokens: string[] = [];
-  for (const match of text.matchAll(pattern)) {
-    const token = match[1] as string;
-    if (!Number.isSafeInteger(Number(token))) tokens.push(token);
-  }
-  try {
-    if (restoreExact(value, tokens) === tokens.length) return value;
-  } catch (error) {
-    if (error !== MISMATCH && !(error instanceof RangeError)) throw error;
-  }
-  return parseJson(text);
-}
+const WIDE_NUMBER = /[:,[]\s*(-?(?:\d{16,}(?:\.\d+)?(?:[eE][+-]?\d+)?|\d{1,15}(?:\.\d+)?[eE][+-]?\d+))/g;
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * Parses a response whose integers above 2^53 may sit anywhere in a large result (a block's balances,
- * fees and rewards) with the engine's `JSON.parse`, then puts back the exact value of every integer
- * token of 16 digits or more found in a number's place (after `:`, `,` or `[`). The result is always what
- * `parseJson` gives: a digit run inside a string that looks like such a token leaves a token unpaired, and
- * any doubt hands the text to `parseJson`, as in `parseJsonExactAt`. An integer above 2^53 has at least 16
- * digits, so none escapes the scan; with no such token the engine's tree is already exact, and is
- * returned as it is once its depth is checked (`MAX_JSON_DEPTH`, as every parser here).
+ * What `parseJson` makes of each integer-valued double beyond 2^53 the text can hold, keyed by that
+ * double: the exact `bigint` of an integer token, the double itself for a float token. `undefined` when
+ * two tokens round to the same double but `parseJson` reads them differently (`18446744073709551615` and
+ * `1.8446744073709552e19`, or two integers 1 apart): only their places could tell them apart. Keyed by
+ * value rather than paired by order, the answer cannot depend on the order the engine lists keys in (keys
+ * that look like numbers come first, a repeated key keeps its first place). Every real token is found, so
+ * a digit run inside a string can only add an unused value or a conflict, never a wrong one.
  */
-export function parseJsonExact(text: string): unknown {
-  const value = engineParse(text);
-  if (value === undefined) return parseJson(text);
-  const tokens: string[] = [];
-  for (const match of text.matchAll(/[:,[]\s*(-?\d{16,})(?![\d.eE])/g)) {
+export function exactValues(text: string): Map<number, number | bigint> | undefined {
+  const values = new Map<number, number | bigint>();
+  let last = '';
+  WIDE_NUMBER.lastIndex = 0;
+  for (let match = WIDE_NUMBER.exec(text); match !== null; match = WIDE_NUMBER.exec(text)) {
     const token = match[1] as string;
-    if (!Number.isSafeInteger(Number(token))) tokens.push(token);
+    if (token === last) continue; // u64::MAX, the rentEpoch of each account, again
+    last = token;
+    const rounded = Number(token);
+    if (Number.isSafeInteger(rounded) || !Number.isInteger(rounded)) continue;
+    const exact = token === U64_MAX_TEXT ? U64_MAX : /[.eE]/.test(token) ? rounded : BigInt(token);
+    const seen = values.get(rounded);
+    if (seen === undefined) values.set(rounded, exact);
+    else if (seen !== exact) return undefined;
   }
-  if (tokens.length === 0) return tooDeep(value, 1) ? parseJson(text) : value;
-  try {
-    if (restoreExact(value, tokens) === tokens.length) return value;
-  } catch (error) {
-    if (error !== MISMATCH && !(error instanceof RangeError)) throw error;
-  }
-  return parseJson(text);
+  return values;
 }
 
-// Pure: apps that never read with parseJsonExactAt drop it.
-const MISMATCH = /* @__PURE__ */ new Error('the tokens and the parsed values do not pair up');
+// Pure: apps that never read with parseJsonExact drop it.
+const DOUBT = /* @__PURE__ */ new Error('parseJson must read this text');
 
 /**
- * Replaces every unsafe integer in `root`, in the text's order, by the exact value of the next token;
- * returns how many tokens it used, or throws MISMATCH.
+ * Replaces each integer-valued double beyond 2^53 in `root` by what `parseJson` makes of its token, and
+ * throws DOUBT where `parseJson` must decide: nesting deeper than it reads, a value no token explains,
+ * a `__proto__` member to rewrite.
  */
-function restoreExact(root: object, tokens: readonly string[]): number {
-  let next = 0;
-  const exact = (rounded: number): bigint => {
-    const token = tokens[next++];
-    if (token === undefined || Number(token) !== rounded) throw MISMATCH;
-    return token === U64_MAX_TEXT ? U64_MAX : BigInt(token);
+function putBack(root: object, values: Map<number, number | bigint>): void {
+  const exact = (rounded: number): number | bigint => {
+    const value = values.get(rounded);
+    if (value === undefined) throw DOUBT;
+    return value;
   };
-  const unsafe = (item: unknown): item is number =>
-    typeof item === 'number' && Number.isInteger(item) && !Number.isSafeInteger(item);
   const visit = (node: object, depth: number): void => {
-    if (depth > MAX_DEPTH) throw MISMATCH; // parseJson refuses this depth; let it say so
+    if (depth > MAX_DEPTH) throw DOUBT;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i];
-        if (unsafe(item)) node[i] = exact(item);
-        else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
+        if (typeof item === 'number') {
+          if ((item > MAX_SAFE || item < -MAX_SAFE) && Number.isFinite(item)) node[i] = exact(item);
+        } else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
       }
       return;
     }
     const record = node as Record<string, unknown>;
-    let first = true;
     for (const key in record) {
-      // Keys that look like numbers are listed first whatever the text's order: the order could differ.
-      if (first && key.charCodeAt(0) >= ZERO && key.charCodeAt(0) <= NINE) throw MISMATCH;
-      first = false;
       const item = record[key];
-      if (unsafe(item)) {
-        if (key === '__proto__') throw MISMATCH;
-        record[key] = exact(item);
+      if (typeof item === 'number') {
+        if ((item > MAX_SAFE || item < -MAX_SAFE) && Number.isFinite(item)) {
+          if (key === '__proto__') throw DOUBT;
+          record[key] = exact(item);
+        }
       } else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
     }
   };
   visit(root, 1);
-  return next;
+}
+
+/**
+ * Parses a response whose integers above 2^53 may sit anywhere (a block's balances, an account's
+ * `rentEpoch`, a Token-2022 fee held as a number) with the engine's `JSON.parse`, then gives each
+ * integer-valued double beyond 2^53 what `parseJson` makes of its token: an integer token's exact
+ * `bigint`, a float token (`"uiAmount":1.8446744073709552e19`) its double. The result is always what
+ * `parseJson` gives; any doubt (see `exactValues` and `putBack`, an error answer, bad text) hands the
+ * text to `parseJson` instead. With no such token the engine's tree is already exact, and is returned as
+ * it is once its depth is checked (`MAX_JSON_DEPTH`, as every parser here).
+ */
+export function parseJsonExact(text: string): unknown {
+  const value = engineParse(text);
+  if (value === undefined) return parseJson(text);
+  const values = exactValues(text);
+  if (values === undefined) return parseJson(text);
+  if (values.size === 0) return tooDeep(value, 1) ? parseJson(text) : value;
+  try {
+    putBack(value, values);
+    return value;
+  } catch (error) {
+    if (error !== DOUBT && !(error instanceof RangeError)) throw error;
+  }
+  return parseJson(text);
+}
+
+/**
+ * `parseJsonExact`, under the name methods used when only the values of `keys` were put back. Reading
+ * only those keys sent a whole body to `parseJson` (about 4x `JSON.parse`) whenever any other value was
+ * beyond 2^53, as a large `uiAmount` is; `keys` is no longer read.
+ */
+export function parseJsonExactAt(text: string, _keys?: readonly string[]): unknown {
+  return parseJsonExact(text);
 }
 
 /**
