@@ -55,7 +55,67 @@ describe('decompressZstd', () => {
     ['too short', Uint8Array.of(0x28, 0xb5)],
     ['bad magic', Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8)],
     ['truncated block', zstdFrame([{ raw: Uint8Array.of(1, 2, 3, 4) }]).subarray(0, 10)],
+    [
+      'bytes after the last frame',
+      concat(zstdFrame([{ raw: Uint8Array.of(1) }]), Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8)),
+    ],
+    [
+      'a truncated second frame',
+      concat(zstdFrame([{ raw: Uint8Array.of(1) }]), zstdFrame([{ rle: 0, size: 9 }]).subarray(0, 8)),
+    ],
+    ['a frame needing a dictionary', withDictionary(zstdFrame([{ raw: Uint8Array.of(1) }]), 7)],
+    ['a reserved block type', Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0, 0x38, 0b111, 0, 0)],
   ])('throws ZstdError for %s', (_name, bytes) => {
-    expect(() => decompressZstd(bytes, MiB)).toThrow(ZstdError);
+    let error: unknown;
+    try {
+      decompressZstd(bytes, MiB);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ZstdError);
+    expect((error as ZstdError).limitExceeded).toBe(false);
+  });
+
+  // fzstd allocates each frame's window when it reaches that frame: every header is read before it starts.
+  it("refuses a later frame's huge window before spending the memory", () => {
+    const data = concat(zstdFrame([{ raw: Uint8Array.of(1) }]), zstdFrame([{ rle: 0, size: 10 }], { windowLog: 30 }));
+    const before = process.memoryUsage().arrayBuffers;
+    expect(() => decompressZstd(data, 10 * MiB)).toThrow(/window/);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * MiB);
+  });
+
+  it('refuses frames whose declared sizes add up to more than the limit', () => {
+    const six = zstdFrame([{ rle: 0, size: 10 }], { contentSize: 6 * MiB });
+    expect(() => decompressZstd(concat(six, six), 10 * MiB)).toThrow(
+      expect.objectContaining({ name: 'ZstdError', limitExceeded: true }),
+    );
+  });
+
+  it('decodes several frames, a skippable frame between them, and a frame with a checksum', () => {
+    const skippable = Uint8Array.of(0x5a, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 9, 9, 9);
+    const checked = withChecksum(zstdFrame([{ raw: Uint8Array.of(4, 5) }]));
+    const data = concat(concat(zstdFrame([{ raw: Uint8Array.of(1, 2, 3) }]), skippable), checked);
+    expect([...decompressZstd(data, MiB)]).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The same frame with a 1-byte dictionary id after its window descriptor (frames here declare no size). */
+function withDictionary(frame: Uint8Array, id: number): Uint8Array {
+  const out = concat(frame.subarray(0, 6), concat(Uint8Array.of(id), frame.subarray(6)));
+  out[4] = (out[4] as number) | 1;
+  return out;
+}
+
+/** The same frame with the checksum flag and 4 checksum bytes (fzstd skips them unverified, as we do). */
+function withChecksum(frame: Uint8Array): Uint8Array {
+  const out = concat(frame, Uint8Array.of(0, 0, 0, 0));
+  out[4] = (out[4] as number) | 4;
+  return out;
+}
