@@ -4,10 +4,13 @@
  * order, each exactly once, encoded as getProgramAccounts encodes them; filters apply after paging, so a
  * page may be short with more to come, and only a null paginationKey ends the walk; a key from another
  * program or none at all, a limit outside 1..10,000 and a bad changedSinceSlot are refused with -32602;
- * withContext wraps the page in the bank's context; changedSinceSlot keeps what was written since.
+ * withContext wraps the page in the bank's context; changedSinceSlot keeps what was written since; the
+ * msw handlers take the option too. And the scanLimit fault: -32012 for a scan listing too many accounts.
  */
+import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSolRpcError } from '../../src/index.js';
+import { testClusterHandlers } from '../../src/testing/msw.js';
 import { type SimulatedCluster, simulatedAddress, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
 import { decodeAddress } from '../../src/testing/simulatedLedger.js';
 import { rawCall } from './ledgerKit.js';
@@ -250,5 +253,30 @@ describe('the scanLimit fault', () => {
   it('takes methods among the scans, and refuses a missing maxAccounts', () => {
     expect(() => cluster.fault('scanLimit', {} as never)).toThrow(/options\.maxAccounts/);
     cluster.fault('scanLimit', { maxAccounts: 0, methods: ['getTokenAccountsByOwner'] }).clear();
+  });
+});
+
+describe('the msw handlers', () => {
+  it('take providerMethods too, and refuse the method without it', async () => {
+    const ask = async (handlers: ReturnType<typeof testClusterHandlers>) => {
+      const request = new Request(handlers.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'getProgramAccountsV2',
+          params: [PROGRAM, { limit: 4 }],
+        }),
+      });
+      return (await (await getResponse(handlers.handlers, request))?.json()) as { result?: Page; error?: unknown };
+    };
+    const served = await ask(testClusterHandlers({ accounts: ACCOUNTS, providerMethods: ['getProgramAccountsV2'] }));
+    expect(served.result?.accounts).toHaveLength(4);
+    expect(typeof served.result?.paginationKey).toBe('string');
+    expect((await ask(testClusterHandlers({ accounts: ACCOUNTS }))).error).toEqual({
+      code: -32601,
+      message: 'Method not found',
+    });
   });
 });
