@@ -212,9 +212,9 @@ async function measure(mode, accounts) {
     ];
     if (result.firstMs !== undefined)
       line.push(
-        `, first account at ${result.firstMs.toFixed(0)} ms (${((100 * result.firstMs) / result.totalMs).toFixed(1)}% of the whole)`,
+        `first account at ${result.firstMs.toFixed(0)} ms (${((100 * result.firstMs) / result.totalMs).toFixed(1)}% of the whole)`,
       );
-    console.log(line.join(' '));
+    console.log(line.join(' ').replace(/ s first/, ' s, first'));
     return { ...result, accountsPerSecond: result.seen / (result.totalMs / 1000) };
   } finally {
     server.proc.kill();
