@@ -1,3 +1,4 @@
+import { CLIENT_LINK } from './clientLink.js';
 import { callMethod, type MethodDefinition } from './defineMethod.js';
 import { InvalidInputError } from './errors/InvalidInputError.js';
 import { allMethods } from './methods/index.js';
@@ -110,5 +111,6 @@ function bind<TMethods extends MethodSet>(
     const context = { method: definition.name, maxDecompressedBytes };
     client[key] = (...args) => (definition.run ?? callMethod)(definition, transport, args, context);
   }
+  Object.defineProperty(client, CLIENT_LINK, { value: { transport, maxDecompressedBytes } });
   return Object.freeze(client) as RpcWith<TMethods>;
 }

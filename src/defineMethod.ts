@@ -1,3 +1,4 @@
+import type { BodyReader } from './codecs/listReader.js';
 import { withHint } from './errors/withHint.js';
 import { type OptionChecks, prepareCall } from './options/config.js';
 import type { Schema } from './schemas/struct.js';
@@ -42,6 +43,11 @@ export interface MethodDefinition<TSignature, TShape = unknown> {
    * Only the methods that name a reader carry its code.
    */
   readonly parse?: (body: string) => unknown;
+  /**
+   * For a method whose answer is one long list: its reader from the body's bytes (codecs/listReader.ts),
+   * which never holds the body as one string and parses while the rest downloads.
+   */
+  readonly read?: BodyReader;
   /** Checks the caller's arguments and builds the request; throws `InvalidInputError` before any I/O. */
   prepare(args: readonly unknown[]): PreparedCall<TShape>;
   /** Validates the wire result and decodes it into the public shape, in one step. */
@@ -135,6 +141,7 @@ export async function callMethod(
       // The call's signal and timeoutMs: callOptionsOf (options/check.ts) gives those two keys alone.
       ...prepared.options,
       parse: definition.parse,
+      read: definition.read,
     });
     // Fails with its own typed error (see `zstdReady`).
     await prepared.ready;

@@ -82,6 +82,12 @@ export { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './op
 export type { DataSizeFilter, MemcmpFilter, ProgramAccountsFilter } from './options/programFilters.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
 export {
+  type ProgramAccountsPaging,
+  type StreamProgramAccountsConfig,
+  type StreamProgramAccountsRpc,
+  streamProgramAccounts,
+} from './reads/streamProgramAccounts.js';
+export {
   type ConfirmClock,
   type ConfirmedTransaction,
   type ConfirmOptionsBase,

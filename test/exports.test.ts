@@ -34,7 +34,7 @@ const MAIN_VALUES = words(`
   getTokenSupply getTransaction getTransactionCount getVersion getVoteAccounts isBlockhashValid
   isPreflightFailure isSolRpcError landTransaction logsSubscribe minimumLedgerSlot programSubscribe request
   requestAirdrop rootSubscribe sendAndConfirmTransaction sendTransaction setComputeBudget signatureSubscribe
-  signaturesOf simulateTransaction slotSubscribe slotsUpdatesSubscribe voteSubscribe
+  signaturesOf simulateTransaction slotSubscribe slotsUpdatesSubscribe streamProgramAccounts voteSubscribe
 `);
 
 /** src/index.ts: its types. */
@@ -98,7 +98,7 @@ const MAIN_TYPES = words(`
   ParsedTokenProgramData ParsedTransaction ParsedTransactionMeta PartiallyDecodedInstruction PerformanceSample
   PreflightFailure PreflightFailureError PreparedCall PreparedSubscription PriorVoter PrioritizationFee
   PriorityFeeLevel PriorityFeeLevels PriorityFeeSourceOptions ProgramAccounts ProgramAccountsFilter
-  ProgramAccountsResult ProgramNotification ProgramSubscribe ProgramSubscribeBinaryConfig
+  ProgramAccountsPaging ProgramAccountsResult ProgramNotification ProgramSubscribe ProgramSubscribeBinaryConfig
   ProgramSubscribeConfig ProgramSubscribeParsedConfig QueuePolicy RawTokenAccountInfo RawTokenAmount
   ReadonlyUint8Array ReconnectOptions ReplacementBlockhash Request RequestAirdrop RequestAirdropConfig
   RetryOptions ReturnData Reward RootSubscribe RootSubscribeConfig Rpc RpcContext RpcOptions RpcResult
@@ -112,16 +112,16 @@ const MAIN_TYPES = words(`
   SimulatedInnerInstructions SimulationOutcome SimulationValue SlotNotification SlotSubscribe
   SlotSubscribeConfig SlotTransactionStats SlotUpdate SlotUpdateBase SlotsUpdatesSubscribe
   SlotsUpdatesSubscribeConfig SnapshotSlots SolRpcErrorFields SolRpcErrorName StakeMinimumDelegationResult
-  SubscriptionDefinition SubscriptionSet Supply SupplyResult TokenAccountBalance TokenAccountInfo
-  TokenAccountsFilter TokenAccountsResult TokenAmount TokenAmountResult TokenBalance TokenExtension
-  TokenExtensionName TokenLargestAccountsResult TransactionAccounts TransactionBalancesMeta
-  TransactionBytesResult TransactionDetails TransactionEncoding TransactionError TransactionErrorName
-  TransactionJson TransactionJsonResult TransactionMeta TransactionMetaBase TransactionParsedResult
-  TransactionResultBase TransactionStatus TransactionTextEncoding TransactionVersion TransactionWithAccounts
-  TransactionWithMetaBytes TransactionWithMetaJson TransactionWithMetaParsed Transport TransportRequest
-  ValidatorReport Verdict VersionInfo VersionedMessage VoteAccountInfo VoteAccountState VoteAccounts
-  VoteEpochCredits VoteLockout VoteNotification VoteSubscribe VoteSubscribeConfig VoteTimestamp
-  WebSocketConstructor WebSocketLike WithBlockRewards WithoutBlockRewards
+  StreamProgramAccountsConfig StreamProgramAccountsRpc SubscriptionDefinition SubscriptionSet Supply
+  SupplyResult TokenAccountBalance TokenAccountInfo TokenAccountsFilter TokenAccountsResult TokenAmount
+  TokenAmountResult TokenBalance TokenExtension TokenExtensionName TokenLargestAccountsResult
+  TransactionAccounts TransactionBalancesMeta TransactionBytesResult TransactionDetails TransactionEncoding
+  TransactionError TransactionErrorName TransactionJson TransactionJsonResult TransactionMeta
+  TransactionMetaBase TransactionParsedResult TransactionResultBase TransactionStatus TransactionTextEncoding
+  TransactionVersion TransactionWithAccounts TransactionWithMetaBytes TransactionWithMetaJson
+  TransactionWithMetaParsed Transport TransportRequest ValidatorReport Verdict VersionInfo VersionedMessage
+  VoteAccountInfo VoteAccountState VoteAccounts VoteEpochCredits VoteLockout VoteNotification VoteSubscribe
+  VoteSubscribeConfig VoteTimestamp WebSocketConstructor WebSocketLike WithBlockRewards WithoutBlockRewards
 `);
 
 /** src/node.ts: its values. */

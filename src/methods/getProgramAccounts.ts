@@ -1,5 +1,6 @@
 import { createByteArena } from '../codecs/byteArena.js';
 import { parseJsonExactAt } from '../codecs/json.js';
+import { listReader } from '../codecs/listReader.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { defineCustomMethod } from '../defineMethod.js';
 import type { AccountConfig } from '../options/accountConfig.js';
@@ -110,6 +111,9 @@ const parsedWithContext = /* @__PURE__ */ memo(() => type({ context: rpcContext(
 
 // 5. Definition
 
+/** An account's u64 fields; token amounts are strings. JSON.parse, then these put back exactly. */
+const readExactly = (body: string) => parseJsonExactAt(body, ['lamports', 'rentEpoch']);
+
 /**
  * `getProgramAccounts`: a program's accounts, filtered by the node. Served by nodes started with
  * `--full-rpc-api`; a node may leave the token programs out of its account indexes (-32010,
@@ -121,9 +125,11 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
   AccountShape | 'parsedWithContext' | 'binaryWithContext'
 >({
   name: 'getProgramAccounts',
-  // An account's u64 fields; token amounts are strings. JSON.parse, then these put back exactly: a scan of
-  // 20,000 accounts reads 2-3x faster than with the exact parser alone.
-  parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
+  // A scan of 20,000 accounts reads 2-3x faster this way than with the exact parser alone.
+  parse: readExactly,
+  // Read from the body's bytes in runs of accounts: no body is too long for a string, and the parse
+  // overlaps the download. Both shapes: the bare list, and the list under `value` with a context.
+  read: /* @__PURE__ */ listReader([['result'], ['result', 'value']], readExactly),
   prepare(args, method) {
     checkArity(method, args, 2);
     const programId = checkAddress(method, 'programId', args[0]);

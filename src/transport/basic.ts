@@ -77,6 +77,8 @@ export async function exchange(
     signal: request.signal,
     timeoutMs,
     parse: request.parse,
+    read: request.read,
+    idle: request.stream !== undefined,
   });
   return decodeResponse(answer, id, request.method, endpoint.origin, endpoint.secrets);
 }

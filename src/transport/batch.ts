@@ -121,7 +121,8 @@ export function createBatcher(
   return (request) => {
     // A batch goes out under one set of limits (its first call's), so a call with a time limit of its own
     // goes on its own: its timeoutMs then holds whatever the others ask.
-    if (refused || request.timeoutMs !== undefined) return single(request);
+    // A long list is read from its own body's bytes (`read`), which a batch's answer cannot give.
+    if (refused || request.timeoutMs !== undefined || request.read) return single(request);
     const { signal, method } = request;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));

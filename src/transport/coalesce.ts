@@ -21,6 +21,8 @@ export function coalesce(send: Transport): Transport {
     // Refused before a request is shared out: an aborted call must never start one.
     if (request.signal?.aborted)
       return Promise.reject(new AbortError({ method: request.method, reason: request.signal.reason }));
+    // A stream hands what it reads to its own caller alone.
+    if (request.stream) return send(request);
     const key = `${request.method}\u0000${request.timeoutMs ?? ''}\u0000${stringifyJson(request.params)}`;
     let shared = inflight.get(key);
     const first = shared === undefined;

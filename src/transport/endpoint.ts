@@ -17,8 +17,11 @@ import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { displayOrigin, redacter } from '../errors/redact.js';
 import { decodeUriPart, secretsOf } from '../errors/secrets.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
-import type { FetchLike } from '../types/index.js';
+import type { ByteChunks, FetchLike } from '../types/index.js';
 import { parseRetryAfter } from './retryAfter.js';
+
+/** V8's longest string (2^29 - 24 characters), the most of a body any method that reads it whole can take. */
+const MAX_STRING_LENGTH = 0x1fffffe8;
 
 export interface EndpointOptions {
   /** What the caller called the URL, for the errors about it: `url`, or `url.1` in a list. Default `url`. */
@@ -40,6 +43,13 @@ export interface Attempt {
   timeoutMs: number;
   /** How to read the body (`TransportRequest.parse`); the exact parser by default. */
   parse?: (body: string) => unknown;
+  /** How to read the body from its bytes (`TransportRequest.read`); it takes the place of `parse`. */
+  read?: (body: ByteChunks) => Promise<unknown>;
+  /**
+   * Whether `timeoutMs` bounds only the waits for the server (`TransportRequest.stream`): the time `read`
+   * spends between two reads of the body, its consumer's, is not counted.
+   */
+  idle?: boolean;
 }
 
 export interface Endpoint {
@@ -71,14 +81,19 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
     ...secretsOf(endpoint.parsed, [...Object.values(extraHeaders), ...Object.values(endpoint.authorization ?? {})]),
   );
 
-  const post = async (body: string, { method, signal, timeoutMs, parse }: Attempt): Promise<unknown> => {
+  const post = async (body: string, { method, signal, timeoutMs, parse, read, idle }: Attempt): Promise<unknown> => {
     if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    };
+    arm();
     // A listener of its own on the caller's signal, removed when the attempt ends: the full transport
     // hands each attempt a signal of the call's own (options/onAbort.ts `linked`), so however many calls
     // share the caller's signal, it holds one listener. The basic transport keeps this smaller code.
@@ -88,6 +103,16 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       if (isSolRpcError(error)) return error;
       if (timedOut) return new TimeoutError({ method, timeoutMs, origin });
       if (signal?.aborted) return new AbortError({ method, reason: signal.reason });
+      // A body longer than a string can hold (V8: about 512 MiB) is too large for this method, which reads
+      // its answer whole: not a network failure.
+      if ((error as { code?: unknown })?.code === 'ERR_STRING_TOO_LONG' || /string length/.test(String(error))) {
+        return new ResponseTooLargeError({
+          method,
+          limit: MAX_STRING_LENGTH,
+          what: 'body',
+          hint: "this method reads its answer as one string, which JavaScript caps at about 512 MiB: narrow the request (filters, dataSlice), or read a program's accounts with streamProgramAccounts.",
+        });
+      }
       return new NetworkError({ method, origin, cause: error, secrets });
     };
 
@@ -133,9 +158,25 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         await response.body?.cancel().catch(() => undefined);
         throw wrongType();
       }
-      const text = await readBody(response, maxResponseBytes, method, controller.signal);
       try {
-        return (parse ?? parseJson)(text);
+        if (read) {
+          // A stream holds a run of the answer at a time, never all of it: its reader bounds what it holds.
+          const next = bodyChunks(
+            response,
+            idle ? Number.POSITIVE_INFINITY : maxResponseBytes,
+            method,
+            controller.signal,
+          );
+          return await read(
+            idle
+              ? () => {
+                  arm();
+                  return next().finally(() => clearTimeout(timer));
+                }
+              : next,
+          );
+        }
+        return (parse ?? parseJson)(await readBody(response, maxResponseBytes, method, controller.signal));
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
         if (!declaredJson) throw wrongType();
@@ -162,36 +203,18 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
  * once aborted (seen with `Connection: close`), so the abort is not trusted to reach the read.
  */
 async function readBody(response: Response, limit: number, method: string, signal: AbortSignal): Promise<string> {
-  // The signal belongs to this one attempt, so its listener goes when the attempt does.
-  const aborted = new Promise<never>((_resolve, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-  aborted.catch(() => undefined); // awaited only through the races below
-  const race = <T>(read: Promise<T>): Promise<T> => Promise.race([read, aborted]);
-  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
   // With a Content-Length in range, fetch itself refuses a body of any other size. But under a
   // Content-Encoding (gzip, br) the length counts compressed bytes: then the decoded bytes are counted.
   const encoding = response.headers.get('content-encoding');
   const encoded = encoding !== null && encoding.trim().toLowerCase() !== 'identity';
-  if ((Number.isFinite(declared) && !encoded) || !response.body) return race(response.text());
-  const reader = response.body.getReader();
+  if (declared <= limit && !encoded) return raced(signal, response.text());
+  const next = bodyChunks(response, limit, method, signal);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await race(reader.read());
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
+  for (let chunk = await next(); chunk; chunk = await next()) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -200,6 +223,50 @@ async function readBody(response: Response, limit: number, method: string, signa
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A body's bytes one piece at a time, refusing more than `limit` bytes in all (`Content-Length` above it
+ * is refused before any read), each read raced against `signal` as in `readBody`.
+ */
+function bodyChunks(response: Response, limit: number, method: string, signal: AbortSignal): ByteChunks {
+  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  let total = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return async () => {
+    if (declared > limit) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    if (!response.body) {
+      // A fetch without a readable body (some mocks): its text, once.
+      if (total > 0) return undefined;
+      total = 1;
+      return new TextEncoder().encode(await raced(signal, response.text()));
+    }
+    reader ??= response.body.getReader();
+    const { done, value } = await raced(signal, reader.read());
+    if (done) return undefined;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    return value;
+  };
+}
+
+/** `read`, or the abort of `signal` if that comes first. */
+function raced<T>(signal: AbortSignal, read: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let stop = () => undefined as void;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    stop = () => signal.removeEventListener('abort', onAbort);
+  });
+  return Promise.race([read, aborted]).finally(stop);
 }
 
 function parseEndpoint(

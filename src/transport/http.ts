@@ -92,6 +92,7 @@ export function createTransport(
       attemptTimeoutMs: perCall ?? attemptTimeoutMs,
       // A per-call timeout longer than the client's total raises the total with it.
       totalTimeoutMs: Math.max(totalTimeoutMs, perCall ?? 0),
+      mayRetry: request.stream && (() => request.stream?.mayRetry() !== false),
     };
   };
 

@@ -151,7 +151,14 @@ function toResponse(message: http.IncomingMessage): Response {
       source.setEncoding('utf8');
       let result = '';
       source.on('data', (chunk: string) => {
-        result += chunk;
+        try {
+          result += chunk;
+        } catch (error) {
+          // Longer than a string can hold: thrown here it would escape the stream's event, uncaught.
+          message.destroy();
+          source.destroy();
+          reject(error);
+        }
       });
       source.once('end', () => resolve(result));
       source.once('error', reject);

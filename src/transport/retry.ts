@@ -101,6 +101,8 @@ export interface CallLimits {
   attemptTimeoutMs: number;
   /** The whole call's limit, sleeps and retries included. */
   totalTimeoutMs: number;
+  /** Whether another attempt may still be made (`TransportRequest.stream`); always, when left out. */
+  mayRetry?: () => boolean;
 }
 
 /**
@@ -165,7 +167,8 @@ export async function withRetries<T>(
       if (timeout && deadline - clock.now() <= 0) throw outOfTime(error.origin, retries + 1, true);
       // The last error as it is; a timeout after retries says what they were.
       const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
-      if (policy === false || retries >= maxRetries || !isRetryable(error, retries)) throw last();
+      if (policy === false || retries >= maxRetries || !isRetryable(error, retries) || limits.mayRetry?.() === false)
+        throw last();
       const delay = await delayAfter(error, state, endpoints, policy, retries, deadline, method, clock);
       if (clock.now() + delay >= deadline) throw last();
       if (delay > 0) await clock.sleep(delay, signal, method);

@@ -182,7 +182,23 @@ export interface TransportRequest {
    * parse the body themselves should use it; absent, integers beyond 2^53 must come out as `bigint`.
    */
   parse?: (body: string) => unknown;
+  /**
+   * Reads the body from its bytes as they arrive, instead of as one string: a method whose answer is one
+   * long list gives it (getProgramAccounts), so no body is too long for a string and parsing overlaps
+   * the download. It returns what `parse` would of the whole text. Transports that parse the body
+   * themselves may use it or `parse`.
+   */
+  read?: (body: ByteChunks) => Promise<unknown>;
+  /**
+   * Set by a call that hands on what it reads while it reads (streamProgramAccounts): it is never shared
+   * with an identical call (coalescing) or put in a batch, and is retried only while `mayRetry()` says
+   * nothing has been handed on.
+   */
+  stream?: { mayRetry(): boolean };
 }
+
+/** The next piece of a response body's bytes, or `undefined` at its end. */
+export type ByteChunks = () => Promise<Uint8Array | undefined>;
 
 /**
  * Sends one JSON-RPC call and resolves with its `result` (numbers beyond 2^53 as exact `bigint`), or

@@ -6,6 +6,7 @@
  */
 import { createByteArena } from '../../codecs/byteArena.js';
 import { parseJsonExactAt } from '../../codecs/json.js';
+import { listReader } from '../../codecs/listReader.js';
 import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
 import { defineCustomMethod, type MethodDefinition } from '../../defineMethod.js';
 import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
@@ -47,6 +48,8 @@ const parsedResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
 );
 
+const readExactly = (body: string) => parseJsonExactAt(body, ['lamports', 'rentEpoch']);
+
 /**
  * The definition of a method taking `(address, filter, config?)` and answering token accounts: `param`
  * names the address in messages (`delegate`, `owner`). Both are in agave's AccountsScan: full API only.
@@ -59,7 +62,9 @@ export function defineTokenAccountsMethod<TSignature>(
     name,
     // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
     // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
-    parse: (body) => parseJsonExactAt(body, ['lamports', 'rentEpoch']),
+    parse: readExactly,
+    // Read from the body's bytes in runs of accounts, as getProgramAccounts reads (codecs/listReader.ts).
+    read: listReader([['result', 'value']], readExactly),
     prepare(args, method) {
       checkArity(method, args, 3);
       const address = checkAddress(method, param, args[0]);
