@@ -101,31 +101,49 @@ async function zstdStreamingCompress(bytes, level = 3) {
   return Buffer.from(frame);
 }
 
-function tokenAccountsResult(r, delegate) {
+/**
+ * 5,000 token accounts as getTokenAccountsByDelegate/ByOwner answer them in jsonParsed. With `mainnet`,
+ * also what mainnet wallets hold (the tokenAccountsMainnet5000 workload): every 50th account, from 13,
+ * holds over 10^18 units of a mint of 0 to 2 decimals, so serde_json writes its uiAmount as an
+ * integer-valued float beyond 2^53 (`1.2345678901234567e18`); Token-2022 accounts carry a transfer fee's
+ * `withheldAmount`, a u64 written as a number, one of them above 2^53 (item `withheld`).
+ */
+function tokenAccountsResult(r, delegate, mainnet = false) {
   const mints = Array.from({ length: 60 }, () => ({ address: r.address(), decimals: [6, 6, 6, 9, 9, 0, 8][r.int(7)] }));
+  const whales = mainnet ? [0, 1, 2].map((decimals) => ({ address: r.address(), decimals })) : [];
   const items = [];
   let big = -1;
+  let withheld = -1;
   for (let i = 0; i < 5000; i++) {
-    const mint = mints[r.int(mints.length)];
+    const whale = mainnet && i % 50 === 13;
+    const mint = whale ? whales[r.int(3)] : mints[r.int(mints.length)];
     const t22 = i % 10 === 7;
     let amount;
     if (i === 2500) {
       amount = 18446744073709551615n - 12345n; // a u64 amount far above 2^53
       big = i;
-    } else if (r() < 0.05) amount = 0n;
+    } else if (whale) amount = 10n ** 18n + BigInt(Math.floor(r() * 8e18));
+    else if (r() < 0.05) amount = 0n;
     else amount = BigInt(Math.floor(r() * 10 ** (2 + r.int(10)))) * BigInt(10 ** r.int(4));
     const delegated = amount === 0n ? 0n : amount / BigInt(1 + r.int(4));
+    let extensions = '"extensions":[{"extension":"immutableOwner"}]';
+    if (mainnet && t22) {
+      const fee = i === 777 ? '12345678901234567890' : String(r.int(1_000_000));
+      if (i === 777) withheld = i;
+      extensions = `"extensions":[{"extension":"immutableOwner"},{"extension":"transferFeeAmount","state":{"withheldAmount":${fee}}}]`;
+    }
     const info = [
       `"delegate":"${delegate}"`,
       `"delegatedAmount":${tokenAmount(delegated, mint.decimals)}`,
-      ...(t22 ? ['"extensions":[{"extension":"immutableOwner"}]'] : []),
+      ...(t22 ? [extensions] : []),
       '"isNative":false',
       `"mint":"${mint.address}"`,
       `"owner":"${r.address()}"`,
       `"state":"${r() < 0.02 ? 'frozen' : 'initialized'}"`,
       `"tokenAmount":${tokenAmount(amount, mint.decimals)}`,
     ].join(',');
-    const space = t22 ? 170 : 165;
+    // Token-2022: account type byte and each extension's 4-byte header (+ 8 for a withheld amount).
+    const space = t22 ? (mainnet ? 182 : 170) : 165;
     const program = t22 ? 'spl-token-2022' : 'spl-token';
     const owner = t22 ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM;
     items.push(
@@ -137,6 +155,7 @@ function tokenAccountsResult(r, delegate) {
     text: `{"context":{"apiVersion":"2.3.7","slot":356139510},"value":[${items.join(',')}]}`,
     big,
     bigAmount,
+    withheld,
     last: 4999,
     lastLamports: rentExempt(165), // item 4999 is a classic token account (every tenth, from 7, is Token-2022)
   };
@@ -591,6 +610,16 @@ export async function buildPayloads() {
       { probe: 'rentEpoch', kind: 'u64', value: U64_MAX },
       { probe: 'lamports', kind: 'u64', value: String(tokens.lastLamports) },
       { probe: 'amount', kind: 'string', value: tokens.bigAmount },
+    ],
+  };
+
+  const mainnet = tokenAccountsResult(rng(5001), ADDRESSES.tokenAccountsMainnet5000[0], true);
+  results.tokenAccountsMainnet5000 = { default: mainnet.text };
+  expect.tokenAccountsMainnet5000 = {
+    at: { big: mainnet.big, last: mainnet.last, withheld: mainnet.withheld },
+    checks: [
+      ...expect.tokenAccounts5000.checks,
+      { probe: 'withheldAmount', kind: 'u64', value: '12345678901234567890' },
     ],
   };
 

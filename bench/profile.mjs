@@ -141,6 +141,10 @@ const ARGS = {
     const [delegate, filter] = wireParams('tokenAccounts5000', 0);
     return [delegate, filter, { encoding: 'jsonParsed' }];
   },
+  tokenAccountsMainnet5000: () => {
+    const [owner, filter] = wireParams('tokenAccountsMainnet5000', 0);
+    return [owner, filter, { encoding: 'jsonParsed' }];
+  },
   transactionV0: () => [wireParams('transactionV0', 0)[0], { maxSupportedTransactionVersion: 0 }],
   voteAccounts2100: () => [],
   leaderSchedule: () => [],

@@ -42,6 +42,7 @@ const TARGETS = {
   account1m: 1.3,
   account10mZstd: 1.1,
   tokenAccounts5000: 2,
+  tokenAccountsMainnet5000: 2,
   transactionV0: 1.5,
   voteAccounts2100: 2,
   leaderSchedule: 2,

@@ -21,6 +21,7 @@ for (const [workload, byEncoding] of Object.entries(results)) {
 }
 const expectBody = Buffer.from(JSON.stringify(expect));
 
+const mainnetOwners = new Set(ADDRESSES.tokenAccountsMainnet5000);
 const accountWorkload = new Map();
 for (const id of ['account165', 'account1m', 'account10mZstd']) {
   for (const address of ADDRESSES[id]) accountWorkload.set(address, id);
@@ -38,7 +39,8 @@ function route(method, params) {
     }
     case 'getTokenAccountsByDelegate':
     case 'getTokenAccountsByOwner': // web3.js v1 has no ByDelegate method; the wire shape is the same
-      return params?.[2]?.encoding === 'jsonParsed' ? prebuilt.tokenAccounts5000.default : 'only jsonParsed here';
+      if (params?.[2]?.encoding !== 'jsonParsed') return 'only jsonParsed here';
+      return prebuilt[mainnetOwners.has(params[0]) ? 'tokenAccountsMainnet5000' : 'tokenAccounts5000'].default;
     case 'getTransaction':
       return prebuilt.transactionV0.default;
     case 'getVoteAccounts':

@@ -45,6 +45,8 @@ export const ADDRESSES = {
   tokenAccounts5000: pool(64, inputs.address),
   // getSignaturesForAddress: one wallet per call in turn.
   history1000: pool(64, inputs.address),
+  // getTokenAccountsByOwner, mainnet-shaped (drawn from a generator of its own: the others stay as they were).
+  tokenAccountsMainnet5000: pool(64, rng(5002).address),
 };
 /** getMultipleAccounts: call `i` asks for the 100 addresses from `i % 64` on (agave's most per request). */
 const MULTIPLE_ADDRESSES = pool(163, inputs.address);
@@ -122,6 +124,11 @@ export const WORKLOADS = [
     id: 'tokenAccounts5000',
     title: 'getTokenAccountsByDelegate 5,000 jsonParsed',
     method: 'getTokenAccountsByDelegate',
+  },
+  {
+    id: 'tokenAccountsMainnet5000',
+    title: 'getTokenAccountsByOwner 5,000 jsonParsed, mainnet-shaped (huge uiAmounts, Token-2022 fees)',
+    method: 'getTokenAccountsByOwner',
   },
   { id: 'transactionV0', title: 'getTransaction v0 (json)', method: 'getTransaction' },
   { id: 'voteAccounts2100', title: 'getVoteAccounts 2,100 accounts', method: 'getVoteAccounts' },

@@ -57,6 +57,14 @@ export function create(url) {
           { encoding: 'jsonParsed' },
         )
         .send(),
+    tokenAccountsMainnet5000: (i) =>
+      rpc
+        .getTokenAccountsByOwner(
+          addresses.tokenAccountsMainnet5000[i % 64],
+          { programId: tokenProgram },
+          { encoding: 'jsonParsed' },
+        )
+        .send(),
     transactionV0: (i) =>
       rpc.getTransaction(signatures[i % 64], { encoding: 'json', maxSupportedTransactionVersion: 0 }).send(),
     voteAccounts2100: () => rpc.getVoteAccounts().send(),

@@ -30,6 +30,12 @@ export function calls(rpc) {
         { programId: TOKEN_PROGRAM },
         { encoding: 'jsonParsed' },
       ),
+    tokenAccountsMainnet5000: (i) =>
+      rpc.getTokenAccountsByOwner(
+        ADDRESSES.tokenAccountsMainnet5000[i % 64],
+        { programId: TOKEN_PROGRAM },
+        { encoding: 'jsonParsed' },
+      ),
     transactionV0: (i) => rpc.getTransaction(SIGNATURES[i % 64], { maxSupportedTransactionVersion: 0 }),
     voteAccounts2100: () => rpc.getVoteAccounts(),
     leaderSchedule: () => rpc.getLeaderSchedule(),

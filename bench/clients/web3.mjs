@@ -31,6 +31,8 @@ export function create(url) {
     account10mZstd: (i) => connection.getAccountInfo(keys.account10mZstd[i % 64]),
     tokenAccounts5000: (i) =>
       connection.getParsedTokenAccountsByOwner(keys.tokenAccounts5000[i % 64], { programId: tokenProgram }),
+    tokenAccountsMainnet5000: (i) =>
+      connection.getParsedTokenAccountsByOwner(keys.tokenAccountsMainnet5000[i % 64], { programId: tokenProgram }),
     transactionV0: (i) => connection.getTransaction(SIGNATURES[i % 64], { maxSupportedTransactionVersion: 0 }),
     voteAccounts2100: () => connection.getVoteAccounts(),
     leaderSchedule: () => connection.getLeaderSchedule(),

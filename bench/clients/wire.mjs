@@ -28,6 +28,8 @@ export function wireParams(workload, i) {
       return [ADDRESSES[workload][i % 64], { encoding: 'base64+zstd' }];
     case 'tokenAccounts5000':
       return [ADDRESSES.tokenAccounts5000[i % 64], { programId: TOKEN_PROGRAM }, { encoding: 'jsonParsed' }];
+    case 'tokenAccountsMainnet5000':
+      return [ADDRESSES.tokenAccountsMainnet5000[i % 64], { programId: TOKEN_PROGRAM }, { encoding: 'jsonParsed' }];
     case 'transactionV0':
       return [SIGNATURES[i % 64], { encoding: 'json', maxSupportedTransactionVersion: 0 }];
     case 'sendTransaction':
@@ -60,6 +62,10 @@ export const wireViews = {
     rentEpoch: r.value[at.last].account.rentEpoch,
     lamports: r.value[at.last].account.lamports,
     amount: r.value[at.big].account.data.parsed.info.tokenAmount.amount,
+  }),
+  tokenAccountsMainnet5000: (r, at) => ({
+    ...wireViews.tokenAccounts5000(r, at),
+    withheldAmount: r.value[at.withheld].account.data.parsed.info.extensions[1].state.withheldAmount,
   }),
   transactionV0: (r, at) => ({
     whaleBalance: r.meta.preBalances[at.whale],
