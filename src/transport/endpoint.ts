@@ -21,7 +21,7 @@ import type { ByteChunks, FetchLike } from '../types/index.js';
 import { parseRetryAfter } from './retryAfter.js';
 
 /** V8's longest string (2^29 - 24 characters), the most of a body any method that reads it whole can take. */
-const MAX_STRING_LENGTH = 0x1fffffe8;
+export const MAX_STRING_LENGTH = 0x1fffffe8;
 
 export interface EndpointOptions {
   /** What the caller called the URL, for the errors about it: `url`, or `url.1` in a list. Default `url`. */
@@ -105,13 +105,9 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       if (signal?.aborted) return new AbortError({ method, reason: signal.reason });
       // A body longer than a string can hold (V8: about 512 MiB) is too large for this method, which reads
       // its answer whole: not a network failure.
-      if ((error as { code?: unknown })?.code === 'ERR_STRING_TOO_LONG' || /string length/.test(String(error))) {
-        return new ResponseTooLargeError({
-          method,
-          limit: MAX_STRING_LENGTH,
-          what: 'body',
-          hint: "this method reads its answer as one string, which JavaScript caps at about 512 MiB: narrow the request (filters, dataSlice), or read a program's accounts with streamProgramAccounts.",
-        });
+      // Its hint, made on the first error (errors/hints.ts), tells it by its limit.
+      if (/STRING_TOO_LONG|string length/.test(`${(error as { code?: unknown })?.code} ${error}`)) {
+        return new ResponseTooLargeError({ method, limit: MAX_STRING_LENGTH, what: 'body' });
       }
       return new NetworkError({ method, origin, cause: error, secrets });
     };
@@ -132,7 +128,9 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         throw new HttpError({ method, status: response.status || 307, statusText: 'redirect not followed', origin });
       }
       if (!response.ok) {
-        const text = await readBody(response, 64 * 1024, method, controller.signal).catch(() => undefined);
+        const text = (await readBody(response, 64 * 1024, method, controller.signal).catch(() => undefined)) as
+          | string
+          | undefined;
         throw new HttpError({
           method,
           status: response.status,
@@ -159,24 +157,24 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         throw wrongType();
       }
       try {
-        if (read) {
-          // A stream holds a run of the answer at a time, never all of it: its reader bounds what it holds.
-          const next = bodyChunks(
-            response,
-            idle ? Number.POSITIVE_INFINITY : maxResponseBytes,
-            method,
-            controller.signal,
-          );
-          return await read(
-            idle
-              ? () => {
-                  arm();
-                  return next().finally(() => clearTimeout(timer));
-                }
-              : next,
-          );
-        }
-        return (parse ?? parseJson)(await readBody(response, maxResponseBytes, method, controller.signal));
+        // A stream holds a run of the answer at a time, never all of it: its reader bounds what it holds.
+        const value = await readBody(
+          response,
+          idle ? Number.POSITIVE_INFINITY : maxResponseBytes,
+          method,
+          controller.signal,
+          read &&
+            ((next) =>
+              read(
+                idle
+                  ? () => {
+                      arm();
+                      return next().finally(() => clearTimeout(timer));
+                    }
+                  : next,
+              )),
+        );
+        return read ? value : (parse ?? parseJson)(value as string);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
         if (!declaredJson) throw wrongType();
@@ -198,55 +196,47 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
 }
 
 /**
- * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says. Every read is
- * raced against the attempt's `signal`: Node 20's fetch can leave a read of a gzip body pending forever
- * once aborted (seen with `Connection: close`), so the abort is not trusted to reach the read.
+ * Reads a body as text, refusing more than `limit` bytes whatever `Content-Length` says; or, given
+ * `read`, hands it the body's bytes one piece at a time (under the same limit) and returns what it
+ * makes of them. Every read is raced against the attempt's `signal`: Node 20's fetch can leave a read of
+ * a gzip body pending forever once aborted (seen with `Connection: close`), so the abort is not trusted
+ * to reach the read.
  */
-async function readBody(response: Response, limit: number, method: string, signal: AbortSignal): Promise<string> {
+async function readBody(
+  response: Response,
+  limit: number,
+  method: string,
+  signal: AbortSignal,
+  read?: (body: ByteChunks) => Promise<unknown>,
+): Promise<unknown> {
+  // The signal belongs to this one attempt, so its listener goes when the attempt does.
+  const aborted = new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined); // awaited only through the races below
+  const race = <T>(read: Promise<T>): Promise<T> => Promise.race([read, aborted]);
+  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
   // With a Content-Length in range, fetch itself refuses a body of any other size. But under a
   // Content-Encoding (gzip, br) the length counts compressed bytes: then the decoded bytes are counted.
   const encoding = response.headers.get('content-encoding');
   const encoded = encoding !== null && encoding.trim().toLowerCase() !== 'identity';
-  if (declared <= limit && !encoded) return raced(signal, response.text());
-  const next = bodyChunks(response, limit, method, signal);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (let chunk = await next(); chunk; chunk = await next()) {
-    chunks.push(chunk);
-    total += chunk.byteLength;
+  if (!response.body || (!read && Number.isFinite(declared) && !encoded)) {
+    const text = await race(response.text());
+    if (!read) return text;
+    // A fetch without a readable body (some mocks): its text as the one piece.
+    let given = false;
+    return read(async () => (given ? undefined : ((given = true), new TextEncoder().encode(text))));
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-/**
- * A body's bytes one piece at a time, refusing more than `limit` bytes in all (`Content-Length` above it
- * is refused before any read), each read raced against `signal` as in `readBody`.
- */
-function bodyChunks(response: Response, limit: number, method: string, signal: AbortSignal): ByteChunks {
-  const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const reader = response.body.getReader();
   let total = 0;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  return async () => {
-    if (declared > limit) {
-      await response.body?.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    if (!response.body) {
-      // A fetch without a readable body (some mocks): its text, once.
-      if (total > 0) return undefined;
-      total = 1;
-      return new TextEncoder().encode(await raced(signal, response.text()));
-    }
-    reader ??= response.body.getReader();
-    const { done, value } = await raced(signal, reader.read());
+  const next = async () => {
+    const { done, value } = await race(reader.read());
     if (done) return undefined;
     total += value.byteLength;
     if (total > limit) {
@@ -255,18 +245,16 @@ function bodyChunks(response: Response, limit: number, method: string, signal: A
     }
     return value;
   };
-}
-
-/** `read`, or the abort of `signal` if that comes first. */
-function raced<T>(signal: AbortSignal, read: Promise<T>): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  let stop = () => undefined as void;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    stop = () => signal.removeEventListener('abort', onAbort);
-  });
-  return Promise.race([read, aborted]).finally(stop);
+  if (read) return read(next);
+  const chunks: Uint8Array[] = [];
+  for (let chunk = await next(); chunk; chunk = await next()) chunks.push(chunk);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function parseEndpoint(
