@@ -142,8 +142,8 @@ const TESTING_VALUES = words(`
 /** src/testing/index.ts: its types. */
 const TESTING_TYPES = words(`
   BehindFault CutShortFault DropSendsFault FaultControls FaultCount FaultHandle FaultKind FaultOptions
-  MarketFeeFault MarketPrice MarketWalk MethodScope PreloadedAccount RateLimitedFault SilentFault SlowFault
-  SocketClosedFault SocketLostFault StatusLagFault TestCluster TestClusterOptions
+  MarketFeeFault MarketPrice MarketWalk MethodScope PreloadedAccount RateLimitedFault ScanLimitFault
+  SilentFault SlowFault SocketClosedFault SocketLostFault StatusLagFault TestCluster TestClusterOptions
 `);
 
 const ENTRIES = [

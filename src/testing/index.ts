@@ -22,6 +22,7 @@ export type {
   MarketWalk,
   MethodScope,
   RateLimitedFault,
+  ScanLimitFault,
   SilentFault,
   SlowFault,
   SocketClosedFault,
