@@ -252,30 +252,33 @@ export function parseSafeJson(text: string): unknown {
 }
 
 /**
- * Number tokens that can give an integer-valued double beyond 2^53 in `JSON.parse`'s tree, each after the
- * `:`, `,` or `[` that puts a number in a value's place: integers and floats of 16 or more integer digits
- * (`9007199254740993`, `9007199254740993.0`), and any token with an exponent (`1.8446744073709552e19`, as
- * serde_json writes a large `uiAmount`). A token of at most 15 integer digits and no exponent is below
- * 10^15 and stays exact. A digit run inside a string may match too; see `exactValues`.
+ * A number token that can give an integer-valued double beyond 2^53 in `JSON.parse`'s tree: 16 or more
+ * integer digits (`9007199254740993`, `9007199254740993.0`), or at most 15 and a positive exponent
+ * (`1.8446744073709552e19`, as serde_json writes a large `uiAmount`). A token of at most 15 integer
+ * digits and no exponent, or a negative one, is below 10^15 and stays exact.
  */
-const WIDE_NUMBER = /[:,[]\s*(-?(?:\d{16,}(?:\.\d+)?(?:[eE][+-]?\d+)?|\d{1,15}(?:\.\d+)?[eE][+-]?\d+))/g;
+const WIDE_TOKEN = String.raw`(-?(?:\d{16,}(?:\.\d+)?(?:[eE][+-]?\d+)?|\d{1,15}(?:\.\d+)?[eE]\+?\d+))`;
+
+/** Every such token after the `:`, `,` or `[` that puts a number in a value's place. */
+const WIDE_NUMBER = /* @__PURE__ */ new RegExp(String.raw`[:,[]\s*${WIDE_TOKEN}`, 'g');
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * What `parseJson` makes of each integer-valued double beyond 2^53 the text can hold, keyed by that
- * double: the exact `bigint` of an integer token, the double itself for a float token. `undefined` when
- * two tokens round to the same double but `parseJson` reads them differently (`18446744073709551615` and
- * `1.8446744073709552e19`, or two integers 1 apart): only their places could tell them apart. Keyed by
- * value rather than paired by order, the answer cannot depend on the order the engine lists keys in (keys
- * that look like numbers come first, a repeated key keeps its first place). Every real token is found, so
- * a digit run inside a string can only add an unused value or a conflict, never a wrong one.
+ * What `parseJson` makes of each integer-valued double beyond 2^53 that the tokens matched by `pattern`
+ * (group 1; `WIDE_NUMBER` unless given) hold, keyed by that double: the exact `bigint` of an integer
+ * token, the double itself for a float token. `undefined` when two tokens round to the same double but
+ * `parseJson` reads them differently (`18446744073709551615` and `1.8446744073709552e19`, or two integers
+ * 1 apart): only their places could tell them apart. Keyed by value rather than paired by order, the
+ * answer cannot depend on the order the engine lists keys in (keys that look like numbers come first, a
+ * repeated key keeps its first place), and as every real token is found, a digit run inside a string can
+ * only add a value no one asks for, or a conflict, never a wrong answer.
  */
-export function exactValues(text: string): Map<number, number | bigint> | undefined {
+export function exactValues(text: string, pattern = WIDE_NUMBER): Map<number, number | bigint> | undefined {
   const values = new Map<number, number | bigint>();
   let last = '';
-  WIDE_NUMBER.lastIndex = 0;
-  for (let match = WIDE_NUMBER.exec(text); match !== null; match = WIDE_NUMBER.exec(text)) {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const token = match[1] as string;
     if (token === last) continue; // u64::MAX, the rentEpoch of each account, again
     last = token;
@@ -289,18 +292,20 @@ export function exactValues(text: string): Map<number, number | bigint> | undefi
   return values;
 }
 
-// Pure: apps that never read with parseJsonExact drop it.
+// Pure: apps that never read with parseJsonExact drop them.
 const DOUBT = /* @__PURE__ */ new Error('parseJson must read this text');
+const ELSEWHERE = /* @__PURE__ */ new Error('a value beyond 2^53 outside the keys');
 
 /**
- * Replaces each integer-valued double beyond 2^53 in `root` by what `parseJson` makes of its token, and
- * throws DOUBT where `parseJson` must decide: nesting deeper than it reads, a value no token explains,
- * a `__proto__` member to rewrite.
+ * Replaces each integer-valued double beyond 2^53 in `root` by its value in `values`. Throws DOUBT where
+ * `parseJson` must decide (nesting deeper than it reads, a `__proto__` member to rewrite, a value no
+ * token explains), and, given `keys`, ELSEWHERE at such a double that is not the value of one of them.
+ * What it replaced before throwing ELSEWHERE was replaced rightly, and is a bigint a later pass skips.
  */
-function putBack(root: object, values: Map<number, number | bigint>): void {
+function putBack(root: object, values: Map<number, number | bigint>, keys?: readonly string[]): void {
   const exact = (rounded: number): number | bigint => {
     const value = values.get(rounded);
-    if (value === undefined) throw DOUBT;
+    if (value === undefined) throw keys ? ELSEWHERE : DOUBT;
     return value;
   };
   const visit = (node: object, depth: number): void => {
@@ -309,7 +314,10 @@ function putBack(root: object, values: Map<number, number | bigint>): void {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i];
         if (typeof item === 'number') {
-          if ((item > MAX_SAFE || item < -MAX_SAFE) && Number.isFinite(item)) node[i] = exact(item);
+          if ((item > MAX_SAFE || item < -MAX_SAFE) && Number.isFinite(item)) {
+            if (keys) throw ELSEWHERE;
+            node[i] = exact(item);
+          }
         } else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
       }
       return;
@@ -320,6 +328,7 @@ function putBack(root: object, values: Map<number, number | bigint>): void {
       if (typeof item === 'number') {
         if ((item > MAX_SAFE || item < -MAX_SAFE) && Number.isFinite(item)) {
           if (key === '__proto__') throw DOUBT;
+          if (keys && !keys.includes(key)) throw ELSEWHERE;
           record[key] = exact(item);
         }
       } else if (typeof item === 'object' && item !== null) visit(item, depth + 1);
@@ -328,18 +337,8 @@ function putBack(root: object, values: Map<number, number | bigint>): void {
   visit(root, 1);
 }
 
-/**
- * Parses a response whose integers above 2^53 may sit anywhere (a block's balances, an account's
- * `rentEpoch`, a Token-2022 fee held as a number) with the engine's `JSON.parse`, then gives each
- * integer-valued double beyond 2^53 what `parseJson` makes of its token: an integer token's exact
- * `bigint`, a float token (`"uiAmount":1.8446744073709552e19`) its double. The result is always what
- * `parseJson` gives; any doubt (see `exactValues` and `putBack`, an error answer, bad text) hands the
- * text to `parseJson` instead. With no such token the engine's tree is already exact, and is returned as
- * it is once its depth is checked (`MAX_JSON_DEPTH`, as every parser here).
- */
-export function parseJsonExact(text: string): unknown {
-  const value = engineParse(text);
-  if (value === undefined) return parseJson(text);
+/** `value`, the engine's tree of `text`, made what `parseJson` gives: every value beyond 2^53 put back. */
+function exactTree(text: string, value: object): unknown {
   const values = exactValues(text);
   if (values === undefined) return parseJson(text);
   if (values.size === 0) return tooDeep(value, 1) ? parseJson(text) : value;
@@ -353,12 +352,42 @@ export function parseJsonExact(text: string): unknown {
 }
 
 /**
- * `parseJsonExact`, under the name methods used when only the values of `keys` were put back. Reading
- * only those keys sent a whole body to `parseJson` (about 4x `JSON.parse`) whenever any other value was
- * beyond 2^53, as a large `uiAmount` is; `keys` is no longer read.
+ * Parses a response whose integers above 2^53 may sit anywhere (a block's balances, an account's
+ * `rentEpoch`, a Token-2022 fee held as a number) with the engine's `JSON.parse`, then gives each
+ * integer-valued double beyond 2^53 what `parseJson` makes of its token: an integer token's exact
+ * `bigint`, a float token (`"uiAmount":1.8446744073709552e19`) its double. The result is always what
+ * `parseJson` gives; any doubt (see `exactValues` and `putBack`, an error answer, bad text) hands the
+ * text to `parseJson` instead. With no such token the engine's tree is already exact, and is returned as
+ * it is once its depth is checked (`MAX_JSON_DEPTH`, as every parser here).
  */
-export function parseJsonExactAt(text: string, _keys?: readonly string[]): unknown {
-  return parseJsonExact(text);
+export function parseJsonExact(text: string): unknown {
+  const value = engineParse(text);
+  return value === undefined ? parseJson(text) : exactTree(text, value);
+}
+
+/**
+ * `parseJsonExact` for a response whose integers above 2^53 are mostly the values of `keys` (an
+ * account's `lamports` and `rentEpoch`, a vote account's `activatedStake`): it first reads only the
+ * tokens under those keys, a scan 2-3x cheaper than looking at every number. That answer is exact: every
+ * match of `"key":` is a real key (a quote inside a string is escaped, and the one after the key then
+ * ends the string), and with no `\u` in the text a key can be written only one way. A value beyond 2^53
+ * anywhere else (a huge `uiAmount`, a Token-2022 fee held as a number) sends the tree on to
+ * `parseJsonExact`'s scan of every number, never to `parseJson` for that alone. `keys` are plain names.
+ */
+export function parseJsonExactAt(text: string, keys: readonly string[] = []): unknown {
+  const value = engineParse(text);
+  if (value === undefined) return parseJson(text);
+  if (keys.length === 0 || text.includes('\\u')) return exactTree(text, value);
+  const values = exactValues(text, new RegExp(`"(?:${keys.join('|')})"\\s*:\\s*${WIDE_TOKEN}`, 'g'));
+  if (values === undefined) return exactTree(text, value);
+  try {
+    putBack(value, values, keys);
+    return value;
+  } catch (error) {
+    if (error === ELSEWHERE) return exactTree(text, value);
+    if (error !== DOUBT && !(error instanceof RangeError)) throw error;
+  }
+  return parseJson(text);
 }
 
 /**
