@@ -129,6 +129,30 @@ describe('parseJsonExact and parseJsonExactAt on text no serialiser would write'
   });
 });
 
+describe("parseJsonExactAt's first reading, of the tokens under its keys alone", () => {
+  const KEYS = ['lamports', 'rentEpoch'];
+  it('is not fooled by a key spelled with an escape, nor by a key that ends in one of its names', () => {
+    for (const text of [
+      '{"result":{"rentEpoch":18446744073709551615,"rent\\u0045poch":1.8446744073709552e19}}',
+      '{"result":[{"rentEpoch":18446744073709551615},{"rent\\u0045poch":1.8446744073709552e19}]}',
+      '{"result":{"a\\"rentEpoch":1e20,"b":100000000000000000000}}',
+      '{"result":{"log":"{\\"rentEpoch\\":1e20}","rentEpoch":100000000000000000000}}',
+    ]) {
+      expect(parseJsonExactAt(text, KEYS)).toEqual(parseJson(text));
+    }
+    expect(
+      parseJsonExactAt('{"result":{"rentEpoch":18446744073709551615,"rent\\u0045poch":1.8446744073709552e19}}', KEYS),
+    ).toEqual({ result: { rentEpoch: 1.8446744073709552e19 } });
+  });
+
+  it('hands a value beyond 2^53 under another key or in an array on to the scan of every number', () => {
+    const text = '{"result":{"rentEpoch":18446744073709551615,"fees":[9007199254740993],"uiAmount":1e20}}';
+    expect(parseJsonExactAt(text, KEYS)).toEqual({
+      result: { rentEpoch: 18446744073709551615n, fees: [9007199254740993n], uiAmount: 1e20 },
+    });
+  });
+});
+
 describe('exactValues (what the fast path puts back, keyed by the rounded double)', () => {
   it('holds each integer token as a bigint and each float token as its double, from any value place', () => {
     const values = exactValues(
