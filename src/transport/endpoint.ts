@@ -209,13 +209,18 @@ async function readBody(
   signal: AbortSignal,
   read?: (body: ByteChunks) => Promise<unknown>,
 ): Promise<unknown> {
-  // The signal belongs to this one attempt, so its listener goes when the attempt does.
-  const aborted = new Promise<never>((_resolve, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-  aborted.catch(() => undefined); // awaited only through the races below
-  const race = <T>(read: Promise<T>): Promise<T> => Promise.race([read, aborted]);
+  // The signal belongs to this one attempt, so its listener goes when the attempt does. Each read gets a
+  // promise of its own, which the listener rejects: racing every read against one long-lived promise
+  // (Promise.race) would add a reaction to it per read, each holding that read's chunk, so a streamed
+  // answer of 1 GB would be held whole.
+  let abortRead: ((reason: unknown) => void) | undefined;
+  signal.addEventListener('abort', () => abortRead?.(signal.reason), { once: true });
+  const race = <T>(read: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      abortRead = reject;
+      read.then(resolve, reject);
+    });
   const tooLarge = () => new ResponseTooLargeError({ method, limit, what: 'body' });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
