@@ -1,10 +1,9 @@
 /**
  * Bounded memory while streaming: 1,000,000 token accounts (a 430 MB body, generated as the socket
  * drains) read by streamProgramAccounts in a fresh child process, whose old space is capped at 48 MiB
- * (getProgramAccounts, holding the whole list, cannot fit in it) and whose RSS grows by less than 128 MiB. Most of that growth is garbage V8 has not collected yet (socket buffers, decoded runs): a
- * constant, which the 2,000,000-account figure of bench/streamMemory.mjs shows does not grow with the
- * answer. The full figure (2,000,000 accounts, 1 GB, peak RSS) is
- * bench/streamMemory.mjs's; this test keeps the promise at a size the suite can afford.
+ * (getProgramAccounts, holding the whole list, cannot fit in it) and whose RSS grows by less than
+ * 128 MiB. Most of that growth is garbage V8 has not collected yet (socket buffers, decoded runs), a
+ * constant: bench/streamMemory.mjs measures 2,000,000 accounts (1 GB) in a peak RSS about the same.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
