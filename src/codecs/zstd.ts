@@ -1,7 +1,7 @@
 import type { decompressFrame } from './zstdDecompress.js';
 
-// The decompressor (codecs/zstdDecompress.ts, with fzstd) is loaded on first use: an app that never meets
-// a zstd payload never downloads it.
+// The decompressor (codecs/zstdDecompress.ts and its decoder, codecs/zstdFrames.ts) is loaded on first use:
+// an app that never meets a zstd payload never downloads it.
 let decompress: typeof decompressFrame | undefined;
 let loading: Promise<void> | undefined;
 

@@ -1,26 +1,21 @@
 /**
- * zstd decompression with its limits, loaded on first use with fzstd by `loadZstd` (codecs/zstd.ts): the
- * frame checks and the streaming run only once fzstd is there, so they travel in its chunk, not up front
- * in every app that reads accounts. It imports nothing of the client: esbuild puts a module that both an
- * app's entry and a lazily loaded chunk use into a chunk of its own, loaded up front (docs/tree-shaking.md).
+ * zstd decompression with its limits, loaded on first use by `loadZstd` (codecs/zstd.ts): the frame checks
+ * and the decoder (codecs/zstdFrames.ts) run only once loaded, so they travel in a chunk of their own, not
+ * up front in every app that reads accounts. It imports nothing of the client: esbuild puts a module that
+ * both an app's entry and a lazily loaded chunk use into a chunk of its own, loaded up front
+ * (docs/tree-shaking.md).
  * @module
  */
-import { Decompress } from 'fzstd';
+import { decodeFrames, ZstdFormatError as FrameError } from './zstdFrames.js';
 
-/** Why a frame was refused; `codecs/zstd.ts` makes it a `ZstdError`. */
-export class FrameError extends Error {
-  constructor(
-    readonly limitExceeded: boolean,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** Why a frame was refused (`limitExceeded` when over the limit); `codecs/zstd.ts` makes it a `ZstdError`. */
+export { FrameError };
 
 const MAGIC = 0xfd2fb528;
 /** Skippable frames carry any of 16 magic numbers, 0x184D2A50 to 0x184D2A5F. */
 const SKIPPABLE_MAGIC = 0x184d2a50;
 const RLE_BLOCK = 1;
+const COMPRESSED_BLOCK = 2;
 const RESERVED_BLOCK = 3;
 
 /**
@@ -29,40 +24,39 @@ const RESERVED_BLOCK = 3;
  * `limitExceeded` set, before the memory is spent.
  */
 export function decompressFrame(frame: Uint8Array, limit: number): Uint8Array {
-  checkFrames(frame, limit);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const stream = new Decompress((chunk) => {
-    total += chunk.length;
-    if (total > limit) throw new FrameError(true, `decompressed data exceeds ${limit} bytes`);
-    chunks.push(chunk);
-  });
-  try {
-    stream.push(frame, true);
-  } catch (error) {
-    if (error instanceof FrameError) throw error;
-    throw new FrameError(false, `not a valid zstd frame (${error instanceof Error ? error.message : 'unknown error'})`);
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  const sizes = checkFrames(frame, limit);
+  // One allocation in the common case: the frames' blocks bound the output (agave's streaming encoder
+  // fills every block but the last, so the bound is the size). Declared sizes, when every frame has
+  // one, are the size; a frame that lies about it makes the output grow, never past the limit.
+  const capacity = Math.min(limit, sizes.maximum, sizes.allDeclared ? sizes.declared : Number.POSITIVE_INFINITY);
+  return decodeFrames(frame, limit, capacity);
 }
 
+/** What the frame headers and block headers tell of the output before decoding. */
+interface FrameSizes {
+  /** The sum of the declared content sizes. */
+  declared: number;
+  /** Whether every frame declares its size. */
+  allDeclared: boolean;
+  /** What raw and RLE blocks produce: the least the output can be. */
+  minimum: number;
+  /** The same plus 128 KiB per compressed block: the most it can be. */
+  maximum: number;
+}
+
+/** The most a compressed block regenerates (RFC 8878, Block_Maximum_Size). */
+const MAX_BLOCK = 131072;
+
 /**
- * Reads the header of every frame in the data before fzstd sees any: fzstd allocates each frame's window
- * as it reaches it (up to 2 GiB), so a later frame's window or declared size must be refused up front
- * too, not only the first's. Walking the block headers to find where each frame ends costs a few
- * microseconds for a 10 MiB account (80 blocks), against the ~45 ms of decompressing it.
+ * Reads the header of every frame and block before any is decoded: a window or a declared size over the
+ * limit, raw and RLE blocks adding up to more than the limit (a bomb), a dictionary, a truncated frame or
+ * bytes after the last frame are refused before any output is allocated. Walking the block headers costs
+ * a few microseconds for a 10 MiB account (80 blocks), against ~35 ms of decompressing it.
  */
-function checkFrames(data: Uint8Array, limit: number): void {
+function checkFrames(data: Uint8Array, limit: number): FrameSizes {
   if (data.length < 6) throw new FrameError(false, 'zstd frame too short');
+  const sizes: FrameSizes = { declared: 0, allDeclared: true, minimum: 0, maximum: 0 };
   let offset = 0;
-  let declared = 0;
   while (offset < data.length) {
     if (data.length - offset < 8) throw truncated();
     const magic = readU32(data, offset);
@@ -78,25 +72,28 @@ function checkFrames(data: Uint8Array, limit: number): void {
       );
     }
     const header = readFrameHeader(data, offset + 4, limit);
-    declared += header.contentSize;
-    if (declared > limit) {
-      throw new FrameError(true, `zstd frames declare ${declared} bytes, over the ${limit}-byte limit`);
+    if (header.contentSize === undefined) sizes.allDeclared = false;
+    else sizes.declared += header.contentSize;
+    if (sizes.declared > limit) {
+      throw new FrameError(true, `zstd frames declare ${sizes.declared} bytes, over the ${limit}-byte limit`);
     }
-    offset = skipBlocks(data, header.end) + (header.checksum ? 4 : 0);
+    offset = skipBlocks(data, header.end, sizes) + (header.checksum ? 4 : 0);
     if (offset > data.length) throw truncated();
+    if (sizes.minimum > limit) throw new FrameError(true, `decompressed data exceeds ${limit} bytes`);
   }
+  return sizes;
 }
 
 /**
  * A frame header, from its descriptor byte at `at`: refuses a window larger than an honest encoder needs
- * for `limit` bytes of output, a declared content size over `limit`, and dictionaries (which fzstd does
- * not apply: it would decode such a frame wrongly rather than fail).
+ * for `limit` bytes of output, a declared content size over `limit`, and dictionaries (which the decoder
+ * does not apply: it would decode such a frame wrongly rather than fail).
  */
 function readFrameHeader(
   data: Uint8Array,
   at: number,
   limit: number,
-): { end: number; contentSize: number; checksum: boolean } {
+): { end: number; contentSize: number | undefined; checksum: boolean } {
   const descriptor = data[at] as number;
   const singleSegment = (descriptor >> 5) & 1;
   const sizeFlag = descriptor >> 6;
@@ -115,6 +112,7 @@ function readFrameHeader(
   if (end > data.length) throw truncated();
   if (readLittleEndian(data, offset, dictionaryBytes) !== 0)
     throw new FrameError(false, 'zstd frame needs a dictionary');
+  if (sizeBytes === 0) return { end, contentSize: undefined, checksum: ((descriptor >> 2) & 1) === 1 };
   let contentSize = readLittleEndian(data, offset + dictionaryBytes, sizeBytes);
   if (sizeBytes === 2) contentSize += 256;
   if (contentSize > limit)
@@ -122,16 +120,22 @@ function readFrameHeader(
   return { end, contentSize, checksum: ((descriptor >> 2) & 1) === 1 };
 }
 
-/** Where the frame whose first block header is at `offset` ends (before its checksum). */
-function skipBlocks(data: Uint8Array, offset: number): number {
+/** Where the frame whose first block header is at `offset` ends (before its checksum); adds to `sizes`. */
+function skipBlocks(data: Uint8Array, offset: number, sizes: FrameSizes): number {
   for (;;) {
     if (offset + 3 > data.length) throw truncated();
     const header =
       (data[offset] as number) | ((data[offset + 1] as number) << 8) | ((data[offset + 2] as number) << 16);
     const type = (header >> 1) & 3;
+    const size = header >>> 3;
     if (type === RESERVED_BLOCK) throw new FrameError(false, 'not a valid zstd frame (reserved block type)');
+    if (type === COMPRESSED_BLOCK) sizes.maximum += MAX_BLOCK;
+    else {
+      sizes.minimum += size;
+      sizes.maximum += size;
+    }
     // An RLE block holds one byte however many it stands for.
-    offset += 3 + (type === RLE_BLOCK ? 1 : header >>> 3);
+    offset += 3 + (type === RLE_BLOCK ? 1 : size);
     if (header & 1) return offset;
   }
 }

@@ -1,0 +1,668 @@
+/**
+ * A zstd decoder (RFC 8878) that writes every frame straight into one output buffer. fzstd decodes each
+ * 128 KiB block into a fresh array, copies it into a sliding window and leaves the caller to join the
+ * blocks: four copies of every byte beside the decoding itself. Here the output is the window, literals
+ * and matches are copied with `set`/`copyWithin` where they do not overlap, and the buffer grows by
+ * doubling up to the limit. Loaded lazily with `zstdDecompress.ts`.
+ * @module
+ */
+
+/** Why data was refused; `limitExceeded` when decoding it would pass the output limit. */
+export class ZstdFormatError extends Error {
+  constructor(
+    readonly limitExceeded: boolean,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const corrupt = (what: string) => new ZstdFormatError(false, `not a valid zstd frame (${what})`);
+
+const MAGIC = 0xfd2fb528;
+const SKIPPABLE_MAGIC = 0x184d2a50;
+const MAX_BLOCK = 131072;
+
+// Literal-length and match-length codes: baseline and extra bits (RFC 8878, 3.1.1.3.2.1.1).
+// biome-ignore format: a table
+const LL_BASE = Int32Array.of(
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024,
+  2048, 4096, 8192, 16384, 32768, 65536,
+);
+// biome-ignore format: a table
+const LL_BITS = Uint8Array.of(
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+);
+// biome-ignore format: a table
+const ML_BASE = Int32Array.of(
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
+  34, 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539,
+);
+// biome-ignore format: a table
+const ML_BITS = Uint8Array.of(
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3,
+  3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+);
+// The predefined distributions (RFC 8878, 3.1.1.3.2.2); -1 is a "less than 1" probability.
+// biome-ignore format: a table
+const LL_DEFAULT = [
+  4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1,
+];
+// biome-ignore format: a table
+const ML_DEFAULT = [
+  1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
+];
+// biome-ignore format: a table
+const OF_DEFAULT = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1];
+
+/** An FSE decoding table: per state, its symbol, the bits to read and the baseline of the next state. */
+interface FseTable {
+  log: number;
+  symbol: Uint8Array;
+  bits: Uint8Array;
+  base: Int32Array;
+}
+
+/** A Huffman decoding table indexed by the next `maxBits` bits. */
+interface HuffmanTable {
+  maxBits: number;
+  symbol: Uint8Array;
+  bits: Uint8Array;
+}
+
+let defaults: { ll: FseTable; ml: FseTable; of: FseTable } | undefined;
+
+function highBit(value: number): number {
+  return 31 - Math.clz32(value);
+}
+
+/** `n` (at most 25) bits of `data` from bit `at` on, least significant first. */
+function bitsAt(data: Uint8Array, at: number, n: number): number {
+  const i = at >> 3;
+  const word =
+    (data[i] as number) |
+    ((data[i + 1] as number) << 8) |
+    ((data[i + 2] as number) << 16) |
+    ((data[i + 3] as number) << 24);
+  return (word >>> (at & 7)) & ((1 << n) - 1);
+}
+
+/**
+ * A backward bit stream (RFC 8878, 4.1): read from its end towards its start. `pos` counts the bits
+ * left; reading past the start is an error the caller checks (`pos < 0`), the bits beyond being zeros.
+ */
+class BackwardBits {
+  pos: number;
+  constructor(
+    readonly data: Uint8Array,
+    readonly start: number,
+    end: number,
+  ) {
+    if (end <= start) throw corrupt('empty bit stream');
+    const last = data[end - 1] as number;
+    if (last === 0) throw corrupt('bit stream without its end mark');
+    this.pos = (end - 1 - start) * 8 + highBit(last);
+  }
+  read(n: number): number {
+    if (n === 0) return 0;
+    this.pos -= n;
+    const pos = this.pos;
+    if (pos >= 0) return bitsAt(this.data, this.start * 8 + pos, n);
+    // Past the start: the missing low bits are zeros.
+    const have = n + pos;
+    return have <= 0 ? 0 : bitsAt(this.data, this.start * 8, have) << -pos;
+  }
+}
+
+/** Reads an FSE table description (RFC 8878, 4.1.1) at `at`; returns the table and where it ends. */
+function readFseTable(
+  data: Uint8Array,
+  at: number,
+  end: number,
+  maxLog: number,
+  maxSymbol: number,
+): [FseTable, number] {
+  if (at >= end) throw corrupt('truncated FSE table');
+  let bit = at * 8;
+  const log = (bitsAt(data, bit, 4) as number) + 5;
+  bit += 4;
+  if (log > maxLog) throw corrupt('FSE accuracy too high');
+  let remaining = (1 << log) + 1;
+  let threshold = 1 << log;
+  let nbBits = log + 1;
+  const counts: number[] = [];
+  let previousZero = false;
+  while (remaining > 1 && counts.length <= maxSymbol) {
+    if (previousZero) {
+      let repeat: number;
+      do {
+        repeat = bitsAt(data, bit, 2);
+        bit += 2;
+        for (let i = 0; i < repeat; i++) counts.push(0);
+      } while (repeat === 3);
+      if (counts.length > maxSymbol) break;
+    }
+    const max = 2 * threshold - 1 - remaining;
+    let count: number;
+    const low = bitsAt(data, bit, nbBits - 1);
+    if (low < max) {
+      count = low;
+      bit += nbBits - 1;
+    } else {
+      count = bitsAt(data, bit, nbBits);
+      if (count >= threshold) count -= max;
+      bit += nbBits;
+    }
+    count--;
+    remaining -= count < 0 ? -count : count;
+    counts.push(count);
+    previousZero = count === 0;
+    while (remaining < threshold) {
+      nbBits--;
+      threshold >>= 1;
+    }
+  }
+  const next = (bit + 7) >> 3;
+  if (remaining !== 1 || counts.length > maxSymbol + 1 || next > end) throw corrupt('bad FSE table');
+  return [buildFseTable(counts, log), next];
+}
+
+/** Spreads normalized counts over the table (RFC 8878, 4.1.1). */
+function buildFseTable(counts: readonly number[], log: number): FseTable {
+  const size = 1 << log;
+  const symbol = new Uint8Array(size);
+  const bits = new Uint8Array(size);
+  const base = new Int32Array(size);
+  const next = new Int32Array(counts.length);
+  let high = size - 1;
+  for (let s = 0; s < counts.length; s++) {
+    if (counts[s] === -1) {
+      symbol[high--] = s;
+      next[s] = 1;
+    } else next[s] = counts[s] as number;
+  }
+  const step = (size >> 1) + (size >> 3) + 3;
+  const mask = size - 1;
+  let pos = 0;
+  for (let s = 0; s < counts.length; s++) {
+    const count = counts[s] as number;
+    for (let i = 0; i < count; i++) {
+      symbol[pos] = s;
+      do pos = (pos + step) & mask;
+      while (pos > high);
+    }
+  }
+  if (pos !== 0) throw corrupt('bad FSE table');
+  for (let state = 0; state < size; state++) {
+    const s = symbol[state] as number;
+    const n = next[s] as number;
+    next[s] = n + 1;
+    const b = log - highBit(n);
+    bits[state] = b;
+    base[state] = (n << b) - size;
+  }
+  return { log, symbol, bits, base };
+}
+
+/** An RLE "table": one symbol, no bits. */
+function rleTable(s: number): FseTable {
+  return { log: 0, symbol: Uint8Array.of(s), bits: Uint8Array.of(0), base: Int32Array.of(0) };
+}
+
+/** Reads a Huffman tree description (RFC 8878, 4.2.1) at `at`; returns the table and where it ends. */
+function readHuffmanTable(data: Uint8Array, at: number, end: number): [HuffmanTable, number] {
+  if (at >= end) throw corrupt('truncated Huffman table');
+  const header = data[at] as number;
+  const weights: number[] = [];
+  let next: number;
+  if (header >= 128) {
+    const count = header - 127;
+    next = at + 1 + ((count + 1) >> 1);
+    if (next > end) throw corrupt('truncated Huffman table');
+    for (let i = 0; i < count; i++) {
+      const byte = data[at + 1 + (i >> 1)] as number;
+      weights.push(i & 1 ? byte & 15 : byte >> 4);
+    }
+  } else {
+    next = at + 1 + header;
+    if (next > end) throw corrupt('truncated Huffman table');
+    const [table, streamStart] = readFseTable(data, at + 1, next, 6, 255);
+    const stream = new BackwardBits(data, streamStart, next);
+    let state1 = stream.read(table.log);
+    let state2 = stream.read(table.log);
+    for (;;) {
+      if (weights.length > 255) throw corrupt('too many Huffman weights');
+      weights.push(table.symbol[state1] as number);
+      state1 = (table.base[state1] as number) + stream.read(table.bits[state1] as number);
+      if (stream.pos < 0) {
+        weights.push(table.symbol[state2] as number);
+        break;
+      }
+      weights.push(table.symbol[state2] as number);
+      state2 = (table.base[state2] as number) + stream.read(table.bits[state2] as number);
+      if (stream.pos < 0) {
+        weights.push(table.symbol[state1] as number);
+        break;
+      }
+    }
+  }
+  return [buildHuffmanTable(weights), next];
+}
+
+function buildHuffmanTable(weights: number[]): HuffmanTable {
+  let total = 0;
+  for (const w of weights) {
+    if (w > 11) throw corrupt('bad Huffman weight');
+    if (w > 0) total += 1 << (w - 1);
+  }
+  if (total === 0) throw corrupt('bad Huffman weights');
+  // The last weight is implied: it brings the total to the next power of two.
+  const maxBits = highBit(total) + 1;
+  const rest = (1 << maxBits) - total;
+  if (rest & (rest - 1) || maxBits > 11) throw corrupt('bad Huffman weights');
+  const all = [...weights, highBit(rest) + 1];
+  if (all.length > 256) throw corrupt('too many Huffman weights');
+  const size = 1 << maxBits;
+  const symbol = new Uint8Array(size);
+  const bits = new Uint8Array(size);
+  // Codes go to weights in increasing order (longest codes first), symbols in order within a weight.
+  const start = new Int32Array(maxBits + 2);
+  for (const w of all) if (w > 0) start[w + 1] = (start[w + 1] as number) + (1 << (w - 1));
+  for (let w = 1; w <= maxBits + 1; w++) start[w] = (start[w] as number) + (start[w - 1] as number);
+  for (let s = 0; s < all.length; s++) {
+    const w = all[s] as number;
+    if (w === 0) continue;
+    const length = 1 << (w - 1);
+    const from = start[w] as number;
+    symbol.fill(s, from, from + length);
+    bits.fill(maxBits + 1 - w, from, from + length);
+    start[w] = from + length;
+  }
+  return { maxBits, symbol, bits };
+}
+
+/** Decodes one Huffman stream from `data[start, end)` into `out[from, to)`. */
+function decodeHuffmanStream(
+  data: Uint8Array,
+  start: number,
+  end: number,
+  out: Uint8Array,
+  from: number,
+  to: number,
+  table: HuffmanTable,
+): void {
+  const stream = new BackwardBits(data, start, end);
+  const { maxBits, symbol, bits } = table;
+  const base = start * 8;
+  let pos = stream.pos;
+  let o = from;
+  // The fast loop: while a whole peek fits in the stream.
+  for (; o < to && pos >= maxBits; o++) {
+    const at = base + pos - maxBits;
+    const i = at >> 3;
+    const word =
+      (data[i] as number) |
+      ((data[i + 1] as number) << 8) |
+      ((data[i + 2] as number) << 16) |
+      ((data[i + 3] as number) << 24);
+    const v = (word >>> (at & 7)) & ((1 << maxBits) - 1);
+    out[o] = symbol[v] as number;
+    pos -= bits[v] as number;
+  }
+  for (; o < to; o++) {
+    const v = pos > 0 ? bitsAt(data, base, pos) << (maxBits - pos) : 0;
+    out[o] = symbol[v] as number;
+    pos -= bits[v] as number;
+    if (pos < 0) throw corrupt('Huffman stream overread');
+  }
+  if (pos !== 0) throw corrupt('Huffman stream not consumed');
+}
+
+/** What persists from block to block within a frame. */
+interface FrameState {
+  huffman: HuffmanTable | undefined;
+  ll: FseTable | undefined;
+  of: FseTable | undefined;
+  ml: FseTable | undefined;
+  rep: Int32Array;
+  start: number;
+}
+
+/** The output: one buffer, grown by doubling, never past the limit. */
+class Output {
+  buffer: Uint8Array;
+  length = 0;
+  constructor(
+    initial: number,
+    readonly limit: number,
+  ) {
+    this.buffer = new Uint8Array(Math.min(initial, limit));
+  }
+  /** Makes room for `n` more bytes, or refuses when they would pass the limit. */
+  reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.buffer.length) return;
+    if (need > this.limit) throw new ZstdFormatError(true, `decompressed data exceeds ${this.limit} bytes`);
+    const grown = new Uint8Array(Math.min(this.limit, Math.max(need, this.buffer.length * 2)));
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+}
+
+// Huffman-coded and RLE literals are decoded here, reused by every block (decoding is synchronous).
+let literalsBuffer: Uint8Array | undefined;
+
+/**
+ * Decompresses every frame of `data` (skippable frames skipped, checksums not verified) into one array of
+ * at most `limit` bytes, starting with `capacity` bytes (what the caller expects) and growing if needed.
+ */
+export function decodeFrames(data: Uint8Array, limit: number, capacity: number): Uint8Array {
+  const output = new Output(capacity, limit);
+  let at = 0;
+  while (at < data.length) {
+    const magic =
+      ((data[at] as number) |
+        ((data[at + 1] as number) << 8) |
+        ((data[at + 2] as number) << 16) |
+        ((data[at + 3] as number) << 24)) >>>
+      0;
+    if ((magic & 0xfffffff0) >>> 0 === SKIPPABLE_MAGIC) {
+      at +=
+        8 +
+        ((data[at + 4] as number) | ((data[at + 5] as number) << 8) | ((data[at + 6] as number) << 16)) +
+        (data[at + 7] as number) * 2 ** 24;
+      continue;
+    }
+    if (magic !== MAGIC) throw corrupt('bad magic number');
+    at = decodeFrame(data, at + 4, output);
+  }
+  const { buffer, length } = output;
+  return length === buffer.length ? buffer : buffer.slice(0, length);
+}
+
+/** Decodes one frame whose descriptor is at `at` (its header already checked); returns where it ends. */
+function decodeFrame(data: Uint8Array, at: number, output: Output): number {
+  const descriptor = data[at] as number;
+  const singleSegment = (descriptor >> 5) & 1;
+  const sizeFlag = descriptor >> 6;
+  let p = at + 1 + (singleSegment ? 0 : 1) + ([0, 1, 2, 4][descriptor & 3] as number);
+  p += sizeFlag === 0 ? singleSegment : 2 ** sizeFlag;
+  const state: FrameState = {
+    huffman: undefined,
+    ll: undefined,
+    of: undefined,
+    ml: undefined,
+    rep: Int32Array.of(1, 4, 8),
+    start: output.length,
+  };
+  for (;;) {
+    if (p + 3 > data.length) throw corrupt('truncated block');
+    const header = (data[p] as number) | ((data[p + 1] as number) << 8) | ((data[p + 2] as number) << 16);
+    const last = header & 1;
+    const type = (header >> 1) & 3;
+    const size = header >>> 3;
+    p += 3;
+    if (type === 0) {
+      if (p + size > data.length) throw corrupt('truncated block');
+      output.reserve(size);
+      output.buffer.set(data.subarray(p, p + size), output.length);
+      output.length += size;
+      p += size;
+    } else if (type === 1) {
+      if (p >= data.length) throw corrupt('truncated block');
+      output.reserve(size);
+      output.buffer.fill(data[p] as number, output.length, output.length + size);
+      output.length += size;
+      p += 1;
+    } else if (type === 2) {
+      if (size > MAX_BLOCK) throw corrupt('block too large');
+      if (p + size > data.length) throw corrupt('truncated block');
+      decodeCompressedBlock(data, p, p + size, output, state);
+      p += size;
+    } else throw corrupt('reserved block type');
+    if (last) break;
+  }
+  if ((descriptor >> 2) & 1) p += 4; // the checksum, not verified (agave sends none)
+  if (p > data.length) throw corrupt('truncated frame');
+  return p;
+}
+
+function decodeCompressedBlock(data: Uint8Array, start: number, end: number, output: Output, state: FrameState): void {
+  // Literals section (RFC 8878, 3.1.1.3.1).
+  let p = start;
+  const b0 = data[p] as number;
+  const literalsType = b0 & 3;
+  const sizeFormat = (b0 >> 2) & 3;
+  let literals: Uint8Array;
+  let literalsStart = 0;
+  let literalsLength: number;
+  if (literalsType < 2) {
+    let headerBytes: number;
+    if ((sizeFormat & 1) === 0) {
+      literalsLength = b0 >> 3;
+      headerBytes = 1;
+    } else if (sizeFormat === 1) {
+      literalsLength = (b0 >> 4) | ((data[p + 1] as number) << 4);
+      headerBytes = 2;
+    } else {
+      literalsLength = (b0 >> 4) | ((data[p + 1] as number) << 4) | ((data[p + 2] as number) << 12);
+      headerBytes = 3;
+    }
+    p += headerBytes;
+    if (literalsLength > MAX_BLOCK) throw corrupt('literals too long');
+    if (literalsType === 0) {
+      if (p + literalsLength > end) throw corrupt('truncated literals');
+      literals = data;
+      literalsStart = p;
+      p += literalsLength;
+    } else {
+      if (p >= end) throw corrupt('truncated literals');
+      literalsBuffer ??= new Uint8Array(MAX_BLOCK);
+      literals = literalsBuffer;
+      literals.fill(data[p] as number, 0, literalsLength);
+      p += 1;
+    }
+  } else {
+    let compressedLength: number;
+    let streams = 4;
+    if (sizeFormat < 2) {
+      const h = b0 | ((data[p + 1] as number) << 8) | ((data[p + 2] as number) << 16);
+      literalsLength = (h >> 4) & 0x3ff;
+      compressedLength = (h >> 14) & 0x3ff;
+      if (sizeFormat === 0) streams = 1;
+      p += 3;
+    } else if (sizeFormat === 2) {
+      const h =
+        (b0 | ((data[p + 1] as number) << 8) | ((data[p + 2] as number) << 16) | ((data[p + 3] as number) << 24)) >>> 0;
+      literalsLength = (h >>> 4) & 0x3fff;
+      compressedLength = h >>> 18;
+      p += 4;
+    } else {
+      const h =
+        (b0 | ((data[p + 1] as number) << 8) | ((data[p + 2] as number) << 16) | ((data[p + 3] as number) << 24)) >>> 0;
+      literalsLength = (h >>> 4) & 0x3ffff;
+      compressedLength = (h >>> 22) | ((data[p + 4] as number) << 10);
+      p += 5;
+    }
+    if (literalsLength > MAX_BLOCK) throw corrupt('literals too long');
+    const literalsEnd = p + compressedLength;
+    if (literalsEnd > end) throw corrupt('truncated literals');
+    if (literalsType === 2) [state.huffman, p] = readHuffmanTable(data, p, literalsEnd);
+    const table = state.huffman;
+    if (!table) throw corrupt('treeless literals without a previous table');
+    literalsBuffer ??= new Uint8Array(MAX_BLOCK);
+    literals = literalsBuffer;
+    if (streams === 1) decodeHuffmanStream(data, p, literalsEnd, literals, 0, literalsLength, table);
+    else {
+      if (p + 6 > literalsEnd) throw corrupt('truncated literals');
+      const s1 = p + 6 + ((data[p] as number) | ((data[p + 1] as number) << 8));
+      const s2 = s1 + ((data[p + 2] as number) | ((data[p + 3] as number) << 8));
+      const s3 = s2 + ((data[p + 4] as number) | ((data[p + 5] as number) << 8));
+      if (s3 > literalsEnd) throw corrupt('truncated literals');
+      const quarter = (literalsLength + 3) >> 2;
+      if (3 * quarter > literalsLength) throw corrupt('literals too short for 4 streams');
+      decodeHuffmanStream(data, p + 6, s1, literals, 0, quarter, table);
+      decodeHuffmanStream(data, s1, s2, literals, quarter, 2 * quarter, table);
+      decodeHuffmanStream(data, s2, s3, literals, 2 * quarter, 3 * quarter, table);
+      decodeHuffmanStream(data, s3, literalsEnd, literals, 3 * quarter, literalsLength, table);
+    }
+    p = literalsEnd;
+  }
+
+  // Sequences section (RFC 8878, 3.1.1.3.2).
+  if (p >= end) throw corrupt('truncated sequences');
+  let count = data[p++] as number;
+  if (count >= 128) {
+    if (count === 255) {
+      count = (data[p] as number) + ((data[p + 1] as number) << 8) + 0x7f00;
+      p += 2;
+    } else count = ((count - 128) << 8) + (data[p++] as number);
+  }
+  // A block regenerates at most 128 KiB (and nothing past the limit): every copy is checked against that,
+  // and against the buffer, which grows only when the caller's capacity was short.
+  const blockEnd = Math.min(output.length + MAX_BLOCK, output.limit);
+  let out = output.buffer;
+  let op = output.length;
+  let lp = literalsStart;
+  const literalsEnd = literalsStart + literalsLength;
+  if (count > 0) {
+    if (p >= end) throw corrupt('truncated sequences');
+    const modes = data[p++] as number;
+    if (modes & 3) throw corrupt('reserved sequence mode bits');
+    defaults ??= {
+      ll: buildFseTable(LL_DEFAULT, 6),
+      ml: buildFseTable(ML_DEFAULT, 6),
+      of: buildFseTable(OF_DEFAULT, 5),
+    };
+    let ll: FseTable;
+    let of: FseTable;
+    let ml: FseTable;
+    [ll, p] = sequenceTable(data, p, end, modes >> 6, defaults.ll, state.ll, 9, 35);
+    [of, p] = sequenceTable(data, p, end, (modes >> 4) & 3, defaults.of, state.of, 8, 31);
+    [ml, p] = sequenceTable(data, p, end, (modes >> 2) & 3, defaults.ml, state.ml, 9, 52);
+    state.ll = ll;
+    state.of = of;
+    state.ml = ml;
+    const stream = new BackwardBits(data, p, end);
+    let llState = stream.read(ll.log);
+    let ofState = stream.read(of.log);
+    let mlState = stream.read(ml.log);
+    const rep = state.rep;
+    for (let n = count; n > 0; n--) {
+      const ofCode = of.symbol[ofState] as number;
+      const mlCode = ml.symbol[mlState] as number;
+      const llCode = ll.symbol[llState] as number;
+      if (ofCode > 31 || mlCode > 52 || llCode > 35) throw corrupt('bad sequence code');
+      // Up to 31 extra offset bits: read in two parts, as one read holds at most 25.
+      let offsetValue: number;
+      if (ofCode > 24) {
+        const high = stream.read(ofCode - 24);
+        offsetValue = 2 ** ofCode + high * 16777216 + stream.read(24);
+      } else offsetValue = (1 << ofCode) + stream.read(ofCode);
+      const matchLength = (ML_BASE[mlCode] as number) + stream.read(ML_BITS[mlCode] as number);
+      const literalLength = (LL_BASE[llCode] as number) + stream.read(LL_BITS[llCode] as number);
+      let offset: number;
+      if (offsetValue > 3) {
+        offset = offsetValue - 3;
+        rep[2] = rep[1] as number;
+        rep[1] = rep[0] as number;
+        rep[0] = offset;
+      } else {
+        const index = offsetValue - (literalLength === 0 ? 0 : 1);
+        if (index === 0) offset = rep[0] as number;
+        else if (index === 3) {
+          offset = (rep[0] as number) - 1;
+          rep[2] = rep[1] as number;
+          rep[1] = rep[0] as number;
+          rep[0] = offset;
+        } else {
+          offset = rep[index] as number;
+          if (index === 2) rep[2] = rep[1] as number;
+          rep[1] = rep[0] as number;
+          rep[0] = offset;
+        }
+      }
+      if (n > 1) {
+        llState = (ll.base[llState] as number) + stream.read(ll.bits[llState] as number);
+        mlState = (ml.base[mlState] as number) + stream.read(ml.bits[mlState] as number);
+        ofState = (of.base[ofState] as number) + stream.read(of.bits[ofState] as number);
+      }
+      if (stream.pos < 0) throw corrupt('sequence stream overread');
+      // Execute: literals, then the match.
+      if (lp + literalLength > literalsEnd) throw corrupt('sequence past the literals');
+      const next = op + literalLength + matchLength;
+      if (next > out.length) {
+        if (next > blockEnd) throw tooLong(output, next);
+        out = grow(output, op, next);
+      }
+      if (literalLength > 16) {
+        out.set(literals.subarray(lp, lp + literalLength), op);
+        op += literalLength;
+        lp += literalLength;
+      } else for (let i = 0; i < literalLength; i++) out[op++] = literals[lp++] as number;
+      if (offset <= 0 || offset > op - state.start) throw corrupt('match offset before the frame');
+      let from = op - offset;
+      if (matchLength <= 16) for (let i = 0; i < matchLength; i++) out[op++] = out[from++] as number;
+      else if (offset >= matchLength) {
+        out.copyWithin(op, from, from + matchLength);
+        op += matchLength;
+      } else if (offset === 1) {
+        // A run of one byte (zeroed capacity, padding): the commonest long overlapping match.
+        out.fill(out[from] as number, op, op + matchLength);
+        op += matchLength;
+      } else {
+        // An overlapping match repeats the last `offset` bytes: copy them in ever longer pieces.
+        const end = op + matchLength;
+        let piece = offset;
+        while (op < end) {
+          const length = Math.min(piece, end - op);
+          out.copyWithin(op, from, from + length);
+          op += length;
+          piece += length;
+        }
+      }
+    }
+    if (stream.pos !== 0) throw corrupt('sequence stream not consumed');
+  } else if (p !== end) throw corrupt('bytes after the literals');
+  const rest = literalsEnd - lp;
+  if (op + rest > out.length) {
+    if (op + rest > blockEnd) throw tooLong(output, op + rest);
+    out = grow(output, op, op + rest);
+  }
+  out.set(literals.subarray(lp, literalsEnd), op);
+  output.length = op + rest;
+}
+
+/** Grows the output so that bytes up to `end` fit, `op` of them written; returns the new buffer. */
+function grow(output: Output, op: number, end: number): Uint8Array {
+  output.length = op;
+  output.reserve(end - op);
+  return output.buffer;
+}
+
+function tooLong(output: Output, end: number): ZstdFormatError {
+  return end > output.limit
+    ? new ZstdFormatError(true, `decompressed data exceeds ${output.limit} bytes`)
+    : corrupt('block longer than 128 KiB');
+}
+
+function sequenceTable(
+  data: Uint8Array,
+  at: number,
+  end: number,
+  mode: number,
+  predefined: FseTable,
+  previous: FseTable | undefined,
+  maxLog: number,
+  maxSymbol: number,
+): [FseTable, number] {
+  if (mode === 0) return [predefined, at];
+  if (mode === 1) {
+    if (at >= end) throw corrupt('truncated sequences');
+    return [rleTable(data[at] as number), at + 1];
+  }
+  if (mode === 2) return readFseTable(data, at, end, maxLog, maxSymbol);
+  if (!previous) throw corrupt('repeated table without a previous one');
+  return [previous, at];
+}
