@@ -2,6 +2,7 @@
  * solrpc: a typed client for the Solana-style JSON-RPC API that agave validators serve.
  * @packageDocumentation
  */
+export type { BodyReader } from './codecs/listReader.js';
 export {
   DEFAULT_MAX_TRANSACTION_BYTES,
   type DecodeTransactionOptions,
@@ -226,6 +227,7 @@ export type {
   BinaryEncoding,
   Blockhash,
   BlockhashLifetime,
+  ByteChunks,
   CallOptions,
   Commitment,
   CommitmentConfig,

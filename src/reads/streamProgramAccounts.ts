@@ -19,7 +19,10 @@ import { ACCOUNTS_PER_PAGE_MAX, pageReader } from './programAccountsPage.js';
 import { runsOf } from './runs.js';
 
 /** The one method a client needs for `streamProgramAccounts`: a full `createRpc` client, or `createRpcWith` with it. */
-export type StreamProgramAccountsRpc = RpcWith<{ getProgramAccounts: typeof getProgramAccounts }>;
+export type StreamProgramAccountsRpc = RpcWith<{
+  /** Its transport is what the stream reads through (a client of solrpc); any other object is called once. */
+  getProgramAccounts: typeof getProgramAccounts;
+}>;
 
 /** How the accounts are asked for. */
 export type ProgramAccountsPaging = 'auto' | 'v2' | 'none';

@@ -194,7 +194,10 @@ export interface TransportRequest {
    * with an identical call (coalescing) or put in a batch, and is retried only while `mayRetry()` says
    * nothing has been handed on.
    */
-  stream?: { mayRetry(): boolean };
+  stream?: {
+    /** Whether another attempt may still be made: false once anything read was handed on. */
+    mayRetry(): boolean;
+  };
 }
 
 /** The next piece of a response body's bytes, or `undefined` at its end. */
