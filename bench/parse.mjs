@@ -1,8 +1,11 @@
 // Parser benchmark: solrpc's exact-integer parser against JSON.parse on the bodies that matter.
 // Not a test: it prints medians and ratios. Run with `npm run bench:parse` (builds first).
 import { randomBytes } from 'node:crypto';
-import { parseJson } from '../dist/codecs/json.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parseJson, parseJsonExact, parseJsonExactAt } from '../dist/codecs/json.js';
 import { getAccountInfo } from '../dist/methods/getAccountInfo.js';
+import { buildPayloads } from './payloads.mjs';
 
 const account = (data, encoding) =>
   `{"jsonrpc":"2.0","result":{"context":{"apiVersion":"2.3.7","slot":356139470},"value":{"data":["${data}","${encoding}"],"executable":false,"lamports":7300000000,"owner":"BPFLoaderUpgradeab1e11111111111111111111111","rentEpoch":18446744073709551615,"space":1048576}},"id":1}`;
@@ -54,4 +57,55 @@ for (const [name, text] of Object.entries(bodies)) {
     row.push(`${(full * 1000).toFixed(0)} µs`, `${(full / floor).toFixed(2)}x`);
   }
   console.log(row.join(' | '));
+}
+
+// The exact readers methods use, on the run benchmark's payloads: JSON.parse, then every value beyond 2^53
+// put back (parseJsonExact scans every number; parseJsonExactAt first only those under its keys).
+// Timed in alternation with JSON.parse, each by the least CPU time of its samples, each sample after a
+// full GC: a busy machine only ever adds time, where wall time on a loaded 2-core machine swung 2-3x
+// between runs, and a collection of the last reader's garbage landed in the next one's sample. Run with
+// `node --single-threaded-gc bench/parse.mjs` so that the GC's helper threads are not counted either.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+function ratios(text, readers, budgetMs = 4000) {
+  const fns = { floor: (body) => JSON.parse(body), ...readers };
+  for (const read of Object.values(fns)) for (let i = 0; i < 5; i++) read(text);
+  const best = Object.fromEntries(Object.keys(fns).map((name) => [name, Infinity]));
+  const end = performance.now() + budgetMs;
+  for (let round = 0; performance.now() < end || round < 10; round++) {
+    for (const [name, read] of Object.entries(fns)) {
+      gc();
+      const start = cpuMs();
+      read(text);
+      best[name] = Math.min(best[name], cpuMs() - start);
+    }
+  }
+  return Object.fromEntries(Object.entries(best).map(([n, ms]) => [n, n === 'floor' ? ms : ms / best.floor]));
+}
+
+const { results } = await buildPayloads();
+const wrap = (result) => `{"jsonrpc":"2.0","result":${result},"id":1}`;
+const ACCOUNT_KEYS = ['lamports', 'rentEpoch'];
+const payloads = [
+  ['tokenAccounts5000', results.tokenAccounts5000.default, ACCOUNT_KEYS],
+  ['tokenAccountsMainnet5000', results.tokenAccountsMainnet5000.default, ACCOUNT_KEYS],
+  ['programAccounts20000', results.programAccounts20000.base64, ACCOUNT_KEYS],
+  ['programAccounts20000Parsed', results.programAccounts20000Parsed.jsonParsed, ACCOUNT_KEYS],
+  ['block1500', results.block1500.default, undefined],
+];
+console.log('');
+console.log(
+  'payload | MiB | JSON.parse (least CPU) | parseJson | parseJsonExact | parseJsonExactAt(lamports, rentEpoch)',
+);
+for (const [name, result, keys] of payloads) {
+  const text = wrap(result);
+  const readers = { parseJson, parseJsonExact };
+  if (keys) readers.parseJsonExactAt = (body) => parseJsonExactAt(body, keys);
+  const r = ratios(text, readers);
+  const cells = [r.parseJson, r.parseJsonExact, r.parseJsonExactAt].map((x) => (x ? `${x.toFixed(2)}x` : '-'));
+  console.log([name, (text.length / 2 ** 20).toFixed(2), `${r.floor.toFixed(1)} ms`, ...cells].join(' | '));
 }
