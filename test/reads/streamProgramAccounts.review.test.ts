@@ -1,7 +1,8 @@
 /**
  * A hostile review of issue 32's long-list reading (codecs/jsonList.ts), its transport path and
  * streamProgramAccounts. The first block holds one test per defect found, each failing at the commit
- * reviewed (9a32913) and named for the defect; the second holds cases that held, kept as regressions.
+ * reviewed (9a32913) and still at a9dd484, named for the defect; the second holds cases that held, kept
+ * as regressions.
  */
 import { getEventListeners } from 'node:events';
 import { dirname, join } from 'node:path';
@@ -88,7 +89,7 @@ async function drain(stream: AsyncIterable<unknown>): Promise<{ count: number; e
   }
 }
 
-describe('defects (each fails at 9a32913)', () => {
+describe('defects (each fails at 9a32913 and a9dd484)', () => {
   it('a list followed by ",[…]" is taken for valid JSON and the items after it dropped (the run is parsed inside wrapper brackets it can close)', async () => {
     // `{"result":[A],[B]}` is not JSON. The run guessed is `A],[B`, which parses inside the '[[' ... ']]'
     // put around it for the depth count: the first wrapper's item is taken, the rest silently dropped.
