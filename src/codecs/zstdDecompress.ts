@@ -25,10 +25,15 @@ const RESERVED_BLOCK = 3;
  */
 export function decompressFrame(frame: Uint8Array, limit: number): Uint8Array {
   const sizes = checkFrames(frame, limit);
-  // One allocation in the common case: the frames' blocks bound the output (agave's streaming encoder
-  // fills every block but the last, so the bound is the size). Declared sizes, when every frame has
-  // one, are the size; a frame that lies about it makes the output grow, never past the limit.
-  const capacity = Math.min(limit, sizes.maximum, sizes.allDeclared ? sizes.declared : Number.POSITIVE_INFINITY);
+  // One allocation in the common case. The block headers bound the output (agave's streaming encoder fills
+  // every block but the last, so for a large account the bound is the size); a small account's one block
+  // may hold far less than its 128 KiB bound, so the input caps the guess too: account data seldom
+  // compresses beyond 32x, and past the guess the output doubles (one extra copy at most). Declared sizes,
+  // when every frame has one, are the size; a frame that lies about it makes the output grow, never past
+  // the limit.
+  const guess = Math.max(4096, 32 * frame.length);
+  const declared = sizes.allDeclared ? sizes.declared : Number.POSITIVE_INFINITY;
+  const capacity = Math.min(limit, sizes.maximum, guess, declared);
   return decodeFrames(frame, limit, capacity);
 }
 
