@@ -47,6 +47,12 @@ export interface ListReading {
    */
   readonly maxPendingChars?: number;
   readonly tooLong?: (limit: number) => Error;
+  /**
+   * An answer that ends within this many bytes is decoded and parsed whole, at once: one `JSON.parse`
+   * of the whole text costs less than the runs (measured in docs/performance.md). Only a longer answer,
+   * or one read while it streams (`onItems`), is read in runs. Default 0: always in runs.
+   */
+  readonly wholeBelow?: number;
   /** The size of the first run and of the largest, in characters (tests make them small). */
   readonly runChars?: { first: number; max: number };
 }
@@ -71,15 +77,41 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   let text = '';
   // Characters of the body before `text` (for the offsets in errors).
   let offset = 0;
+  let done = false;
+  /**
+   * The body's next `want` bytes or more (fewer at its end), decoded at once. Pieces are joined as bytes
+   * and decoded together: one flat string, where decoding each piece and adding it to the text builds a
+   * chain of strings that costs more to flatten than to parse (measured: 140 pieces of 64 KiB, 32 ms to
+   * join as strings), and a long envelope sent a byte at a time would be scanned again per byte.
+   */
+  const more = async (want: number, holding: number): Promise<string> => {
+    const pieces: Uint8Array[] = [];
+    let size = 0;
+    while (size < want) {
+      const chunk = await next();
+      if (chunk === undefined) {
+        done = true;
+        break;
+      }
+      pieces.push(chunk);
+      size += chunk.byteLength;
+      held(holding + size);
+    }
+    return decoder.decode(joined(pieces, size), { stream: !done });
+  };
+
+  // 0. A short answer: read whole, as one text.
+  if (!onItems && reading.wholeBelow) {
+    text = await more(reading.wholeBelow, 0);
+    if (done) return parse(text);
+  }
 
   // 1. The envelope, up to the list's opening bracket.
   let found: { start: number; path: ListPath; depth: number } | undefined;
   for (;;) {
-    const chunk = await next();
-    text += chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
-    held(text.length);
     found = scanner(text);
-    if (found || chunk === undefined) break;
+    if (found || done) break;
+    text += await more(Math.max(FIRST_RUN_CHARS, text.length), text.length);
   }
   if (!found) return parse(text);
   const { path, depth } = found;
@@ -100,7 +132,11 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   const parseRun = (run: string): unknown[] => {
     try {
       let value = parse(open + run + close) as unknown[];
-      for (let level = 1; level < depth; level++) value = value[0] as unknown[];
+      for (let level = 1; level < depth; level++) {
+        // A run can close the brackets around it and open new ones (`A],[B`): then a level holds two.
+        if (value.length !== 1) throw fail(offset, 'unexpected character');
+        value = value[0] as unknown[];
+      }
       return value;
     } catch (error) {
       const at = (error as { offset?: unknown }).offset;
@@ -113,19 +149,13 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   let opener: string | undefined;
   const { first: firstRun, max: maxRun } = reading.runChars ?? { first: FIRST_RUN_CHARS, max: MAX_RUN_CHARS };
   let target = firstRun;
-  let done = false;
   let suffix: string | undefined;
+  // Where the text after the list begins in the body, for the offsets of errors there.
+  let suffixAt = 0;
   while (suffix === undefined) {
     if (!done && text.length < target) {
-      const chunk = await next();
-      if (chunk === undefined) {
-        done = true;
-        text += decoder.decode();
-      } else {
-        text += decoder.decode(chunk, { stream: true });
-        held(text.length);
-        continue;
-      }
+      text += await more(target - text.length, text.length);
+      if (!done) continue;
     }
     if (done) {
       // The list ends at the last ']' unless the envelope after it holds one: proved by the parses.
@@ -139,6 +169,7 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
       }
       if (items) {
         suffix = text.slice(end + 1);
+        suffixAt = offset + end + 1;
         await deliver(items);
         break;
       }
@@ -149,6 +180,7 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
       if (exact === undefined) throw fail(offset + scan.end, 'unexpected character');
       await deliver(exact === '' ? [] : parseRun(exact));
       suffix = text.slice(scan.end + 1);
+      suffixAt = offset + scan.end + 1;
       break;
     }
     opener ??= openerOf(text);
@@ -157,7 +189,7 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
     let items: unknown[] | undefined;
     if (cut > 0) {
       try {
-        items = parseRun(text.slice(0, cut));
+        items = parseRun(nonBlank(text.slice(0, cut)));
       } catch {}
     }
     if (!items) {
@@ -169,6 +201,7 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
         if (exact === undefined) throw fail(offset + scan.end, 'unexpected character');
         await deliver(exact === '' ? [] : parseRun(exact));
         suffix = text.slice(scan.end + 1);
+        suffixAt = offset + scan.end + 1;
         break;
       }
       cut = scan.lastComma;
@@ -178,7 +211,7 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
         target = text.length * 2;
         continue;
       }
-      items = parseRun(text.slice(0, cut));
+      items = parseRun(nonBlank(text.slice(0, cut)));
     }
     offset += cut + 1;
     text = text.slice(cut + 1);
@@ -188,19 +221,20 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   }
 
   // 3. The rest of the envelope, after the list.
-  for (;;) {
-    const chunk = done ? undefined : await next();
-    if (chunk === undefined) {
-      if (!done) suffix += decoder.decode();
-      break;
-    }
-    suffix += decoder.decode(chunk, { stream: true });
-    held(suffix.length);
-  }
+  while (!done) suffix += await more(Math.max(FIRST_RUN_CHARS, suffix.length), suffix.length);
   // The envelope is read with a mark of this call's own in place of the items: a server cannot guess it,
   // so finding it proves the list read is the one the answer holds.
   const mark = `list ${Math.random()}`;
-  const answer = parse(`${prefix}"${mark}"]${suffix}`);
+  let answer: unknown;
+  try {
+    answer = parse(`${prefix}"${mark}"]${suffix}`);
+  } catch (error) {
+    const at = (error as { offset?: unknown }).offset;
+    if (typeof at !== 'number') throw error;
+    // The offset in the body: before the list as it is, after it moved past the items read.
+    const after = at - (prefix.length + mark.length + 3);
+    throw fail(at < prefix.length ? at : suffixAt + Math.max(0, after), problemOf(error as Error));
+  }
   const holder = path
     .slice(0, -1)
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | null | undefined)?.[key], answer) as
@@ -215,6 +249,26 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   }
   (holder as Record<string, unknown>)[key] = kept;
   return answer;
+}
+
+/** The pieces as one array of `size` bytes (the piece itself when there is one). */
+function joined(pieces: Uint8Array[], size: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A run cut at a comma: only space before that comma (`A, ,B`, or `[ ,B`) is an item missing, which
+ * the parse must refuse, where space alone would parse as no items.
+ */
+function nonBlank(run: string): string {
+  return /^\s*$/.test(run) ? `${run},` : run;
 }
 
 /** A run of items as parsed, or `undefined` if it is only space after a comma (a trailing comma). */

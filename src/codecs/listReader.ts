@@ -22,6 +22,13 @@ export type BodyReader = (body: ByteChunks, onItems?: (items: unknown[]) => unkn
  */
 export const MAX_STREAM_PENDING_CHARS = 64 * 1024 * 1024;
 
+/**
+ * An answer read into a result (not streamed) that ends within this many bytes is parsed whole: one
+ * `JSON.parse` of 9 MB cost 54 ms of CPU where the runs cost 84 (docs/performance.md, "Reading long
+ * lists"). Past it, the runs keep any answer within what a string can hold.
+ */
+export const WHOLE_BELOW_BYTES = 32 * 1024 * 1024;
+
 /** The reader of answers whose list is at one of `paths`, each text read by `parse` (the method's). */
 export function listReader(paths: readonly ListPath[], parse: (text: string) => unknown): BodyReader {
   return (body, onItems) =>
@@ -32,6 +39,7 @@ export function listReader(paths: readonly ListPath[], parse: (text: string) => 
         onItems,
         fail: (offset, problem) => new JsonSyntaxError(offset, problem),
         maxPendingChars: MAX_STREAM_PENDING_CHARS,
+        wholeBelow: WHOLE_BELOW_BYTES,
         tooLong: (limit) =>
           new ResponseTooLargeError({
             limit,

@@ -7,6 +7,7 @@
 import { type ClientLink, clientLink } from '../clientLink.js';
 import type { RpcWith } from '../createRpc.js';
 import { decodeResult, type PreparedCall } from '../defineMethod.js';
+import { AbortError } from '../errors/AbortError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { ValidationError } from '../errors/ValidationError.js';
@@ -82,6 +83,11 @@ export function streamProgramAccounts(
 export function streamProgramAccounts(
   rpc: StreamProgramAccountsRpc,
   programId: Address,
+  config?: StreamProgramAccountsConfig,
+): AsyncGenerator<KeyedAccount<ParsedAccountData | Uint8Array>, void, undefined>;
+export function streamProgramAccounts(
+  rpc: StreamProgramAccountsRpc,
+  programId: Address,
   config: StreamProgramAccountsConfig = {},
 ): AsyncGenerator<KeyedAccount<unknown>, void, undefined> {
   if (typeof rpc?.getProgramAccounts !== 'function') {
@@ -102,18 +108,29 @@ export function streamProgramAccounts(
     });
   }
   checkU64(METHOD, 'config.changedSinceSlot', changedSinceSlot);
-  if (changedSinceSlot !== undefined && paging === 'none') {
-    throw new InvalidInputError({
-      method: METHOD,
-      param: 'config.changedSinceSlot',
-      problem: "only getProgramAccountsV2 takes it: leave paging 'auto' or set it to 'v2'",
-    });
-  }
   // getProgramAccounts' own checks, naming the same params: programId, filters, encoding…
   const prepared = getProgramAccounts.prepare([programId, passed]);
   const link = clientLink(rpc);
-  if (!link) return whole(rpc, programId, passed);
-  return accounts(link, prepared, { paging, pageSize, changedSinceSlot });
+  // What only getProgramAccountsV2 does is refused where it cannot be asked for, never dropped unsaid.
+  const v2Only = (param: string, why: string) => {
+    if (given[param as keyof StreamProgramAccountsConfig] !== undefined) {
+      throw new InvalidInputError({ method: METHOD, param: `config.${param}`, problem: why });
+    }
+  };
+  if (paging === 'none') {
+    v2Only('changedSinceSlot', "only getProgramAccountsV2 takes it: leave paging 'auto' or set it to 'v2'");
+    v2Only('pageSize', "only getProgramAccountsV2 pages: leave paging 'auto' or set it to 'v2'");
+  }
+  if (!link) {
+    const why = 'this client is no solrpc client, so the stream makes one getProgramAccounts call through it';
+    v2Only('changedSinceSlot', why);
+    v2Only('pageSize', why);
+    if (paging === 'v2') v2Only('paging', why);
+    return whole(rpc, programId, passed);
+  }
+  // With changedSinceSlot, a node without V2 cannot answer the question asked: no fallback to all accounts.
+  const mode = paging === 'auto' && changedSinceSlot !== undefined ? 'v2' : paging;
+  return accounts(link, prepared, { paging: mode, pageSize, changedSinceSlot });
 }
 
 /** A client that is no solrpc client (a wrapper, a mock): one call, its accounts yielded after. */
@@ -184,7 +201,11 @@ async function* accounts(
             result = next.value;
             break;
           }
-          yield* next.value;
+          for (const account of next.value) {
+            // Accounts already read are not handed on once the caller has aborted.
+            if (signal?.aborted) throw new AbortError({ method: METHOD, reason: signal.reason });
+            yield account;
+          }
         }
       } catch (error) {
         // The node has no getProgramAccountsV2 (agave): the same accounts in one request instead.

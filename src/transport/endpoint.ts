@@ -114,13 +114,18 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
 
     try {
       const fetchFn = options.fetch ?? (await defaultFetch());
-      const response = await fetchFn(endpoint.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: controller.signal,
-        // A redirect would carry the API-key headers to another origin: never follow one.
-        redirect: 'manual',
+      // Raced against the abort: a fetch waiting for a free socket of its pool does not see its signal
+      // (Node's http.Agent queues the request), and the attempt's time limit must still end it.
+      const response = await new Promise<Response>((resolve, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+        fetchFn(endpoint.url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: controller.signal,
+          // A redirect would carry the API-key headers to another origin: never follow one.
+          redirect: 'manual',
+        }).then(resolve, reject);
       });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         await response.body?.cancel().catch(() => undefined);
@@ -190,6 +195,9 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
+      // A read that failed part way (a run refused, a consumer gone) leaves the rest of the body unread:
+      // cancel it, or its socket stays open with the server blocked on it. After a whole read, a no-op.
+      controller.abort();
     }
   };
   return { origin, secrets, post };

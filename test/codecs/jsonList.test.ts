@@ -111,7 +111,10 @@ describe('readJsonList', () => {
       fc.asyncProperty(
         fc.array(item, { minLength: 1, maxLength: 12 }),
         fc.array(
-          fc.tuple(fc.nat(), fc.constantFrom('', ',', ']', '}', '[', '{', '"', '\\', ' ', '0', ',{"account":')),
+          fc.tuple(
+            fc.nat(),
+            fc.constantFrom('', ',', ']', '}', '[', '{', '"', '\\', ' ', '0', ',{"account":', '],[', ', ,'),
+          ),
           {
             minLength: 1,
             maxLength: 3,
@@ -120,8 +123,10 @@ describe('readJsonList', () => {
         fc.boolean(),
         fc.array(fc.nat(), { maxLength: 10 }),
         fc.constantFrom(1, 7, 60),
-        async (items, edits, replace, cuts, run) => {
-          let body = `{"jsonrpc":"2.0","result":${write(items)},"id":1}`;
+        fc.boolean(),
+        async (items, edits, replace, cuts, run, withContext) => {
+          const result = withContext ? `{"context":{"slot":1},"value":${write(items)}}` : write(items);
+          let body = `{"jsonrpc":"2.0","result":${result},"id":1}`;
           for (const [at, text] of edits) {
             const i = at % (body.length + 1);
             body = body.slice(0, i) + text + body.slice(replace ? i + 1 : i);
@@ -136,7 +141,7 @@ describe('readJsonList', () => {
             expect(error).toBeInstanceOf(JsonSyntaxError);
             refused = true;
           }
-          const got = await read(body, [['result']], cuts, parseJson, run).then(
+          const got = await read(body, [['result'], ['result', 'value']], cuts, parseJson, run).then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
           );

@@ -48,7 +48,8 @@ describe('streamProgramAccounts over the test cluster', () => {
         const whole = byKey(await rpc.getProgramAccounts(PROGRAM, { filters }));
         expect(whole.length).toBe(filters ? 200 : 600);
         for (const paging of ['auto', 'v2', 'none'] as const) {
-          const streamed = await collect(streamProgramAccounts(rpc, PROGRAM, { filters, paging, pageSize: 70 }));
+          const pages = paging === 'none' ? {} : { pageSize: 70 };
+          const streamed = await collect(streamProgramAccounts(rpc, PROGRAM, { filters, paging, ...pages }));
           expect(new Set(streamed.map((a) => a.pubkey)).size).toBe(streamed.length);
           expect(byKey(streamed)).toEqual(whole);
         }

@@ -265,6 +265,7 @@ describe('streamProgramAccounts', () => {
       [{ pageSize: 10_001 }, /config\.pageSize/],
       [{ changedSinceSlot: -1 }, /config\.changedSinceSlot/],
       [{ paging: 'none', changedSinceSlot: 5 }, /config\.changedSinceSlot/],
+      [{ paging: 'none', pageSize: 5 }, /config\.pageSize/],
       [{ withContext: true }, /withContext/],
       [{ filter: [] }, /filter/],
       [{ encoding: 'hex' }, /config\.encoding/],
