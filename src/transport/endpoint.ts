@@ -243,8 +243,8 @@ async function readBody(
     const text = await race(response.text());
     if (!read) return text;
     // A fetch without a readable body (some mocks): its text as the one piece.
-    let given = false;
-    return read(async () => (given ? undefined : ((given = true), new TextEncoder().encode(text))));
+    const pieces = [new TextEncoder().encode(text)];
+    return read(async () => pieces.pop());
   }
   const reader = response.body.getReader();
   let total = 0;
