@@ -4,7 +4,6 @@ import { defineConfig } from 'tsup';
 const dts = { compilerOptions: { ignoreDeprecations: '6.0' } };
 const external = [
   'bs58',
-  'fzstd',
   'superstruct',
   'cross-fetch',
   'ws',

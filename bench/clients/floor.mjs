@@ -1,6 +1,6 @@
 // The floors: the least a client can do. `fetch + JSON.parse` sends the same body solrpc sends and
-// parses the answer; `+ decode` also turns account data into bytes (Buffer.from base64, then fzstd, the
-// decoder solrpc uses) where solrpc decodes; `node:http` does the same over node:http with a keep-alive
+// parses the answer; `+ decode` also turns account data into bytes (Buffer.from base64, then fzstd, a
+// widely used JavaScript zstd decoder, which solrpc used until it wrote its own) where solrpc decodes; `node:http` does the same over node:http with a keep-alive
 // Agent instead of fetch, to show what a node:http transport would gain. None of them validates, and
 // JSON.parse rounds every integer above 2^53.
 import { Agent, request } from 'node:http';

@@ -11,7 +11,7 @@ import { getAccountInfo } from '../../src/methods/getAccountInfo.js';
 import type { TransportRequest } from '../../src/types/index.js';
 
 const loads = vi.hoisted(() => ({ count: 0 }));
-// The module loadZstd imports (it brings fzstd): a chunk that fails to load.
+// The module loadZstd imports (it brings the decoder): a chunk that fails to load.
 vi.mock('../../src/codecs/zstdDecompress.js', () => {
   loads.count++;
   throw new Error('chunk failed to load');

@@ -33,7 +33,7 @@ const fuzzTimeout = Math.max(30_000, fuzzRuns * 15);
 /**
  * No case may take longer than this (ms) for its input size: generous, but far below any quadratic path.
  * Decompressed output is work too: a 1 KB zstd frame may rightly become 10 MiB, so output bytes count at
- * 50 ns each (fzstd runs at 100+ MB/s once warm).
+ * 50 ns each (the zstd decoder runs at 100+ MB/s once warm).
  */
 export const timeBound = (bytes: number, outputBytes = 0): number => 50 + bytes * 0.002 + outputBytes * 0.00005;
 
