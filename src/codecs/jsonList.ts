@@ -152,6 +152,15 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
   let suffix: string | undefined;
   // Where the text after the list begins in the body, for the offsets of errors there.
   let suffixAt = 0;
+  /** Hands on the items before the list's end that the exact scan found, and keeps what follows. */
+  const lastRun = async (scan: { end: number; lastComma: number }) => {
+    if (scan.end === -2) throw fail(offset + scan.lastComma, 'unexpected character');
+    const exact = guardedRun(text.slice(0, scan.end), afterComma);
+    if (exact === undefined) throw fail(offset + scan.end, 'unexpected character');
+    await deliver(exact === '' ? [] : parseRun(exact));
+    suffix = text.slice(scan.end + 1);
+    suffixAt = offset + scan.end + 1;
+  };
   while (suffix === undefined) {
     if (!done && text.length < target) {
       text += await more(target - text.length, text.length);
@@ -174,13 +183,8 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
         break;
       }
       const scan = scanItems(text);
-      if (scan.end === -2) throw fail(offset + scan.lastComma, 'unexpected character');
       if (scan.end === -1) throw fail(offset + text.length, 'unexpected end of input');
-      const exact = guardedRun(text.slice(0, scan.end), afterComma);
-      if (exact === undefined) throw fail(offset + scan.end, 'unexpected character');
-      await deliver(exact === '' ? [] : parseRun(exact));
-      suffix = text.slice(scan.end + 1);
-      suffixAt = offset + scan.end + 1;
+      await lastRun(scan);
       break;
     }
     opener ??= openerOf(text);
@@ -195,13 +199,8 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
     if (!items) {
       // No guess, or a wrong one: the exact scan says where the items end, or where the list does.
       const scan = scanItems(text);
-      if (scan.end === -2) throw fail(offset + scan.lastComma, 'unexpected character');
       if (scan.end !== -1) {
-        const exact = guardedRun(text.slice(0, scan.end), afterComma);
-        if (exact === undefined) throw fail(offset + scan.end, 'unexpected character');
-        await deliver(exact === '' ? [] : parseRun(exact));
-        suffix = text.slice(scan.end + 1);
-        suffixAt = offset + scan.end + 1;
+        await lastRun(scan);
         break;
       }
       cut = scan.lastComma;
@@ -220,14 +219,15 @@ export async function readJsonList(next: ByteChunks, reading: ListReading): Prom
     await deliver(items);
   }
 
-  // 3. The rest of the envelope, after the list.
-  while (!done) suffix += await more(Math.max(FIRST_RUN_CHARS, suffix.length), suffix.length);
+  // 3. The rest of the envelope, after the list (TypeScript cannot see the loop above end only with it).
+  let rest = suffix as string;
+  while (!done) rest += await more(Math.max(FIRST_RUN_CHARS, rest.length), rest.length);
   // The envelope is read with a mark of this call's own in place of the items: a server cannot guess it,
   // so finding it proves the list read is the one the answer holds.
   const mark = `list ${Math.random()}`;
   let answer: unknown;
   try {
-    answer = parse(`${prefix}"${mark}"]${suffix}`);
+    answer = parse(`${prefix}"${mark}"]${rest}`);
   } catch (error) {
     const at = (error as { offset?: unknown }).offset;
     if (typeof at !== 'number') throw error;

@@ -5,23 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRpc, streamProgramAccounts } from '../../src/index.js';
 import { startTestCluster } from '../../src/testing/index.js';
+import { referenceEncode } from '../support/base58Reference.js';
 
 const PROGRAM = 'BPFLoaderUpgradeab1e11111111111111111111111';
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A distinct address per index (base58 of 32 bytes: the index, then a fixed tail). */
+/** A distinct address per index (32 bytes: the index, then a fixed tail; never a leading zero byte). */
 function address(i: number): string {
   const bytes = new Uint8Array(32).fill(7);
-  bytes[0] = (i & 0x7f) + 1; // never 0: a leading zero byte is written '1', which this sketch skips
+  bytes[0] = (i & 0x7f) + 1;
   bytes[1] = (i >> 7) + 1;
-  let n = 0n;
-  for (const byte of bytes) n = n * 256n + BigInt(byte);
-  let text = '';
-  while (n > 0n) {
-    text = ALPHABET[Number(n % 58n)] + text;
-    n /= 58n;
-  }
-  return text;
+  return referenceEncode(bytes);
 }
 
 // 600 accounts of the program: every third one 16 bytes, the others 8, with their index in the data.

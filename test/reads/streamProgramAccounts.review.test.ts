@@ -22,34 +22,22 @@ import {
   streamProgramAccounts,
 } from '../../src/index.js';
 import { createNodeFetch } from '../../src/node.js';
-import { closedAfterEach, type RecordedRequest, startServer } from '../support/httpServer.js';
+import { closedAfterEach, startServer } from '../support/httpServer.js';
+import {
+  idOf,
+  indexedAddress,
+  methodOf,
+  TOKEN_PROGRAM,
+  accountText as textOf,
+} from '../support/programAccountsText.js';
 
 const track = closedAfterEach();
-const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN = TOKEN_PROGRAM;
 const OWNER = 'So11111111111111111111111111111111111111112';
-const U64_MAX = '18446744073709551615';
-
-/** A distinct valid address per index. */
-function address(i: number): string {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let text = '';
-  let n = i + 1;
-  while (n > 0) {
-    text = alphabet[n % 58] + text;
-    n = Math.floor(n / 58);
-  }
-  return `${'So1111111111111111111111111111111111111111'.slice(0, 44 - text.length - 1)}1${text}`.slice(-44);
-}
-
-/** An account as agave writes it (no space), with `size` bytes of data. */
-function accountText(i: number, size = 165): string {
-  const data = Buffer.alloc(size, i % 251).toString('base64');
-  return `{"account":{"data":["${data}","base64"],"executable":false,"lamports":${2_039_280 + i},"owner":"${TOKEN}","rentEpoch":${U64_MAX},"space":${size}},"pubkey":"${address(i)}"}`;
-}
+const address = indexedAddress;
+const accountText = (i: number, size?: number) => textOf(i, { size });
 
 const accounts = (count: number, from = 0) => Array.from({ length: count }, (_, i) => accountText(from + i)).join(',');
-const idOf = (request: RecordedRequest) => (request.json as { id: unknown }).id;
-const methodOf = (request: RecordedRequest) => (request.json as { method: string }).method;
 const notFound = (id: unknown) =>
   `{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":${JSON.stringify(id)}}`;
 

@@ -9,31 +9,20 @@ import {
   streamProgramAccounts,
 } from '../../src/index.js';
 import { closedAfterEach, type RecordedRequest, startServer } from '../support/httpServer.js';
+import {
+  idOf,
+  indexedAddress,
+  methodOf,
+  TOKEN_PROGRAM,
+  accountText as textOf,
+} from '../support/programAccountsText.js';
 
 const track = closedAfterEach();
-const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const U64_MAX = '18446744073709551615';
-
-/** A distinct valid address per index: 32 bytes of base58, built from the index. */
-function address(i: number): string {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let text = '';
-  let n = i + 1;
-  while (n > 0) {
-    text = alphabet[n % 58] + text;
-    n = Math.floor(n / 58);
-  }
-  return `${'So1111111111111111111111111111111111111111'.slice(0, 44 - text.length - 1)}1${text}`.slice(-44);
-}
-
-function accountText(i: number, lamports: string = String(2_039_280 + i)): string {
-  const data = Buffer.alloc(165, i % 251).toString('base64');
-  return `{"account":{"data":["${data}","base64"],"executable":false,"lamports":${lamports},"owner":"${TOKEN}","rentEpoch":${U64_MAX},"space":165},"pubkey":"${address(i)}"}`;
-}
+const TOKEN = TOKEN_PROGRAM;
+const address = indexedAddress;
+const accountText = (i: number, lamports?: string) => textOf(i, { lamports });
 
 const envelope = (id: unknown, result: string) => `{"jsonrpc":"2.0","result":${result},"id":${JSON.stringify(id)}}`;
-const idOf = (request: RecordedRequest) => (request.json as { id: unknown }).id;
-const methodOf = (request: RecordedRequest) => (request.json as { method: string }).method;
 const configOf = (request: RecordedRequest) =>
   (request.json as { params: [string, Record<string, unknown>] }).params[1];
 
