@@ -12,6 +12,8 @@ const SUITES = [
   'test/subscriptions',
   'test/send',
   'test/history',
+  // Streamed reads: backpressure, a silent server against a slow loop, memory while streaming.
+  'test/reads',
   'test/cli/logs.test.ts',
   // The test cluster: its close grace, faults held and released, notifications by commitment.
   'test/testing',

@@ -2,7 +2,7 @@
  * Bounded memory while streaming: 1,000,000 token accounts (a 430 MB body, generated as the socket
  * drains) read by streamProgramAccounts in a fresh child process, whose old space is capped at 48 MiB
  * (getProgramAccounts, holding the whole list, cannot fit in it) and whose RSS grows by less than
- * 128 MiB. Most of that growth is garbage V8 has not collected yet (socket buffers, decoded runs), a
+ * 200 MiB. Most of that growth is garbage V8 has not collected yet (socket buffers, decoded runs), a
  * constant: bench/streamMemory.mjs measures 2,000,000 accounts (1 GB) in a peak RSS about the same.
  */
 import { execFile } from 'node:child_process';
@@ -84,7 +84,7 @@ process.stdout.write(JSON.stringify({ count, lamports: String(lamports), base, p
 `;
 
 describe.skipIf(!bundle)('streamProgramAccounts memory', () => {
-  it('holds a run of accounts at a time, not the answer: 1,000,000 accounts in a 48 MiB old space, RSS growing by less than 128 MiB', async () => {
+  it('holds a run of accounts at a time, not the answer: 1,000,000 accounts in a 48 MiB old space, RSS growing by less than 200 MiB', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'solrpc-stream-'));
     const script = join(dir, 'child.mjs');
     writeFileSync(script, CHILD.replace('__BUNDLE__', pathToFileURL((bundle as ClientBundle).path).href));
@@ -112,8 +112,9 @@ describe.skipIf(!bundle)('streamProgramAccounts memory', () => {
         `streamed ${COUNT} accounts, body ${(bodyBytes / MiB).toFixed(0)} MiB: RSS grew ${((peak - base) / MiB).toFixed(1)} MiB`,
       );
       expect(bodyBytes).toBeGreaterThan(400 * MiB);
-      // Measured 72 MiB; 490 MiB when each read of the body was raced against one long-lived promise.
-      expect(peak - base).toBeLessThan(128 * MiB);
+      // Measured 72 MiB, 114 MiB with both cores busy (garbage collected later); 490 MiB when each read of
+      // the body was raced against one long-lived promise. Holding the answer would take its 427 MiB.
+      expect(peak - base).toBeLessThan(200 * MiB);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -218,10 +218,13 @@ describe('streamProgramAccounts', () => {
 
     server.reply((request, res) => void writeAccounts(res, idOf(request), 2_000, { bytes: 0 }));
     let count = 0;
-    for await (const _ of streamProgramAccounts(rpc, TOKEN, { paging: 'none', timeoutMs: 100 })) {
-      // The loop takes far longer than timeoutMs in all; the server is never silent that long.
-      if (count++ % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = Date.now();
+    for await (const _ of streamProgramAccounts(rpc, TOKEN, { paging: 'none', timeoutMs: 1_000 })) {
+      // Each pause of the loop is longer than timeoutMs; the server is never silent that long (a margin
+      // of a second for a machine with both cores busy).
+      if (count++ % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
     }
+    expect(Date.now() - started).toBeGreaterThan(4 * 1_200);
     expect(count).toBe(2_000);
   });
 
