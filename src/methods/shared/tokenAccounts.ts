@@ -60,8 +60,9 @@ export function defineTokenAccountsMethod<TSignature>(
 ): MethodDefinition<TSignature, AccountShape> {
   return defineCustomMethod<TSignature, AccountShape>({
     name,
-    // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly
-    // (a Token-2022 extension holding a u64 as a number makes the transport read it all exactly instead).
+    // An account's u64 fields; token amounts are strings. Read with JSON.parse and these put back exactly;
+    // a large number elsewhere (a float uiAmount, a Token-2022 withheldAmount) makes the reader scan
+    // every number of the text (codecs/json.ts).
     parse: readExactly,
     // Read from the body's bytes in runs of accounts, as getProgramAccounts reads (codecs/listReader.ts).
     read: listReader([['result', 'value']], readExactly),
