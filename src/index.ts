@@ -2,7 +2,7 @@
  * solrpc: a typed client for the Solana-style JSON-RPC API that agave validators serve.
  * @packageDocumentation
  */
-export type { BodyReader } from './codecs/listReader.js';
+export type { BodyReader, ListStream } from './codecs/listReader.js';
 export {
   DEFAULT_MAX_TRANSACTION_BYTES,
   type DecodeTransactionOptions,

@@ -1,21 +1,32 @@
 /**
- * Base58 encoding, through bs58. Decoding needs no codec (codecs/base58Text.ts): importing this module
- * builds bs58's codec, so only what writes base58 imports it.
+ * Base58 encoding, written here rather than taken from bs58: its codec (base-x) was 647 bytes of every
+ * full client (docs/tree-shaking.md), for keys, signatures and instruction data the transaction decoder
+ * writes. The alphabet is base58Text.ts's; test/codecs/base58.test.ts holds both directions to bs58.
  */
-import bs58Module from 'bs58';
-
-type Base58Codec = typeof bs58Module;
+import { BASE58_DIGITS } from './base58Text.js';
 
 /**
- * bs58's CommonJS build sets `exports.default`. Imported from ESM the default is the codec; required
- * from our CommonJS build, Node's interop makes it the whole `exports` object. Accept both.
+ * Encodes bytes as base58 text: one '1' per leading zero byte, then the number the rest writes, in base 58.
+ * The digits are kept in an array, least significant first, and each byte multiplies them by 256: time
+ * quadratic in the length, as bs58's, and a 32-byte key takes about a microsecond.
  */
-function bs58(): Base58Codec {
-  const module = bs58Module as Base58Codec & { default?: Base58Codec };
-  return typeof module.encode === 'function' ? module : (module.default as Base58Codec);
-}
-
-/** Encodes bytes as base58 text. */
 export function encodeBase58(bytes: Uint8Array): string {
-  return bs58().encode(bytes);
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  const digits: number[] = [];
+  for (let i = zeros; i < bytes.length; i++) {
+    let carry = bytes[i] as number;
+    for (let j = 0; j < digits.length; j++) {
+      carry += (digits[j] as number) << 8;
+      digits[j] = carry % 58;
+      carry = (carry / 58) | 0;
+    }
+    while (carry > 0) {
+      digits.push(carry % 58);
+      carry = (carry / 58) | 0;
+    }
+  }
+  let text = '1'.repeat(zeros);
+  for (let k = digits.length - 1; k >= 0; k--) text += BASE58_DIGITS[digits[k] as number];
+  return text;
 }

@@ -2,11 +2,13 @@
  * Base58 text read without bs58: the checks of addresses and signatures, and decoding. Every client checks
  * addresses, which means reading base58 digits anyway; turning the number they write into bytes is a few
  * lines more, where bs58 (whose codec is built at import, so a bundler cannot drop it from a module that
- * imports it) would add 1.6 KB to every app that reads account data. bs58 encodes (codecs/base58.ts);
- * test/codecs/base58.test.ts holds both directions to it.
+ * imports it) would add 1.6 KB to every app that reads account data. codecs/base58.ts encodes;
+ * test/codecs/base58.test.ts holds both directions to bs58.
  */
 
-const DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** The base58 alphabet, digit 0 first. */
+export const BASE58_DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const DIGITS = BASE58_DIGITS;
 const NOT_BASE58 = /[^1-9A-HJ-NP-Za-km-z]/;
 
 /** Base58 characters per byte: log(256) / log(58), written out so that no app runs it at load. */

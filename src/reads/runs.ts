@@ -6,7 +6,22 @@
  */
 import type { BodyReader } from '../codecs/listReader.js';
 import { AbortError } from '../errors/AbortError.js';
+import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import type { Transport } from '../types/index.js';
+
+/**
+ * The most characters of a streamed answer held unread at once: one account's text (the largest, 10 MiB
+ * of data, is about 14 million characters in base64) or the envelope around the list. A stream is not
+ * bound by the client's `maxResponseBytes`, since it never holds the answer; this bounds what it holds.
+ */
+export const MAX_STREAM_PENDING_CHARS = 64 * 1024 * 1024;
+
+const tooLong = (limit: number) =>
+  new ResponseTooLargeError({
+    limit,
+    what: 'body',
+    hint: 'one account of the answer, or the text around the list, is longer than this; no real account is.',
+  });
 
 /** The request, and what turns each run of wire items into the values yielded. */
 export interface RunsRequest<T> {
@@ -56,7 +71,7 @@ export async function* runsOf<T>(transport: Transport, request: RunsRequest<T>):
     params,
     signal,
     timeoutMs,
-    read: reader && ((body) => reader(body, onItems)),
+    read: reader && ((body) => reader(body, { onItems, maxPendingChars: MAX_STREAM_PENDING_CHARS, tooLong })),
     stream: { mayRetry: () => read === 0 },
   }).then(
     (value) => {

@@ -17,6 +17,25 @@ describe('base58', () => {
     );
   });
 
+  it('encodes any bytes exactly as bs58 does, leading zeros included', () => {
+    const withZeros = fc
+      .tuple(fc.nat({ max: 6 }), fc.uint8Array({ maxLength: 200 }))
+      .map(([zeros, rest]) => Uint8Array.from([...new Uint8Array(zeros), ...rest]));
+    fc.assert(
+      fc.property(withZeros, (bytes) => {
+        expect(encodeBase58(bytes)).toBe(bs58.encode(bytes));
+      }),
+      { seed, numRuns: runs },
+    );
+    for (const bytes of [
+      new Uint8Array(0),
+      new Uint8Array(32),
+      new Uint8Array(64).fill(255),
+      new Uint8Array(1232).fill(7),
+    ])
+      expect(encodeBase58(bytes)).toBe(bs58.encode(bytes));
+  });
+
   it('decodes any base58 text exactly as bs58 does, leading zeros and nine-digit chunks included', () => {
     const digit = fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
     const text = fc

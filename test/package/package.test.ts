@@ -229,7 +229,9 @@ describe.runIf(built)('the packed package', () => {
   describe('in a browser bundle', () => {
     // Up-front gzip sizes measured with this test's esbuild settings; see docs/tree-shaking.md. Raise a
     // ceiling only in the commit that causes the growth, and say why there.
-    const CEILINGS = { getBalance: 8_240, getAccountInfo: 10_288, full: 24_576, accountSubscribe: 13_800 };
+    // Raised by issue 32 (docs/tree-shaking.md, "Issue 32"): bodies read as bytes, list reading, the exact
+    // JSON scan of every large number, a fetch raced against its time limit, the client's link.
+    const CEILINGS = { getBalance: 8_612, getAccountInfo: 10_648, full: 25_240, accountSubscribe: 14_004 };
     /** The HTTP methods whose definitions each app carries: accountSubscribe decodes as getAccountInfo does. */
     const CARRIES: Record<keyof typeof CEILINGS, readonly string[]> = {
       getBalance: ['getBalance'],
