@@ -7,6 +7,7 @@
 // fetch alone, so no browser bundle carries node:http or cross-fetch.
 import { defaultFetch } from '#default-fetch';
 import { JsonSyntaxError, parseJson } from '../codecs/json.js';
+import { WHOLE_BELOW_BYTES } from '../codecs/listReader.js';
 import { AbortError } from '../errors/AbortError.js';
 import { HttpError } from '../errors/HttpError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
@@ -161,6 +162,10 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
         await response.body?.cancel().catch(() => undefined);
         throw wrongType();
       }
+      // An answer of a known length short enough to parse whole goes the way of every other (the text as
+      // it arrives, one parse): the list reader would read it whole too, after joining its bytes.
+      const bytes =
+        !idle && read && Number(response.headers.get('content-length')) <= WHOLE_BELOW_BYTES ? undefined : read;
       try {
         // A stream holds a run of the answer at a time, never all of it: its reader bounds what it holds.
         const value = await readBody(
@@ -168,9 +173,9 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
           idle ? Number.POSITIVE_INFINITY : maxResponseBytes,
           method,
           controller.signal,
-          read &&
+          bytes &&
             ((next) =>
-              read(
+              bytes(
                 idle
                   ? () => {
                       arm();
@@ -179,7 +184,7 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
                   : next,
               )),
         );
-        return read ? value : (parse ?? parseJson)(value as string);
+        return bytes ? value : (parse ?? parseJson)(value as string);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
         if (!declaredJson) throw wrongType();
