@@ -248,6 +248,21 @@ describe('streamProgramAccounts', () => {
     await expect.poll(() => closed).toBe(2);
   });
 
+  it('getProgramAccounts reads an answer past 32 MiB in runs (chunked or sized), exactly as a short one', async () => {
+    const server = track(await startServer());
+    const COUNT = 100_000; // about 44 MB
+    server.reply((request, res) => void writeAccounts(res, idOf(request), COUNT, { bytes: 0 }));
+    const rpc = createRpc(server.url, { maxResponseBytes: 128 * 1024 * 1024 });
+    const accounts = await rpc.getProgramAccounts(TOKEN, { filters: [{ dataSize: 165 }] });
+    expect(accounts).toHaveLength(COUNT);
+    for (const i of [0, 1, 31_337, COUNT - 1]) {
+      expect(accounts[i]?.pubkey).toBe(address(i));
+      expect(accounts[i]?.account.lamports).toBe(BigInt(2_039_280 + i));
+      expect(accounts[i]?.account.rentEpoch).toBe(18446744073709551615n);
+      expect(accounts[i]?.account.data).toEqual(new Uint8Array(165).fill(i % 251));
+    }
+  });
+
   it('checks its arguments before any request', async () => {
     const server = track(await startServer());
     const rpc = createRpc(server.url);
