@@ -58,9 +58,11 @@ export interface ListReading {
 }
 
 // The first run is cut small, so the first items come early; later runs grow to this size, where one
-// parse call costs far more than its set-up.
+// parse call costs far more than its set-up. Larger runs keep more items alive through the young
+// generation's collections, promoted to the old one as garbage: streaming 2,000,000 accounts peaked at
+// 221-243 MiB of RSS with runs of 1 MiB, 137-156 MiB with 256 KiB, the same with 128 KiB.
 const FIRST_RUN_CHARS = 16 * 1024;
-const MAX_RUN_CHARS = 1024 * 1024;
+const MAX_RUN_CHARS = 256 * 1024;
 
 /**
  * Reads a body and returns the answer, exactly as `parse` would read the whole text. Throws what `fail`

@@ -164,8 +164,11 @@ export function createEndpoint(url: string, options: EndpointOptions): Endpoint 
       }
       // An answer of a known length short enough to parse whole goes the way of every other (the text as
       // it arrives, one parse): the list reader would read it whole too, after joining its bytes.
+      // (A missing Content-Length reads as NaN, never as short.)
       const bytes =
-        !idle && read && Number(response.headers.get('content-length')) <= WHOLE_BELOW_BYTES ? undefined : read;
+        !idle && read && Number(response.headers.get('content-length') ?? Number.NaN) <= WHOLE_BELOW_BYTES
+          ? undefined
+          : read;
       try {
         // A stream holds a run of the answer at a time, never all of it: its reader bounds what it holds.
         const value = await readBody(
