@@ -55,7 +55,7 @@ const PASSED = ['filters', 'encoding', 'dataSlice', 'commitment', 'minContextSlo
 /**
  * Yields every account `programId` owns that passes the filters, decoded exactly as `getProgramAccounts`
  * decodes them, while the answer downloads: the socket is read no faster than the loop takes accounts,
- * so memory stays bounded by one run of accounts (about a megabyte of the body), whatever the program's
+ * so memory stays bounded by one run of accounts (at most 256 KiB of the body), whatever the program's
  * size. Where the node serves `getProgramAccountsV2` (see `paging`), it pages through it.
  *
  * Everything is checked when it is called, before any request (`InvalidInputError`). A bad account ends
