@@ -256,7 +256,8 @@ export function completeError(error: CompletedError, facts?: HintFacts, call?: H
   } else if (error.limit === 0x1fffffe8) {
     // The longest string V8 makes (transport/endpoint.ts MAX_STRING_LENGTH; written out, since a value
     // imported from the up-front code would split it into a chunk of its own in browser bundles).
-    hint = "the method reads its answer as one string, which JavaScript caps at about 512 MiB: narrow the request (filters, dataSlice), or read a program's accounts with streamProgramAccounts.";
+    hint =
+      "the method reads its answer as one string, which JavaScript caps at about 512 MiB: narrow the request (filters, dataSlice), or read a program's accounts with streamProgramAccounts.";
   } else {
     hint = `raise the ${error.what === 'body' ? 'maxResponseBytes' : 'maxDecompressedBytes'} option if this size is expected.`;
   }
