@@ -253,10 +253,12 @@ async function* accounts(
 /** The accounts list of a result, as `getProgramAccounts` (bare, or in `value`) or V2 (in `accounts`) gives it. */
 function listIn(result: unknown, v2: boolean): unknown[] | undefined {
   const body = result as { accounts?: unknown; value?: unknown } | null;
-  const list = v2
-    ? (body?.accounts ?? (body?.value as { accounts?: unknown } | undefined)?.accounts)
-    : Array.isArray(result)
-      ? result
+  // A V2 request answered with getProgramAccounts' bare list (a server that ignores the method) is the
+  // whole answer: it is taken as such, and ends the paging.
+  const list = Array.isArray(result)
+    ? result
+    : v2
+      ? (body?.accounts ?? (body?.value as { accounts?: unknown } | undefined)?.accounts)
       : body?.value;
   return Array.isArray(list) ? list : undefined;
 }

@@ -132,6 +132,15 @@ describe('streamProgramAccounts', () => {
     ]);
   });
 
+  it('takes a bare list answered to getProgramAccountsV2 (a server ignoring the method) as all the accounts', async () => {
+    const server = track(await startServer());
+    server.reply((request, res) => void writeAccounts(res, idOf(request), 5_000, { bytes: 0 }));
+    const keys: string[] = [];
+    for await (const { pubkey } of streamProgramAccounts(createRpc(server.url), TOKEN)) keys.push(pubkey);
+    expect(keys).toEqual(Array.from({ length: 5_000 }, (_, i) => address(i)));
+    expect(server.requests.map(methodOf)).toEqual(['getProgramAccountsV2']);
+  });
+
   it('refuses a paginationKey that comes back (paging would never end)', async () => {
     const server = track(await startServer());
     server.reply((request, res) =>
