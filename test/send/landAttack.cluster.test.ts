@@ -282,8 +282,9 @@ describe.concurrent('on a congested test cluster: drops, a moving market fee, la
 });
 
 describe.concurrent('on the test cluster: a landing in the last blocks of its blockhash, statuses lagging', () => {
-  it.each([0, 10])(
-    'F0: status lag %i slots: the first attempt lands late; the call never lands a second',
+  // 0 and 10: the first review's F0; 28 and 31 (inside the 32-slot grace): the second review's R8.
+  it.each([0, 10, 28, 31])(
+    'F0/R8: status lag %i slots: the first attempt lands late; the call never lands a second',
     { timeout: 60_000 },
     async (lag) => {
       const from = await generateKeyPairSigner();
