@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rustFloatString } from '../../src/decoders/jsonValues.js';
 import { decodeMint } from '../../src/decoders/mint.js';
 import { decodeTokenAccount } from '../../src/decoders/tokenAccount.js';
-import { rustFloatString } from '../../src/decoders/tokenExtensions.js';
 import { InvalidInputError } from '../../src/errors/InvalidInputError.js';
 import type { MintInfo } from '../../src/types/token.js';
 import {
