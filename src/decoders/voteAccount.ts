@@ -28,6 +28,7 @@ import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { Address, ReadonlyUint8Array } from '../types/index.js';
+import { jsonInteger } from './jsonValues.js';
 
 const DECODER = 'decodeVoteAccount';
 
@@ -118,7 +119,8 @@ export interface VoteAccountState {
 const MAX_ACCOUNT_BYTES = 10 * 1024 * 1024;
 /** Prior voters are a fixed ring of 32 entries, used or not. */
 const PRIOR_VOTERS = 32;
-const BLS_PUBKEY_COMPRESSED_BYTES = 48;
+/** The size of V4's compressed BLS public key. */
+export const BLS_PUBKEY_COMPRESSED_BYTES = 48;
 
 /**
  * Decodes a vote account of any version agave has stored: V0_23_5, V1_14_11, V3 and V4. The result has
@@ -144,7 +146,7 @@ export function decodeVoteAccount(bytes: ReadonlyUint8Array): VoteAccountState {
     const problem = `${bytes.length} bytes is more than an account can hold (${MAX_ACCOUNT_BYTES})`;
     throw new DecodeError({ decoder: DECODER, field: 'bytes', offset: MAX_ACCOUNT_BYTES, problem });
   }
-  const reader = new VoteReader(bytes);
+  const reader = new VoteReader(bytes, DECODER, false);
   const version = reader.u32('version');
   switch (version) {
     case 0:
@@ -235,7 +237,8 @@ function readV4(r: VoteReader): VoteAccountState {
   };
 }
 
-function readVotes(r: VoteReader, hasLatency: boolean): VoteLockout[] {
+/** The tower, each vote read in its layout's order (latency first where the version has one). */
+export function readVotes(r: VoteReader, hasLatency: boolean): VoteLockout[] {
   const count = r.count('votes', hasLatency ? 13 : 12);
   const votes: VoteLockout[] = [];
   for (let i = 0; i < count; i++) {
@@ -246,7 +249,7 @@ function readVotes(r: VoteReader, hasLatency: boolean): VoteLockout[] {
   return votes;
 }
 
-function readRootSlot(r: VoteReader): number | null {
+export function readRootSlot(r: VoteReader): number | null {
   return r.option('rootSlot') ? r.safeU64('rootSlot') : null;
 }
 
@@ -254,7 +257,7 @@ function readRootSlot(r: VoteReader): number | null {
  * A map from epoch to voter on the wire; agave reads it into a `BTreeMap`, so the list comes out sorted by
  * epoch, and an epoch written twice keeps its last voter.
  */
-function readAuthorizedVoters(r: VoteReader): AuthorizedVoter[] {
+export function readAuthorizedVoters(r: VoteReader): AuthorizedVoter[] {
   const count = r.count('authorizedVoters', 40);
   const byEpoch = new Map<bigint, { voter: Address; offset: number; index: number }>();
   for (let i = 0; i < count; i++) {
@@ -274,7 +277,7 @@ function readAuthorizedVoters(r: VoteReader): AuthorizedVoter[] {
  * The ring of 32 prior voters, in ring order as agave lists them, unused (all-zero key) entries left out.
  * `extraBytes` is what follows the two epochs in each entry (V0_23_5 keeps the switch slot there).
  */
-function readPriorVoters(r: VoteReader, extraBytes: number): PriorVoter[] {
+export function readPriorVoters(r: VoteReader, extraBytes: number): PriorVoter[] {
   const priorVoters: PriorVoter[] = [];
   for (let i = 0; i < PRIOR_VOTERS; i++) {
     const field = `priorVoters.${i}`;
@@ -297,7 +300,7 @@ function readPriorVoters(r: VoteReader, extraBytes: number): PriorVoter[] {
   return priorVoters;
 }
 
-function readEpochCredits(r: VoteReader): VoteEpochCredits[] {
+export function readEpochCredits(r: VoteReader): VoteEpochCredits[] {
   const count = r.count('epochCredits', 24);
   const credits: VoteEpochCredits[] = [];
   for (let i = 0; i < count; i++) {
@@ -310,25 +313,35 @@ function readEpochCredits(r: VoteReader): VoteEpochCredits[] {
   return credits;
 }
 
-function readTimestamp(r: VoteReader): VoteTimestamp {
+export function readTimestamp(r: VoteReader): VoteTimestamp {
   const slot = r.safeU64('lastTimestamp.slot');
   const offset = r.offset;
   return { slot, timestamp: r.toSafe('lastTimestamp.timestamp', offset, r.i64('lastTimestamp.timestamp')) };
 }
 
-/** The byte reader with bincode's own values: strict bools, Option tags, u64 list lengths. */
-class VoteReader extends ByteReader {
-  constructor(bytes: Uint8Array) {
-    super(bytes, DECODER);
+/**
+ * The byte reader with bincode's own values: strict bools, Option tags, u64 list lengths. Shared by
+ * `decodeVoteAccount` (`exact` false: integers are `number`s, one beyond 2^53 refused) and `parseVote`
+ * (`exact` true: integers as the exact JSON parser reads agave's, `bigint` beyond 2^53). The `number`
+ * types of the shared readers hold for the first; the second's values may be `bigint`.
+ */
+export class VoteReader extends ByteReader {
+  constructor(
+    bytes: Uint8Array,
+    decoder: string,
+    private readonly exact: boolean,
+  ) {
+    super(bytes, decoder);
   }
 
-  /** A u64 slot or epoch, as a `number`: one beyond 2^53 is refused, never rounded. */
+  /** A u64 slot or epoch: a `number`, or refused beyond 2^53 unless the reader is exact. */
   safeU64(field: string): number {
     const offset = this.offset;
     return this.toSafe(field, offset, this.u64(field));
   }
 
   toSafe(field: string, offset: number, value: bigint): number {
+    if (this.exact) return jsonInteger(value) as number;
     if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
       throw this.error(field, offset, `${value} is beyond Number.MAX_SAFE_INTEGER`);
     }
