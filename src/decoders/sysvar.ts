@@ -15,7 +15,7 @@
  *                    firstNormalSlot u64
  * fees               lamportsPerSignature u64
  * recentBlockhashes  list of (blockhash, lamportsPerSignature u64)
- * rent               lamportsPerByteYear u64, exemptionThreshold f64, burnPercent u8
+ * rent               lamportsPerByte u64, exemptionThreshold [u8; 8] (once an f64), burnPercent u8
  * rewards            validatorPointValue f64, unused f64
  * slotHashes         list of (slot u64, hash)
  * slotHistory        bits: Option<list of u64 blocks>, bit length u64; nextSlot u64
@@ -149,15 +149,14 @@ export function parseSysvar(bytes: ReadonlyUint8Array, address: Address): Parsed
       return { type: 'recentBlockhashes', info };
     }
     case SYSVAR_RENT_ADDRESS: {
+      // agave on solana-rent 4 (SIMD-0194) shows only `lamportsPerByte`; agave 3.x showed
+      // `{ lamportsPerByteYear, exemptionThreshold, burnPercent }` from the same 17 bytes. The two
+      // fields no longer shown are still read: bincode needs their 9 bytes.
       const r = read();
-      return {
-        type: 'rent',
-        info: {
-          lamportsPerByteYear: r.amount('lamportsPerByteYear'),
-          exemptionThreshold: r.float('exemptionThreshold'),
-          burnPercent: r.u8('burnPercent'),
-        },
-      };
+      const lamportsPerByte = r.amount('lamportsPerByte');
+      r.bytesOf('exemptionThreshold', 8);
+      r.u8('burnPercent');
+      return { type: 'rent', info: { lamportsPerByte } };
     }
     case SYSVAR_REWARDS_ADDRESS: {
       const r = read();

@@ -19,6 +19,7 @@ import {
   type Schema,
   string,
   type,
+  union,
 } from './struct.js';
 
 const SYSVAR_TYPES = [
@@ -58,8 +59,12 @@ const infoByType = /* @__PURE__ */ memo(
     }),
     fees: type({ feeCalculator: feeCalculator() }),
     recentBlockhashes: array(type({ blockhash: blockhash(), feeCalculator: feeCalculator() })),
-    // serde_json writes a NaN or infinite f64 as null.
-    rent: type({ lamportsPerByteYear: string(), exemptionThreshold: nullable(number()), burnPercent: u8() }),
+    // Current agave shows `lamportsPerByte` alone; 3.x showed the legacy three fields (serde_json
+    // writes a NaN or infinite f64 as null).
+    rent: union([
+      type({ lamportsPerByte: string() }),
+      type({ lamportsPerByteYear: string(), exemptionThreshold: nullable(number()), burnPercent: u8() }),
+    ]),
     rewards: type({ validatorPointValue: nullable(number()) }),
     slotHashes: array(type({ slot: u64(), hash: blockhash() })),
     slotHistory: type({ nextSlot: u64(), bits: string() }),

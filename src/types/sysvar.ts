@@ -53,8 +53,14 @@ export interface SysvarRecentBlockhashesEntry {
   feeCalculator: SysvarFeeCalculator;
 }
 
-/** The rent sysvar. */
+/** The rent sysvar, as agave shows it since it moved to solana-rent 4 (SIMD-0194). */
 export interface SysvarRentInfo {
+  /** Lamports per byte of an account (plus 128 bytes of overhead) to be rent-exempt (u64, as a string). */
+  lamportsPerByte: string;
+}
+
+/** The rent sysvar as agave 3.x and older show it (`parseSysvar` writes `SysvarRentInfo`). */
+export interface SysvarLegacyRentInfo {
   /** Rent per byte per year, in lamports (u64, as a string). */
   lamportsPerByteYear: string;
   /** Years of rent a balance must cover to be exempt (f64); `null` where the f64 is NaN or infinite. */
@@ -159,8 +165,8 @@ export interface ParsedSysvarRecentBlockhashes {
 export interface ParsedSysvarRent {
   /** Which sysvar. */
   type: 'rent';
-  /** Its contents. */
-  info: SysvarRentInfo;
+  /** Its contents: `SysvarRentInfo` from current nodes and from `parseSysvar`, the legacy shape from older nodes. */
+  info: SysvarRentInfo | SysvarLegacyRentInfo;
 }
 /** `parsed` of the rewards sysvar. */
 export interface ParsedSysvarRewards {

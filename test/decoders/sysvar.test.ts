@@ -134,13 +134,13 @@ describe('parseSysvar: agave test_parse_sysvars', () => {
     });
   });
 
-  it('rent: 10 lamports per byte-year, threshold 2.0, burn 5', () => {
-    const bytes = new Writer().u64(10).f64(2).u8(5).done();
+  it('rent: 10 lamports per byte, the rest of Rent::default() (threshold 1.0, burn 50) not shown', () => {
+    const bytes = new Writer().u64(10).f64(1).u8(50).done();
     expect(bytes.length).toBe(17);
-    expect(parseSysvar(bytes, SYSVAR_RENT_ADDRESS)).toStrictEqual({
-      type: 'rent',
-      info: { lamportsPerByteYear: '10', exemptionThreshold: 2, burnPercent: 5 },
-    });
+    expect(parseSysvar(bytes, SYSVAR_RENT_ADDRESS)).toStrictEqual({ type: 'rent', info: { lamportsPerByte: '10' } });
+    // agave 3.x's test (threshold 2.0, burn 5) reads the same: the threshold and burn bytes are opaque now.
+    const legacy = new Writer().u64(10).f64(2).u8(5).done();
+    expect(parseSysvar(legacy, SYSVAR_RENT_ADDRESS)).toStrictEqual({ type: 'rent', info: { lamportsPerByte: '10' } });
   });
 
   it('rewards: Rewards::default()', () => {
@@ -284,14 +284,13 @@ describe('parseSysvar: bincode edges', () => {
   });
 
   it('floats: NaN and infinities are null (serde_json), others exact, -0 kept', () => {
-    const rent = (f: number) => parseSysvar(new Writer().u64(1).f64(f).u8(0).done(), SYSVAR_RENT_ADDRESS);
-    expect(rent(Number.NaN)).toMatchObject({ info: { exemptionThreshold: null } });
-    expect(rent(Number.POSITIVE_INFINITY)).toMatchObject({ info: { exemptionThreshold: null } });
-    expect(rent(Number.NEGATIVE_INFINITY)).toMatchObject({ info: { exemptionThreshold: null } });
-    expect(rent(1e-7)).toMatchObject({ info: { exemptionThreshold: 1e-7 } });
-    expect(Object.is((rent(-0) as { info: { exemptionThreshold: number } }).info.exemptionThreshold, -0)).toBe(true);
-    const rewards = parseSysvar(new Writer().f64(Number.NaN).f64(1).done(), SYSVAR_REWARDS_ADDRESS);
-    expect(rewards).toStrictEqual({ type: 'rewards', info: { validatorPointValue: null } });
+    const rewards = (f: number) => parseSysvar(new Writer().f64(f).f64(Number.NaN).done(), SYSVAR_REWARDS_ADDRESS);
+    expect(rewards(Number.NaN)).toStrictEqual({ type: 'rewards', info: { validatorPointValue: null } });
+    expect(rewards(Number.POSITIVE_INFINITY)).toMatchObject({ info: { validatorPointValue: null } });
+    expect(rewards(Number.NEGATIVE_INFINITY)).toMatchObject({ info: { validatorPointValue: null } });
+    expect(rewards(1e-7)).toMatchObject({ info: { validatorPointValue: 1e-7 } });
+    const zero = rewards(-0) as { info: { validatorPointValue: number } };
+    expect(Object.is(zero.info.validatorPointValue, -0)).toBe(true);
   });
 
   it('every fixed layout refuses one byte short and ignores bytes after it', () => {
@@ -439,13 +438,10 @@ const sysvarCase: fc.Arbitrary<{ kind: Kind; bytes: Uint8Array; parsed: ParsedSy
       },
     };
   }),
-  fc.tuple(u64, float, fc.integer({ min: 0, max: 255 })).map(([perYear, threshold, burn]) => ({
+  fc.tuple(u64, fc.double(), fc.integer({ min: 0, max: 255 })).map(([perByte, threshold, burn]) => ({
     kind: 'rent' as const,
-    bytes: new Writer().u64(perYear).f64(threshold).u8(burn).done(),
-    parsed: {
-      type: 'rent' as const,
-      info: { lamportsPerByteYear: String(perYear), exemptionThreshold: finite(threshold), burnPercent: burn },
-    },
+    bytes: new Writer().u64(perByte).f64(threshold).u8(burn).done(),
+    parsed: { type: 'rent' as const, info: { lamportsPerByte: String(perByte) } },
   })),
   fc.tuple(float, fc.double()).map(([value, unused]) => ({
     kind: 'rewards' as const,
@@ -537,9 +533,9 @@ function serdeJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The same, but integers (every field but the two f64s) written bare. */
+/** The same, but integers (every field but the one f64) written bare. */
 function agaveJson(parsed: ParsedSysvar): string {
-  const floats = new Set(['exemptionThreshold', 'validatorPointValue']);
+  const floats = new Set(['validatorPointValue']);
   const write = (value: unknown, key?: string): string => {
     if (typeof value === 'number' && !(key && floats.has(key))) return String(value);
     if (Array.isArray(value)) return `[${value.map((v) => write(v)).join(',')}]`;
@@ -646,6 +642,9 @@ describe('parsedSysvarProgram', () => {
     expect(check({ type: 'rent', info: { lamportsPerByteYear: 1, exemptionThreshold: 2, burnPercent: 50 } })).toBe(
       false,
     );
+    expect(check({ type: 'rent', info: { lamportsPerByte: '6960' } })).toBe(true);
+    expect(check({ type: 'rent', info: { lamportsPerByte: 6960 } })).toBe(false);
+    expect(check({ type: 'rent', info: {} })).toBe(false);
     expect(check({ type: 'rent', info: { lamportsPerByteYear: '1', exemptionThreshold: null, burnPercent: 50 } })).toBe(
       true,
     );
