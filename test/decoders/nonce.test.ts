@@ -94,11 +94,19 @@ describe('parseNonce: properties', () => {
     'any bytes give a value or a DecodeError',
     () => {
       fc.assert(
-        fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
-          const result = resultOrDecodeError(parseNonce, bytes);
-          if (!(result instanceof Error))
-            expect(parsedNonceProgram().check({ program: 'nonce', parsed: result, space: bytes.length })).toBe(true);
-        }),
+        fc.property(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 100 }),
+            fc
+              .tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.uint8Array({ maxLength: 90 }))
+              .map(([version, state, rest]) => concat(le.u32(version), le.u32(state), rest)),
+          ),
+          (bytes) => {
+            const result = resultOrDecodeError(parseNonce, bytes);
+            if (!(result instanceof Error))
+              expect(parsedNonceProgram().check({ program: 'nonce', parsed: result, space: bytes.length })).toBe(true);
+          },
+        ),
         { seed, numRuns: runs },
       );
     },
