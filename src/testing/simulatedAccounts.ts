@@ -10,7 +10,11 @@ import { encodeBase64 } from '../codecs/base64.js';
 import { compareBytes, equalBytes, looseBase64, putU64le, utf8Bytes } from './bytes.js';
 import type { AccountState } from './ledger/accountStore.js';
 import { FAUCET_ADDRESS, FAUCET_LAMPORTS } from './ledger/faucet.js';
+import { parsedView } from './parsedView.js';
 import { decodeAddress, type Ledger, RpcFailure } from './simulatedLedger.js';
+import { castNativeAccount, NATIVE_CAST_ADDRESSES } from './simulatedNativeAccounts.js';
+import { castStake, STAKE_ADDRESSES } from './simulatedStakes.js';
+import { type BankView, castSysvar, SYSVAR_ADDRESSES } from './simulatedSysvars.js';
 import { mintBytes, parseMintBytes, parseTokenAccountBytes, storedHolding, TOKEN_HOLDINGS } from './simulatedTokens.js';
 import { epochCredits, lastVote } from './simulatedValidators.js';
 import {
@@ -95,10 +99,10 @@ export interface StoredAccount {
   owner: string;
   lamports: bigint;
   executable?: boolean;
+  /** The jsonParsed view; `undefined` (or none) where agave falls back to base64. */
   parsed?: () => unknown;
 }
 
-/** Every account the simulation holds, served in every encoding agave offers. */
 /** Every address `storedAccount` answers for, in its order: what a program scan walks. Keep the two together. */
 function castAddresses(): string[] {
   return [
@@ -107,6 +111,9 @@ function castAddresses(): string[] {
     SIMULATION.wallet.address,
     SIMULATION.mint,
     ...TOKEN_HOLDINGS.map((h) => h.address),
+    ...STAKE_ADDRESSES,
+    ...NATIVE_CAST_ADDRESSES,
+    ...SYSVAR_ADDRESSES,
   ];
 }
 
@@ -133,7 +140,7 @@ export function storedAccount(
   const written = ledger?.accounts.get(address, bankSlot) ?? ledger?.preloaded.get(address);
   if (written) return written.lamports === 0n ? undefined : fromState(written, slot, nowMs, ledger, bankSlot);
   // The cast as of the bank read: a vote account's tower is the one that bank holds.
-  return castAccount(address, bankSlot, nowMs);
+  return castAccount(address, bankSlot, nowMs) ?? castProgramState(address, { slot, bankSlot, nowMs, ledger });
 }
 
 /** An account the runtime holds, served as the cast's are: token accounts and mints parsed for jsonParsed. */
@@ -214,6 +221,17 @@ function castAccount(address: string, slot: number, nowMs: number): StoredAccoun
   const holding = TOKEN_HOLDINGS.find((h) => h.address === address);
   if (holding) return storedHolding(holding);
   return undefined;
+}
+
+/**
+ * The cast's stake accounts, nonce, lookup table, validator info, program and sysvars, as the bank at
+ * `view.bankSlot` holds them, served in jsonParsed as agave parses them.
+ */
+function castProgramState(address: string, view: BankView): StoredAccount | undefined {
+  const found =
+    castStake(address, view.bankSlot) ?? castNativeAccount(address, view.bankSlot) ?? castSysvar(address, view);
+  if (!found) return undefined;
+  return { ...found, parsed: () => parsedView(found.bytes, found.owner, address) };
 }
 
 export interface ProgramAccountsConfig extends AccountConfig {
@@ -301,8 +319,8 @@ export function uiAccount(
   const slice = sliced(stored.bytes, config.dataSlice);
   let data: unknown;
   if (encoding === 'jsonParsed') {
-    // Parsed data ignores dataSlice; what agave cannot parse goes out as base64 of the slice.
-    data = stored.parsed ? stored.parsed() : [encodeBase64(slice), 'base64'];
+    // Parsed data ignores dataSlice; what agave cannot parse (or refuses) goes out as base64 of the slice.
+    data = stored.parsed?.() ?? [encodeBase64(slice), 'base64'];
   } else if (encoding === 'binary' || encoding === 'base58') {
     if (slice.length > MAX_BASE58_BYTES && base58TooLarge === 'placeholder') {
       const text = 'error: data too large for bs58 encoding';

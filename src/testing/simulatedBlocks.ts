@@ -252,7 +252,8 @@ function holdsTransaction(ledger: Ledger, slot: number): boolean {
   return false;
 }
 
-function skipped(ledger: Ledger, slot: number): boolean {
+/** Whether a slot was skipped by its leader: one in 23, never one that holds a transaction. */
+export function skipped(ledger: Ledger, slot: number): boolean {
   return slot % 23 === 5 && !holdsTransaction(ledger, slot);
 }
 

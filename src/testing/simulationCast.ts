@@ -16,6 +16,26 @@ export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 export const FEATURE_PROGRAM = 'Feature111111111111111111111111111111111111';
 export const TIMELY_VOTE_CREDITS = 'tvcF6b1TRz353zKuhBjinZkKzjmihXmBAHJdjNYw1sQ';
+export const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
+export const CONFIG_PROGRAM = 'Config1111111111111111111111111111111111111';
+export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
+export const BPF_UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
+export const SYSVAR_OWNER = 'Sysvar1111111111111111111111111111111111111';
+/** The deprecated stake config account (Config program) every cluster still holds. */
+export const STAKE_CONFIG = 'StakeConfig11111111111111111111111111111111';
+
+/** The sysvar accounts the cluster holds, by the `type` jsonParsed gives each. */
+export const SYSVARS = {
+  clock: 'SysvarC1ock11111111111111111111111111111111',
+  epochSchedule: 'SysvarEpochSchedu1e111111111111111111111111',
+  fees: 'SysvarFees111111111111111111111111111111111',
+  recentBlockhashes: 'SysvarRecentB1ockHashes11111111111111111111',
+  rent: 'SysvarRent111111111111111111111111111111111',
+  slotHashes: 'SysvarS1otHashes111111111111111111111111111',
+  stakeHistory: 'SysvarStakeHistory1111111111111111111111111',
+  lastRestartSlot: 'SysvarLastRestartS1ot1111111111111111111111',
+  epochRewards: 'SysvarEpochRewards1111111111111111111111111',
+} as const;
 
 /** A deterministic address from a label, so every run (and every test) sees the same keys. */
 export function simulatedAddress(label: string): string {
@@ -29,6 +49,8 @@ export interface SimulatedValidator {
   withdrawer: string;
   stake: bigint;
   commission: number;
+  /** Its validator-info account (Config program), as `solana validator-info publish` creates it. */
+  info: string;
   /** How far behind the tip its votes are; past 128 it is delinquent. */
   lag: number;
   version: string;
@@ -97,6 +119,7 @@ export const SIMULATION = {
       identity: simulatedAddress(`${v.name}/identity`),
       vote: simulatedAddress(`${v.name}/vote`),
       withdrawer: simulatedAddress(`${v.name}/withdrawer`),
+      info: simulatedAddress(`${v.name}/info`),
     }),
   ),
   /** A wallet whose balance (about 10.3 M SOL) is beyond 2^53 lamports. */
@@ -111,6 +134,36 @@ export const SIMULATION = {
     { address: simulatedAddress('reserve/grants'), lamports: 7_902_175_762_068_480n },
   ],
   firstSlot: 824 * SLOTS_PER_EPOCH + 171_456,
+  /**
+   * Stake accounts (Stake program, 200 bytes), the wallet their staker and withdrawer: one in each state
+   * a delegation goes through, relative to the epoch of the bank read (docs/testing.md lists them).
+   */
+  stakes: {
+    /** 500 SOL delegated to alpha, active for 60 epochs, no lockup. */
+    active: simulatedAddress('stake/active'),
+    /** 1,250 SOL delegated to beta, active, under a lockup with a custodian. */
+    lockedUp: simulatedAddress('stake/locked-up'),
+    /** 42 SOL delegated to gamma this epoch: activating. */
+    activating: simulatedAddress('stake/activating'),
+    /** 300 SOL delegated to beta, deactivated this epoch: deactivating. */
+    deactivating: simulatedAddress('stake/deactivating'),
+    /** 75 SOL once delegated to delta, deactivated three epochs ago: inactive, withdrawable. */
+    deactivated: simulatedAddress('stake/deactivated'),
+    /** 10 SOL initialized, never delegated, under a lockup. */
+    initialized: simulatedAddress('stake/initialized'),
+  },
+  /** The custodian of the locked-up stake accounts' lockups. */
+  stakeCustodian: simulatedAddress('stake/custodian'),
+  /** A durable nonce account (System program, 80 bytes), the wallet its authority. */
+  nonce: simulatedAddress('nonce'),
+  /** An address lookup table, the wallet its authority, holding the cast's main addresses. */
+  lookupTable: simulatedAddress('lookup-table'),
+  /** An upgradeable program (BPF upgradeable loader): the program, its program data, its upgrade authority. */
+  program: {
+    address: simulatedAddress('program'),
+    programData: simulatedAddress('program/data'),
+    authority: simulatedAddress('program/authority'),
+  },
 };
 
 /** How many blocks a blockhash stays valid for, as on a real cluster. */
