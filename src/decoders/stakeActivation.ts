@@ -22,15 +22,23 @@ import { parseStake } from './stake.js';
 /** Where a delegation stands at an epoch, as the removed `getStakeActivation` named it. */
 export type StakeActivationState = 'active' | 'inactive' | 'activating' | 'deactivating';
 
-/** A delegation at one epoch, in lamports. `active + activating + inactive` is the delegated stake. */
+/**
+ * A delegation at one epoch, in lamports. `active + inactive` is the delegated stake (unless
+ * `options.lamports` is given); `activating` is part of `inactive`, `deactivating` part of `active`.
+ */
 export interface StakeActivation {
   /** `deactivating` if any stake is cooling down, else `activating` if any is warming up, else `active` if any is effective, else `inactive`. */
   state: StakeActivationState;
   /** Effective stake (the runtime's `effective`, the CLI's "Active Stake"): deactivating stake included. */
   active: bigint;
-  /** Delegated stake neither effective nor warming up: not yet delegated, or already cooled down. */
+  /**
+   * The delegated stake that is not effective: still warming up, or cooled down (getStakeActivation's
+   * `inactive` before it read the balance). With `options.lamports`, the balance-based figure its
+   * last version gave: the activating stake, 0 when active, else the balance less the rent reserve
+   * and any stake still effective.
+   */
   inactive: bigint;
-  /** Stake still warming up (the CLI's "Activating Stake"). */
+  /** Stake still warming up (the CLI's "Activating Stake"): part of `inactive`. */
   activating: bigint;
   /** The part of `active` cooling down (the CLI's "Deactivating Stake"). */
   deactivating: bigint;
@@ -48,6 +56,8 @@ export interface StakeActivationOptions {
    * `'float'`: the f64 math the runtime used before it, to reproduce an older node's answers.
    */
   math?: 'fixedPoint' | 'float';
+  /** The stake account's balance: when given, `inactive` is computed from it, as getStakeActivation last did. */
+  lamports?: number | bigint;
 }
 
 /** The epoch mainnet-beta activated reduce_stake_warmup_cooldown in (its feature account: slot 244,080,000). */
@@ -75,6 +85,12 @@ interface HistoryEntry {
 
 type History = Map<bigint, HistoryEntry>;
 
+/** What the activation needs from the account: the delegation, and the rent reserve (null if uninitialized). */
+interface StakeAccountFacts {
+  delegation: Delegation | null;
+  rentExemptReserve: bigint | null;
+}
+
 function invalid(param: string, problem: string): InvalidInputError {
   return new InvalidInputError({ param, problem });
 }
@@ -95,7 +111,7 @@ function u64Of(value: unknown, param: string, strings: boolean): bigint {
   return n;
 }
 
-function delegationOf(stakeAccount: unknown): Delegation | null {
+function factsOf(stakeAccount: unknown): StakeAccountFacts {
   let parsed: ParsedStake;
   if (stakeAccount instanceof Uint8Array) {
     try {
@@ -115,20 +131,29 @@ function delegationOf(stakeAccount: unknown): Delegation | null {
     throw invalid('stakeAccount', 'expected the account data as bytes, or its jsonParsed value');
   }
   const type = (parsed as { type?: unknown }).type;
-  if (type === 'uninitialized' || type === 'initialized' || type === 'rewardsPool') return null;
-  if (type !== 'delegated') throw invalid('stakeAccount.type', `not a stake account type: ${String(type)}`);
+  if (type === 'uninitialized' || type === 'rewardsPool') return { delegation: null, rentExemptReserve: null };
+  if (type !== 'initialized' && type !== 'delegated') {
+    throw invalid('stakeAccount.type', `not a stake account type: ${String(type)}`);
+  }
   const info = (parsed as { info?: unknown }).info;
+  const meta = isRecord(info) ? info.meta : undefined;
+  if (!isRecord(meta)) throw invalid('stakeAccount.info.meta', 'missing from an initialized account');
+  const rentExemptReserve = u64Of(meta.rentExemptReserve, 'stakeAccount.info.meta.rentExemptReserve', true);
+  if (type === 'initialized') return { delegation: null, rentExemptReserve };
   const stake = isRecord(info) ? info.stake : undefined;
   const delegation = isRecord(stake) ? stake.delegation : undefined;
   if (!isRecord(delegation)) throw invalid('stakeAccount.info.stake.delegation', 'missing from a delegated account');
   return {
-    stake: u64Of(delegation.stake, 'stakeAccount.info.stake.delegation.stake', true),
-    activationEpoch: u64Of(delegation.activationEpoch, 'stakeAccount.info.stake.delegation.activationEpoch', true),
-    deactivationEpoch: u64Of(
-      delegation.deactivationEpoch,
-      'stakeAccount.info.stake.delegation.deactivationEpoch',
-      true,
-    ),
+    rentExemptReserve,
+    delegation: {
+      stake: u64Of(delegation.stake, 'stakeAccount.info.stake.delegation.stake', true),
+      activationEpoch: u64Of(delegation.activationEpoch, 'stakeAccount.info.stake.delegation.activationEpoch', true),
+      deactivationEpoch: u64Of(
+        delegation.deactivationEpoch,
+        'stakeAccount.info.stake.delegation.deactivationEpoch',
+        true,
+      ),
+    },
   };
 }
 
@@ -184,6 +209,10 @@ function historyFromParsed(value: unknown): History {
     if (!history.has(epoch)) history.set(epoch, item);
   });
   return history;
+}
+
+function saturatingSub(a: bigint, b: bigint): bigint {
+  return a > b ? a - b : 0n;
 }
 
 /** Rust's `f64 as u64`: toward zero, NaN and negatives to 0, and saturating at u64::MAX. */
@@ -311,10 +340,15 @@ export function stakeActivation(
       : u64Of(rate === undefined ? MAINNET_NEW_RATE_ACTIVATION_EPOCH : rate, 'options.newRateActivationEpoch', false);
   const math = options.math ?? 'fixedPoint';
   if (math !== 'fixedPoint' && math !== 'float') throw invalid('options.math', "expected 'fixedPoint' or 'float'");
-  const delegation = delegationOf(stakeAccount);
+  const lamports = options.lamports === undefined ? undefined : u64Of(options.lamports, 'options.lamports', false);
+  const { delegation, rentExemptReserve } = factsOf(stakeAccount);
   const history = stakeHistory instanceof Uint8Array ? historyFromBytes(stakeHistory) : historyFromParsed(stakeHistory);
   if (delegation === null) {
-    return { state: 'inactive', active: 0n, inactive: 0n, activating: 0n, deactivating: 0n };
+    // getStakeActivation: an initialized account's whole balance above its reserve is inactive (it
+    // refused uninitialized accounts and the rewards pool; here they have nothing).
+    const inactive =
+      lamports !== undefined && rentExemptReserve !== null ? saturatingSub(lamports, rentExemptReserve) : 0n;
+    return { state: 'inactive', active: 0n, inactive, activating: 0n, deactivating: 0n };
   }
   const [effective, activating, deactivating] = activationStatus(delegation, target, history, {
     newRateEpoch,
@@ -323,5 +357,14 @@ export function stakeActivation(
   // The order getStakeActivation used: cooling down wins, then warming up, then any effective stake.
   const state: StakeActivationState =
     deactivating > 0n ? 'deactivating' : activating > 0n ? 'activating' : effective > 0n ? 'active' : 'inactive';
-  return { state, active: effective, inactive: delegation.stake - effective - activating, activating, deactivating };
+  let inactive = delegation.stake - effective;
+  if (lamports !== undefined) {
+    const reserve = rentExemptReserve ?? 0n;
+    if (state === 'activating') inactive = activating;
+    else if (state === 'active') inactive = 0n;
+    // `effective + rent_exempt_reserve` is a u64 add, wrapping in a release build.
+    else if (state === 'deactivating') inactive = saturatingSub(lamports, (effective + reserve) & U64_MAX);
+    else inactive = saturatingSub(lamports, reserve);
+  }
+  return { state, active: effective, inactive, activating, deactivating };
 }

@@ -376,6 +376,72 @@ describe('stakeActivation: rates, maths and the runtime edges', () => {
   });
 });
 
+describe('stakeActivation: inactive from the balance, as getStakeActivation last computed it', () => {
+  // The conformance stake account (getAccountInfo.jsonParsed.stake-account-legacy-warmup): 50,000,000
+  // lamports delegated at epoch 823, deactivated at 824, 52,282,880 lamports with a 2,282,880 reserve.
+  const account = {
+    program: 'stake' as const,
+    space: 200,
+    parsed: {
+      type: 'delegated' as const,
+      info: {
+        meta: {
+          rentExemptReserve: '2282880',
+          authorized: {
+            staker: '8pRbQwhbCUuWfwEZyVHL4JNGz2Psn4pmJYx7jcYD8syL',
+            withdrawer: '8pRbQwhbCUuWfwEZyVHL4JNGz2Psn4pmJYx7jcYD8syL',
+          },
+          lockup: { unixTimestamp: 1767225600, epoch: 0, custodian: '4smPL3D3WbquBfrZ5U3qp22Xpo2EUHj3eWWysT5M93Hp' },
+        },
+        stake: {
+          delegation: {
+            voter: 'DRMu5aMbmJgi8E6UDsEjJQNdqm6KggukXpknvqJCMRfG',
+            stake: '50000000',
+            activationEpoch: '823',
+            deactivationEpoch: '824',
+          },
+          creditsObserved: 1893340021,
+        },
+      },
+    },
+  };
+  const lamports = 52282880;
+  const history: History = new Map([
+    [823n, { effective: 1_000_000_000n, activating: 50_000_000n, deactivating: 0n }],
+    [824n, { effective: 1_000_000_000n, activating: 0n, deactivating: 50_000_000n }],
+  ]);
+
+  it('activating: the activating stake; deactivating: the balance less reserve and effective; inactive: less the reserve', () => {
+    const at = (epoch: number) => stakeActivation(account, historyParsed(history), epoch, { lamports });
+    expect(at(823)).toEqual({
+      state: 'activating',
+      active: 0n,
+      inactive: 50000000n,
+      activating: 50000000n,
+      deactivating: 0n,
+    });
+    // In its deactivation epoch, with all of it effective at 25%: 50,000,000 of 1,000,000,000 at 823 → full.
+    expect(at(824)).toEqual({
+      state: 'deactivating',
+      active: 50000000n,
+      inactive: 0n,
+      activating: 0n,
+      deactivating: 50000000n,
+    });
+    expect(at(826)).toEqual({ state: 'inactive', active: 0n, inactive: 50000000n, activating: 0n, deactivating: 0n });
+    expect(stakeActivation(account, historyParsed(history), 826).inactive).toBe(50000000n);
+  });
+
+  it('an initialized account: the balance above its reserve, as getStakeActivation answered', () => {
+    const initialized = {
+      ...account,
+      parsed: { type: 'initialized' as const, info: { meta: account.parsed.info.meta, stake: null } },
+    };
+    expect(stakeActivation(initialized, historyParsed(history), 830, { lamports }).inactive).toBe(50000000n);
+    expect(stakeActivation(initialized, historyParsed(history), 830).inactive).toBe(0n);
+  });
+});
+
 describe('stakeActivation: invalid input names the parameter', () => {
   const good = stakeBytes({ stake: 1n, activationEpoch: 0n, deactivationEpoch: U64_MAX });
   const goodHistory = historyBytes(new Map());
@@ -422,6 +488,7 @@ describe('stakeActivation: invalid input names the parameter', () => {
     ['epoch', () => stakeActivation(good, goodHistory, 1.5)],
     ['options.newRateActivationEpoch', () => stakeActivation(good, goodHistory, 1, { newRateActivationEpoch: -1 })],
     ['options.math', () => stakeActivation(good, goodHistory, 1, { math: 'double' as never })],
+    ['options.lamports', () => stakeActivation(good, goodHistory, 1, { lamports: -1 })],
   ])('%s', (param, f) => {
     expect(paramOf(f)).toBe(param);
   });
@@ -542,13 +609,14 @@ describe('stakeActivation: properties', () => {
   );
 
   it(
-    'splits the delegation: active + activating + inactive = stake, deactivating within active, one phase at a time',
+    'splits the delegation: active + inactive = stake, activating within inactive, deactivating within active, one phase at a time',
     () => {
       fc.assert(
         fc.property(arbDelegation, arbHistory, fc.bigInt({ min: 0n, max: 34n }), arbOptions, (d, h, epoch, o) => {
           const a = run(d, h, epoch, o);
           for (const v of [a.active, a.activating, a.inactive, a.deactivating]) expect(v >= 0n).toBe(true);
-          expect(a.active + a.activating + a.inactive).toBe(d.stake);
+          expect(a.active + a.inactive).toBe(d.stake);
+          expect(a.activating <= a.inactive).toBe(true);
           expect(a.deactivating <= a.active).toBe(true);
           expect(a.activating === 0n || a.deactivating === 0n).toBe(true);
           if (epoch < d.deactivationEpoch) expect(a.deactivating).toBe(0n);
