@@ -8,6 +8,14 @@
 export { encodeBase58 } from '../codecs/base58.js';
 export { base58Problem, decodeBase58 } from '../codecs/base58Text.js';
 export { encodeBase64 } from '../codecs/base64.js';
+// Account data as jsonParsed shows it, parsed here from the bytes (stake, nonce, lookup tables, validator
+// info, sysvars): the commands read bytes, which cost the node and the wire a fraction of jsonParsed.
+export { parseAddressLookupTable } from '../decoders/addressLookupTable.js';
+export { parseConfig } from '../decoders/config.js';
+export { parseNonce } from '../decoders/nonce.js';
+export { parseStake } from '../decoders/stake.js';
+export { stakeActivation } from '../decoders/stakeActivation.js';
+export { parseSysvar } from '../decoders/sysvar.js';
 // The first line of an error, an endpoint shown by its origin only, and server text stripped of control
 // characters: what the library's errors do, so the CLI's output keeps the same promises.
 export { firstLine } from '../errors/firstLine.js';
@@ -28,6 +36,7 @@ export {
   type DecodedTransaction,
   decodeTransaction,
   decodeVoteAccount,
+  type EpochSchedule,
   type GetBlocksWithLimitConfig,
   getIdentity,
   getSlot,
@@ -42,6 +51,7 @@ export {
   type RpcWith,
   type SignatureInfo,
   type SignatureStatus,
+  streamProgramAccounts,
   type TransactionBytesResult,
   type TransactionError,
   type TransactionMeta,

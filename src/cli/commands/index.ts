@@ -3,6 +3,7 @@
  * arguments, options, body): adding one is its file and a line here.
  */
 import type { Command } from '../command.js';
+import { addressLookupTable } from './addressLookupTable.js';
 import { balance } from './balance.js';
 import { block } from './block.js';
 import { blockHeight } from './blockHeight.js';
@@ -19,11 +20,18 @@ import { inflation } from './inflation.js';
 import { largestAccounts } from './largestAccounts.js';
 import { leaderSchedule } from './leaderSchedule.js';
 import { logs } from './logs.js';
+import { nonce } from './nonce.js';
+import { nonceAccount } from './nonceAccount.js';
 import { ping } from './ping.js';
+import { rent } from './rent.js';
 import { slot } from './slot.js';
+import { stakeAccount } from './stakeAccount.js';
+import { stakeHistory } from './stakeHistory.js';
+import { stakes } from './stakes.js';
 import { supply } from './supply.js';
 import { transactionCount } from './transactionCount.js';
 import { transactionHistory } from './transactionHistory.js';
+import { validatorInfo } from './validatorInfo.js';
 import { validators } from './validators.js';
 import { voteAccount } from './voteAccount.js';
 
@@ -31,6 +39,14 @@ export const COMMANDS: readonly Command[] = [
   gossip,
   balance,
   voteAccount,
+  stakeAccount,
+  stakes,
+  stakeHistory,
+  nonceAccount,
+  nonce,
+  addressLookupTable,
+  validatorInfo,
+  rent,
   epochInfo,
   leaderSchedule,
   slot,

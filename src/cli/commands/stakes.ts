@@ -1,0 +1,142 @@
+/**
+ * `solrpc stakes`, as agave's `process_show_stakes` (cli/src/cluster_query.rs): the stake accounts delegated
+ * to some validators (vote or identity addresses), or with a withdraw authority, or all of them, each as
+ * `CliStakeState` with its address. The stake program holds over a million accounts on mainnet, so they are
+ * streamed (streamProgramAccounts) with memcmp filters that let the node pick them (the state tag, the
+ * delegation's voter at byte 124, the withdrawer at byte 44), and only the reports of the matches are kept.
+ */
+import { parsedData, STAKE_PROGRAM } from '../accountReads.js';
+import { rpcRequestError } from '../cliError.js';
+import { defineCommand } from '../command.js';
+import type { Context } from '../context.js';
+import { GLOBAL_HELP } from '../globalOptions.js';
+import { EXIT } from '../io.js';
+import { decodeBase58, streamProgramAccounts } from '../library.js';
+import { buildStakeState, type ParsedStakeValue, type StakeReport, stakeStateLines } from '../stakeState.js';
+import { stakeContext } from './stakeAccount.js';
+
+/** Where the delegation's voter and the withdraw authority sit in a stake account (bincode `StakeStateV2`). */
+const VOTER_OFFSET = 124;
+const WITHDRAWER_OFFSET = 44;
+/** The `StakeStateV2::Stake` tag (u32 little-endian): only delegated accounts have a voter. */
+const DELEGATED_TAG = new Uint8Array([2, 0, 0, 0]);
+
+type Filter = { memcmp: { offset: number; bytes: Uint8Array } };
+
+export const stakes = defineCommand({
+  name: 'stakes',
+  synopsis: 'stakes [VOTE_OR_IDENTITY_ADDRESS...]',
+  summary: 'The stake accounts delegated to validators, or with a withdraw authority',
+  help: `solrpc stakes — stake accounts, by validator or by withdraw authority
+
+Usage: solrpc stakes [VALIDATOR_ACCOUNT_ADDRESS...] [options]
+
+Prints each stake account (its address, then what 'solrpc stake-account' prints) delegated to the given
+validators, named by vote or identity address (a keypair file too), as the Solana CLI's stakes does; with
+no address, every stake account, delegated or not. The accounts are streamed and picked by the node
+(memcmp filters on the delegation's voter and on the withdraw authority), so even mainnet's stake program
+is read in bounded memory. Prints "No stake accounts found" when none match (with --output json too, as
+the Solana CLI does).
+
+Options:
+      --withdraw-authority <ADDRESS>  Only the stake accounts with this withdraw authority
+      --lamports                      Print balances in lamports
+
+${GLOBAL_HELP}`,
+  positionals: { min: 0, max: Number.POSITIVE_INFINITY },
+  options: {
+    lamports: { type: 'boolean' },
+    'withdraw-authority': { type: 'string' },
+  },
+  async run(ctx, args, options) {
+    const given = args.map((arg) => ctx.addressOrKeypair(arg, 'validator'));
+    const withdrawer =
+      options['withdraw-authority'] === undefined
+        ? undefined
+        : ctx.addressOrKeypair(options['withdraw-authority'], '--withdraw-authority');
+    const voters = given.length > 0 ? await voteAccountsOf(ctx, given) : [];
+    const at = await stakeContext(ctx);
+    const byWithdrawer: Filter[] =
+      withdrawer === undefined ? [] : [{ memcmp: { offset: WITHDRAWER_OFFSET, bytes: key(withdrawer) } }];
+    // One scan per vote account, each filtered by the node; with none, one scan of the withdrawer's (or all).
+    const scans: Filter[][] =
+      voters.length === 0
+        ? [byWithdrawer]
+        : voters.map((voter) => [
+            { memcmp: { offset: 0, bytes: DELEGATED_TAG } },
+            { memcmp: { offset: VOTER_OFFSET, bytes: key(voter) } },
+            ...byWithdrawer,
+          ]);
+    const wanted = new Set(voters);
+    const found: { stakePubkey: string; report: StakeReport }[] = [];
+    for (const filters of scans) {
+      const stream = streamProgramAccounts(ctx.rpc, STAKE_PROGRAM, {
+        ...ctx.call,
+        encoding: 'base64',
+        ...(filters.length > 0 ? { filters } : {}),
+      });
+      for await (const { pubkey, account } of stream) {
+        const data = parsedData({
+          address: pubkey,
+          lamports: account.lamports,
+          owner: account.owner,
+          bytes: account.data,
+        });
+        // As the Solana CLI: accounts that are not initialized or delegated stakes are left out.
+        if (data?.program !== 'stake') continue;
+        const parsed = data.parsed as ParsedStakeValue;
+        if (parsed.type === 'initialized' ? wanted.size > 0 : parsed.type !== 'delegated') continue;
+        if (parsed.type === 'delegated' && wanted.size > 0) {
+          const voter = parsed.info.stake?.delegation.voter;
+          if (voter === undefined || !wanted.has(voter)) continue;
+        }
+        found.push({ stakePubkey: pubkey, report: buildStakeState(account.lamports, parsed, at) });
+      }
+    }
+    if (found.length === 0) {
+      ctx.print('No stake accounts found');
+      return EXIT.ok;
+    }
+    if (ctx.json) {
+      ctx.printJson(found.map(({ stakePubkey, report }) => ({ stakePubkey, ...report })));
+      return EXIT.ok;
+    }
+    const lines: string[] = [];
+    for (const { stakePubkey, report } of found) {
+      lines.push(
+        '',
+        `Stake Pubkey: ${stakePubkey}`,
+        ...stakeStateLines(report, {
+          currentEpoch: at.clock.epoch,
+          inLamports: options.lamports === true,
+          verbose: ctx.settings.verbose,
+        }),
+      );
+    }
+    ctx.print(lines.join('\n'));
+    return EXIT.ok;
+  },
+});
+
+function key(address: string): Uint8Array {
+  return decodeBase58(address, 32) as Uint8Array;
+}
+
+/**
+ * The vote accounts the given addresses name, as the Solana CLI finds them: each vote account (current or
+ * delinquent) whose identity or own address was given; an address that names none is an error.
+ */
+async function voteAccountsOf(ctx: Context, given: string[]): Promise<string[]> {
+  const { current, delinquent } = await ctx.rpc.getVoteAccounts(ctx.call);
+  const left = new Set(given);
+  const votes = new Set<string>();
+  for (const vote of [...current, ...delinquent]) {
+    // Rust's `||`: an identity that matches leaves the vote address in the set.
+    if (left.delete(vote.nodePubkey) || left.delete(vote.votePubkey)) votes.add(vote.votePubkey);
+  }
+  if (left.size > 0) {
+    const names = [...left].map((address) => JSON.stringify(address)).join(', ');
+    throw rpcRequestError(`Failed to retrieve matching vote account for {${names}}.`);
+  }
+  return [...votes];
+}
