@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { parseJson } from '../../src/codecs/json.js';
 import { parseStake } from '../../src/decoders/stake.js';
+import { stakeActivation } from '../../src/decoders/stakeActivation.js';
 import { parsedStakeProgram } from '../../src/schemas/stake.js';
 import type { ParsedStake } from '../../src/types/stake.js';
-import { concat, decodeErrorOf, le, propertyTimeout, resultOrDecodeError, runs, seed } from './helpers.js';
+import { concat, decodeErrorOf, fixture, le, propertyTimeout, resultOrDecodeError, runs, seed } from './helpers.js';
 
 console.info(`fast-check seed ${seed}, ${runs} runs`);
 
@@ -414,5 +415,26 @@ describe('parsedStakeProgram schema', () => {
     expect(check({ program: 'stake', parsed: numeric, space: 200 })).toBe(false);
     expect(check({ program: 'vote', parsed: delegated, space: 200 })).toBe(false);
     expect(check({ program: 'stake', parsed: delegated, space: 200 })).toBe(true);
+  });
+});
+
+describe('parsedStakeProgram on a real answer', () => {
+  it("accepts an older node's delegated account (with warmupCooldownRate), and stakeActivation reads it", async () => {
+    const { result } = parseJson(
+      fixture('conformance/getAccountInfo.jsonParsed.stake-account-legacy-warmup.json').responseText,
+    ) as {
+      result: { value: { data: unknown; lamports: number } };
+    };
+    expect(parsedStakeProgram().check(result.value.data)).toBe(true);
+    const activation = stakeActivation(result.value.data as never, { type: 'stakeHistory', info: [] }, 830, {
+      lamports: result.value.lamports,
+    });
+    expect(activation).toEqual({
+      state: 'inactive',
+      active: 0n,
+      inactive: 50000000n,
+      activating: 0n,
+      deactivating: 0n,
+    });
   });
 });
