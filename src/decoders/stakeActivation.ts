@@ -160,6 +160,8 @@ function factsOf(stakeAccount: unknown): StakeAccountFacts {
 /**
  * The StakeHistory sysvar's bytes: bincode `Vec<(u64 epoch, StakeHistoryEntry)>`, a u64 count then 32
  * bytes an entry, newest first; the account is allocated at its 512-entry size, so bytes may follow.
+ * The runtime looks epochs up by binary search in a list it keeps sorted with one entry an epoch; for a
+ * list that is not (only hand-made bytes), the first entry of an epoch is the one used here.
  */
 function historyFromBytes(bytes: Uint8Array): History {
   const history: History = new Map();
