@@ -67,3 +67,4 @@ export { waitFor } from '../operator/wait.js';
 export { address } from '../schemas/address.js';
 export { array, type Infer, nullable, number, optional, string, type } from '../schemas/struct.js';
 export { COMPUTE_BUDGET_PROGRAM, MAX_COMPUTE_UNIT_LIMIT } from '../send/computeBudgetOf.js';
+export type { ParsedStake } from '../types/stake.js';

@@ -5,28 +5,13 @@
  */
 import type { ClockNow } from './accountReads.js';
 import { formatLamports, rfc3339, solAsBalanceMessage } from './format.js';
-import { stakeActivation } from './library.js';
+import { type ParsedStake, stakeActivation } from './library.js';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 const DEFAULT_PUBKEY = '11111111111111111111111111111111';
 
-/** The jsonParsed stake value (`parseAccountData`'s `parsed` for the stake program). */
-export type ParsedStakeValue =
-  | { type: 'uninitialized' }
-  | { type: 'rewardsPool' }
-  | { type: 'initialized' | 'delegated'; info: StakeInfo };
-
-interface StakeInfo {
-  meta: {
-    rentExemptReserve: string;
-    authorized: { staker: string; withdrawer: string };
-    lockup: { unixTimestamp: number | bigint; epoch: number | bigint; custodian: string };
-  };
-  stake: {
-    delegation: { voter: string; stake: string; activationEpoch: string; deactivationEpoch: string };
-    creditsObserved: number | bigint;
-  } | null;
-}
+/** The jsonParsed stake value (`parseStake`'s result). */
+export type ParsedStakeValue = ParsedStake;
 
 /** `CliStakeState` as serde writes it: absent keys are the `None`s it skips. */
 export interface StakeReport {

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { lookupTableBytes } from '../../src/testing/accountBytes/addressLookupTable.js';
 import { NO_EPOCH } from '../../src/testing/accountBytes/stake.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, type Held, held, LOOKUP_TABLE_PROGRAM, SYSTEM_PROGRAM } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';
 
@@ -129,5 +131,30 @@ describe('address-lookup-table get', () => {
       expect(result.code).toBe(2);
       expect(result.err.trim().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('address-lookup-table against the simulated cluster (demo --serve)', () => {
+  it("the cast's table: the wallet its authority, its seven addresses indexed", async () => {
+    const result = await runCli(['address-lookup-table', 'get', SIMULATION.lookupTable, '-u', sim.cluster.url]);
+    expect(result.code).toBe(0);
+    const lines = result.out.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      '',
+      `Lookup Table Address: ${SIMULATION.lookupTable}`,
+      `Authority: ${SIMULATION.wallet.address}`,
+    ]);
+    expect(lines[3]).toBe('Deactivation Slot: None (still active)');
+    expect(lines.slice(5, 8)).toEqual(['Address Table Entries:', '', '  Index  Address']);
+    expect(lines[8]).toBe(`  0      ${SIMULATION.wallet.address}`);
+    expect(lines[9]).toBe(`  1      ${SIMULATION.delegate}`);
+    expect(lines).toHaveLength(8 + 7 + 1);
+    const json = JSON.parse(
+      (await runCli(['address-lookup-table', SIMULATION.lookupTable, '-u', sim.cluster.url, '--output', 'json'])).out,
+    );
+    expect(json.addresses).toHaveLength(7);
+    expect(json.authority).toBe(SIMULATION.wallet.address);
   });
 });

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nonceAccountBytes } from '../../src/testing/accountBytes/nonce.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { reply } from '../msw/server.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, type Held, held, STAKE_PROGRAM, SYSTEM_PROGRAM } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';
 
@@ -126,5 +128,37 @@ describe('nonce and nonce-account, errors', () => {
     const bad = await runCli(['nonce-account', 'xyz', '-u', 'http://127.0.0.1:9']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^Error: nonce account xyz is neither a keypair file nor a base58 address/);
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('nonce-account and nonce against the simulated cluster (demo --serve)', () => {
+  it("the cast's durable nonce, the wallet its authority, the same nonce the node's jsonParsed shows", async () => {
+    const { value } = await sim.rpc.getAccountInfo(SIMULATION.nonce, {
+      encoding: 'jsonParsed',
+      commitment: 'confirmed',
+    });
+    const info = (
+      (value as NonNullable<typeof value>).data as {
+        parsed: { info: { blockhash: string; feeCalculator: { lamportsPerSignature: string } } };
+      }
+    ).parsed.info;
+    const result = await runCli(['nonce-account', SIMULATION.nonce, '-u', sim.cluster.url, '--lamports']);
+    expect(result.code).toBe(0);
+    expect(result.out).toBe(
+      [
+        `Balance: ${value?.lamports} lamports`,
+        'Minimum Balance Required: 1447680 lamports',
+        `Nonce blockhash: ${info.blockhash}`,
+        `Fee: ${info.feeCalculator.lamportsPerSignature} lamports per signature`,
+        `Authority: ${SIMULATION.wallet.address}`,
+        '',
+      ].join('\n'),
+    );
+    const nonceOnly = await runCli(['nonce', SIMULATION.nonce, '-u', sim.cluster.url]);
+    expect(nonceOnly.out).toBe(`${info.blockhash}\n`);
+    const wallet = await runCli(['nonce', SIMULATION.wallet.address, '-u', sim.cluster.url]);
+    expect(wallet.err).toBe('Error: unexpected account data size\n');
   });
 });

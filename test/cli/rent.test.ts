@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { minimumBalance } from '../../src/cli/commands/rent.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, type Held, RENT, rentAccount } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';
 
@@ -84,5 +85,17 @@ describe('rent', () => {
     const missing = await runCli(['rent', '10', '-u', none.url]);
     expect(missing.err).toBe(`Error: AccountNotFound: pubkey=${RENT}\n`);
     expect(missing.code).toBe(1);
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('rent against the simulated cluster (demo --serve)', () => {
+  it("agrees with the node's getMinimumBalanceForRentExemption", async () => {
+    for (const length of [0, 80, 165, 200, 3762, 10_000]) {
+      const result = await runCli(['rent', String(length), '--lamports', '-u', sim.cluster.url]);
+      const minimum = await sim.rpc.getMinimumBalanceForRentExemption(length);
+      expect(result.out).toBe(`Rent-exempt minimum: ${minimum} lamports\n`);
+    }
   });
 });

@@ -5,6 +5,8 @@
  * activation at the 9% rate from the feature's epoch; the reads made as bytes; errors in the Solana CLI's words.
  */
 import { describe, expect, it } from 'vitest';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import {
   accountHandlers,
   CLOCK,
@@ -195,5 +197,97 @@ describe('stake-account, errors', () => {
     expect(result.code).toBe(1);
     expect(result.err).toBe(`Error: AccountNotFound: pubkey=${CLOCK}\n`);
     expect(result.err).not.toMatch(TERMINAL_CONTROL);
+  });
+});
+
+const sim = useSimulatedCluster();
+const [alpha, beta, gamma] = SIMULATION.validators as [
+  (typeof SIMULATION.validators)[number],
+  (typeof SIMULATION.validators)[number],
+  (typeof SIMULATION.validators)[number],
+];
+const WALLET = SIMULATION.wallet.address;
+
+describe('stake-account against the simulated cluster (demo --serve), epoch 824', () => {
+  it('an active stake, a locked-up one (lockup in force), one activating this epoch, one deactivating', async () => {
+    const run = async (address: string) => (await runCli(['stake-account', address, '-u', sim.cluster.url])).out;
+    const head = (sol: string) => [`Balance: ${sol}.00228288 SOL`, 'Rent Exempt Reserve: 0.00228288 SOL'];
+    const authorities = [`Stake Authority: ${WALLET}`, `Withdraw Authority: ${WALLET}`];
+    expect(await run(SIMULATION.stakes.active)).toBe(
+      `${[...head('500'), 'Delegated Stake: 500 SOL', 'Active Stake: 500 SOL', `Delegated Vote Account Address: ${alpha.vote}`, ...authorities].join('\n')}\n`,
+    );
+    expect(await run(SIMULATION.stakes.lockedUp)).toBe(
+      `${[
+        ...head('1250'),
+        'Delegated Stake: 1250 SOL',
+        'Active Stake: 1250 SOL',
+        `Delegated Vote Account Address: ${beta.vote}`,
+        ...authorities,
+        'Lockup Timestamp: 2030-01-01T00:00:00Z',
+        'Lockup Epoch: 1000',
+        `Lockup Custodian: ${SIMULATION.stakeCustodian}`,
+      ].join('\n')}\n`,
+    );
+    expect(await run(SIMULATION.stakes.activating)).toBe(
+      `${[
+        ...head('42'),
+        'Delegated Stake: 42 SOL',
+        'Active Stake: 0 SOL',
+        'Activating Stake: 42 SOL',
+        'Stake activates starting from epoch: 824',
+        `Delegated Vote Account Address: ${gamma.vote}`,
+        ...authorities,
+      ].join('\n')}\n`,
+    );
+    // In its deactivation epoch the whole stake is still effective, and all of it cooling down.
+    expect(await run(SIMULATION.stakes.deactivating)).toBe(
+      `${[
+        ...head('300'),
+        'Delegated Stake: 300 SOL',
+        'Active Stake: 300 SOL',
+        'Stake deactivates starting from epoch: 824',
+        `Delegated Vote Account Address: ${beta.vote}`,
+        ...authorities,
+      ].join('\n')}\n`,
+    );
+  });
+
+  it("JSON of the deactivated and the initialized accounts; the bytes parsed here equal the node's jsonParsed", async () => {
+    const deactivated = await runCli([
+      'stake-account',
+      SIMULATION.stakes.deactivated,
+      '-u',
+      sim.cluster.url,
+      '--output',
+      'json-compact',
+    ]);
+    const report = JSON.parse(deactivated.out) as Record<string, unknown>;
+    expect(report).toMatchObject({
+      stakeType: 'Stake',
+      accountBalance: 75_002_282_880,
+      delegatedStake: 75_000_000_000,
+      activationEpoch: 784,
+      deactivationEpoch: 821,
+    });
+    expect(report).not.toHaveProperty('activeStake');
+    const initialized = await runCli([
+      'stake-account',
+      SIMULATION.stakes.initialized,
+      '-u',
+      sim.cluster.url,
+      '--output',
+      'json-compact',
+    ]);
+    expect(initialized.out).toBe(
+      `{"stakeType":"Initialized","accountBalance":10002282880,"creditsObserved":0,"staker":"${WALLET}","withdrawer":"${WALLET}","unixTimestamp":1893456000,"epoch":1000,"custodian":"${SIMULATION.stakeCustodian}","rentExemptReserve":2282880}\n`,
+    );
+    const { value } = await sim.rpc.getAccountInfo(SIMULATION.stakes.deactivated, {
+      encoding: 'jsonParsed',
+      commitment: 'confirmed',
+    });
+    const parsed = (
+      (value as NonNullable<typeof value>).data as { parsed: { info: { stake: { creditsObserved: number } } } }
+    ).parsed;
+    expect(report.creditsObserved).toBe(parsed.info.stake.creditsObserved);
   });
 });

@@ -4,6 +4,8 @@
  * rounds, as there), --lamports, --limit (default 10, 0 for all; JSON always all); errors.
  */
 import { describe, expect, it } from 'vitest';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, type Held, held, STAKE_HISTORY, SYSVAR_OWNER, stakeHistoryAccount } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';
 
@@ -88,5 +90,31 @@ describe('stake-history', () => {
     const unreadable = await runCli(['stake-history', '-u', broken.url]);
     expect(unreadable.err).toBe('Error: RPC request error: Failed to deserialize stake history\n');
     expect(unreadable.code).toBe(1);
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('stake-history against the simulated cluster (demo --serve)', () => {
+  it("the node's StakeHistory, newest first, as its jsonParsed has it", async () => {
+    const { value } = await sim.rpc.getAccountInfo(STAKE_HISTORY, { encoding: 'jsonParsed', commitment: 'confirmed' });
+    const entries = (
+      (value as NonNullable<typeof value>).data as unknown as {
+        parsed: { info: { epoch: number; stakeHistory: Record<string, number | bigint> }[] };
+      }
+    ).parsed.info;
+    const json = JSON.parse((await runCli(['stake-history', '-u', sim.cluster.url, '--output', 'json-compact'])).out);
+    expect(json.entries).toHaveLength(entries.length);
+    expect(json.entries[0].epoch).toBe(823);
+    const text = await runCli(['stake-history', '--limit', '3', '--lamports', '-u', sim.cluster.url]);
+    const rows = text.out.trimEnd().split('\n').slice(2);
+    expect(rows).toHaveLength(3);
+    rows.forEach((row, i) => {
+      const e = entries[i] as (typeof entries)[number];
+      const cell = (v: number | bigint | undefined) => String(v).padStart(20);
+      expect(row).toBe(
+        `  ${String(e.epoch).padStart(5)}  ${cell(e.stakeHistory.effective)}  ${cell(e.stakeHistory.activating)}  ${cell(e.stakeHistory.deactivating)} lamports`,
+      );
+    });
   });
 });

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { delegatedStakeBytes, NO_EPOCH } from '../../src/testing/accountBytes/stake.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { reply } from '../msw/server.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, held, STAKE_PROGRAM } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';
 import {
@@ -235,5 +237,32 @@ describe('stakes, by withdraw authority and all', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^Error: --withdraw-authority nope is neither a keypair file nor a base58 address/);
     expect(bad.err.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('stakes against the simulated cluster (demo --serve)', () => {
+  it("a validator's stakes by vote and by identity address, and all of them", async () => {
+    const beta = SIMULATION.validators[1] as (typeof SIMULATION.validators)[number];
+    const byVote = await runCli(['stakes', beta.vote, '-u', sim.cluster.url, '--output', 'json-compact']);
+    expect(byVote.code).toBe(0);
+    const pubkeys = (out: string) => (JSON.parse(out) as { stakePubkey: string }[]).map((s) => s.stakePubkey);
+    expect(pubkeys(byVote.out)).toEqual([SIMULATION.stakes.lockedUp, SIMULATION.stakes.deactivating]);
+    const byIdentity = await runCli(['stakes', beta.identity, '-u', sim.cluster.url, '--output', 'json-compact']);
+    expect(byIdentity.out).toBe(byVote.out);
+    const all = await runCli(['stakes', '-u', sim.cluster.url]);
+    expect(all.code).toBe(0);
+    expect(all.out.match(/^Stake Pubkey: /gm)).toHaveLength(Object.keys(SIMULATION.stakes).length);
+    const byWithdrawer = await runCli([
+      'stakes',
+      '--withdraw-authority',
+      SIMULATION.wallet.address,
+      '-u',
+      sim.cluster.url,
+    ]);
+    expect(byWithdrawer.out).toBe(all.out);
+    const none = await runCli(['stakes', '--withdraw-authority', SIMULATION.stakeCustodian, '-u', sim.cluster.url]);
+    expect(none.out).toBe('No stake accounts found\n');
   });
 });

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { titleCase } from '../../src/cli/commands/validatorInfo.js';
 import { stakeConfigBytes, validatorInfoBytes } from '../../src/testing/accountBytes/config.js';
+import { SIMULATION } from '../../src/testing/simulatedCluster.js';
+import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, CONFIG_PROGRAM, type Held, held, STAKE_PROGRAM } from './accountServer.js';
 import { runCli, TERMINAL_CONTROL, useScriptedServers } from './helpers.js';
 
@@ -124,5 +126,38 @@ describe('validator-info get', () => {
     expect(titleCase('iconUrl')).toBe('Icon Url');
     expect(titleCase('name')).toBe('Name');
     expect(titleCase('some_snake_key')).toBe('Some Snake Key');
+  });
+});
+
+const sim = useSimulatedCluster();
+
+describe('validator-info against the simulated cluster (demo --serve)', () => {
+  it('the four validators that published, the stake config left out; one by its address', async () => {
+    const [alpha, beta] = SIMULATION.validators as [
+      (typeof SIMULATION.validators)[number],
+      (typeof SIMULATION.validators)[number],
+    ];
+    const all = await runCli(['validator-info', 'get', '-u', sim.cluster.url]);
+    expect(all.code).toBe(0);
+    expect(all.out.match(/^Validator Identity: /gm)).toHaveLength(4);
+    const one = await runCli(['validator-info', 'get', beta.info, '-u', sim.cluster.url]);
+    expect(one.out).toBe(
+      `${['', `Validator Identity: ${beta.identity}`, `  Info Address: ${beta.info}`, '  Name: Beta Staking', '  Website: https://beta.example.org'].join('\n')}\n`,
+    );
+    const json = JSON.parse(
+      (await runCli(['validator-info', 'get', alpha.info, '-u', sim.cluster.url, '--output', 'json'])).out,
+    );
+    expect(json).toEqual([
+      {
+        identityPubkey: alpha.identity,
+        infoPubkey: alpha.info,
+        info: {
+          details: 'Runs the RPC node of the simulated cluster.',
+          keybaseUsername: 'alphavalidator',
+          name: 'Alpha Validator',
+          website: 'https://alpha.example.com',
+        },
+      },
+    ]);
   });
 });
