@@ -43,11 +43,7 @@ export function decodeMint(bytes: ReadonlyUint8Array): MintInfo {
       `${ACCOUNT_BYTES} bytes is the size of a token account, not a mint: decode it with decodeTokenAccount`,
     );
   }
-  const mintAuthority = reader.coptionAddress('mintAuthority') ?? null;
-  const supply = reader.u64('supply').toString();
-  const decimals = reader.u8('decimals');
-  const isInitialized = reader.strictBool('isInitialized');
-  const freezeAuthority = reader.coptionAddress('freezeAuthority') ?? null;
+  const { mintAuthority, supply, decimals, isInitialized, freezeAuthority } = readMintFields(reader);
   const extensions = readExtensions(reader, 'mint', isInitialized);
   return {
     mintAuthority,
@@ -57,4 +53,14 @@ export function decodeMint(bytes: ReadonlyUint8Array): MintInfo {
     freezeAuthority,
     ...(extensions ? { extensions } : {}),
   };
+}
+
+/** A mint's base fields, in layout order: shared with `parseToken`, which frames them as agave does. */
+export function readMintFields(reader: TokenReader) {
+  const mintAuthority = reader.coptionAddress('mintAuthority') ?? null;
+  const supply = reader.u64('supply').toString();
+  const decimals = reader.u8('decimals');
+  const isInitialized = reader.strictBool('isInitialized');
+  const freezeAuthority = reader.coptionAddress('freezeAuthority') ?? null;
+  return { mintAuthority, supply, decimals, isInitialized, freezeAuthority };
 }

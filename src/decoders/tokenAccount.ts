@@ -81,18 +81,8 @@ export function decodeTokenAccount(
     const problem = `${MINT_BYTES} bytes is the size of a mint, not a token account: decode it with decodeMint`;
     throw reader.error('bytes', 0, problem);
   }
-  const mint = reader.address('mint');
-  const owner = reader.address('owner');
-  const amount = reader.u64('amount');
-  const delegate = reader.coptionAddress('delegate');
-  const stateOffset = reader.offset;
-  const state = accountStateName(reader.u8('state'));
-  if (state === undefined) {
-    throw reader.error('state', stateOffset, `${bytes[stateOffset]} is not an account state (0, 1 or 2)`);
-  }
-  const nativeReserve = reader.coptionU64('isNative');
-  const delegatedAmount = reader.u64('delegatedAmount');
-  const closeAuthority = reader.coptionAddress('closeAuthority');
+  const { mint, owner, amount, delegate, state, nativeReserve, delegatedAmount, closeAuthority } =
+    readAccountFields(reader);
   const extensions = readExtensions(reader, 'account', state !== 'uninitialized');
 
   const toAmount = (value: bigint) => tokenAmount(value, decimals);
@@ -111,8 +101,25 @@ export function decodeTokenAccount(
   };
 }
 
+/** A token account's base fields, in layout order: shared with `parseToken`, which frames them as agave does. */
+export function readAccountFields(reader: TokenReader) {
+  const mint = reader.address('mint');
+  const owner = reader.address('owner');
+  const amount = reader.u64('amount');
+  const delegate = reader.coptionAddress('delegate');
+  const stateOffset = reader.offset;
+  const state = accountStateName(reader.u8('state'));
+  if (state === undefined) {
+    throw reader.error('state', stateOffset, `${reader.bytes[stateOffset]} is not an account state (0, 1 or 2)`);
+  }
+  const nativeReserve = reader.coptionU64('isNative');
+  const delegatedAmount = reader.u64('delegatedAmount');
+  const closeAuthority = reader.coptionAddress('closeAuthority');
+  return { mint, owner, amount, delegate, state, nativeReserve, delegatedAmount, closeAuthority };
+}
+
 /** A raw amount, or with `decimals` the full `UiTokenAmount` of agave's `token_amount_to_ui_amount`. */
-function tokenAmount(amount: bigint, decimals: number | undefined): TokenAmount | RawTokenAmount {
+export function tokenAmount(amount: bigint, decimals: number | undefined): TokenAmount | RawTokenAmount {
   if (decimals === undefined) return { amount: amount.toString() };
   return {
     amount: amount.toString(),

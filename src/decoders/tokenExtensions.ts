@@ -17,7 +17,7 @@ import { encodeBase58 } from '../codecs/base58.js';
 import { ByteReader } from '../codecs/byteReader.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { TokenExtension, TokenExtensionName } from '../types/token.js';
+import type { KnownTokenExtension, TokenExtension, TokenExtensionName } from '../types/token.js';
 import { jsonInteger, rustFloatString } from './jsonValues.js';
 
 /** The size of a token account's base state, and where a Token-2022 account type byte sits. */
@@ -172,6 +172,38 @@ export function readExtensions(
   return extensions.length > 0 ? extensions : undefined;
 }
 
+/** The highest extension type agave's spl-token-2022 knows (`PausableAccount`); it refuses any other. */
+const LAST_KNOWN_TYPE = 27;
+
+/**
+ * The extensions as agave's `parse_token_v3` shows them, for a base state it has already accepted:
+ * spl-token-2022's `get_extension_types` lists the TLV types up to an `Uninitialized` (0) type or the end,
+ * and agave shows none at all (`unwrap_or_default`) when that listing fails: an unknown type, a length that
+ * runs past the end, or a type without room for its length. Each listed type is then read from its first
+ * entry, as `get_extension` finds it. `undefined` when there are none, as agave then leaves `extensions` out.
+ */
+export function agaveExtensions(bytes: Uint8Array, decoder: string, base: TokenBase): TokenExtension[] | undefined {
+  const types: { type: number; start: number; end: number }[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = TLV_START;
+  while (at < bytes.length) {
+    if (bytes.length - at < 2) break; // no room for another type: the rest is padding
+    const type = view.getUint16(at, true);
+    if (type === 0) break;
+    if (type > LAST_KNOWN_TYPE || bytes.length - at < 4) return undefined;
+    const end = at + 4 + view.getUint16(at + 2, true);
+    if (end > bytes.length) return undefined;
+    types.push({ type, start: at + 4, end });
+    at = end;
+  }
+  if (types.length === 0) return undefined;
+  const reader = new TokenReader(bytes, decoder);
+  return types.map(({ type }) => {
+    const first = types.find((entry) => entry.type === type)!;
+    return decodeExtension(reader, type, first.start, first.end, base);
+  });
+}
+
 type ExtensionState = Record<string, unknown>;
 
 interface ExtensionSpec {
@@ -196,12 +228,14 @@ function decodeExtension(
   if (!spec) {
     return { extension: 'unknownExtension', state: { extensionType: type, data: outer.bytes.slice(start, end) } };
   }
-  if (!spec.read) return { extension: spec.name };
+  // Each spec's reader builds the state its name's type describes (types/token.ts): the casts say so.
+  if (!spec.read) return { extension: spec.name } as TokenExtension;
   if (spec.base !== base || (spec.size !== undefined && end - start !== spec.size)) {
     return { extension: 'unparseableExtension' };
   }
   try {
-    return { extension: spec.name, state: spec.read(new TokenReader(outer.bytes, outer.decoder, start, end)) };
+    const state = spec.read(new TokenReader(outer.bytes, outer.decoder, start, end));
+    return { extension: spec.name, state } as TokenExtension;
   } catch (error) {
     if (error instanceof DecodeError) return { extension: 'unparseableExtension' };
     throw error;
@@ -452,4 +486,18 @@ function encodeBase64(bytes: Uint8Array): string {
     out += c === undefined ? '=' : BASE64[c & 63]!;
   }
   return out;
+}
+
+/**
+ * Whether an extension is the one named, narrowing its `state` to that name's type. (Comparing
+ * `extension` with `===` cannot narrow away `NewerTokenExtension`, whose name may be any string.)
+ * @example
+ * const fee = info.extensions?.find((e) => isTokenExtension(e, 'transferFeeConfig'));
+ * if (fee && isTokenExtension(fee, 'transferFeeConfig')) fee.state.newerTransferFee.transferFeeBasisPoints;
+ */
+export function isTokenExtension<Name extends KnownTokenExtension['extension']>(
+  extension: TokenExtension,
+  name: Name,
+): extension is Extract<KnownTokenExtension, { extension: Name }> {
+  return extension.extension === name;
 }

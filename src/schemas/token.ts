@@ -1,10 +1,11 @@
 import type { MintInfo, MultisigInfo, ParsedTokenProgramData, TokenAccountInfo, TokenAmount } from '../types/token.js';
 import { address } from './address.js';
 import { memo } from './memo.js';
-import { safeInteger, u8 } from './numbers.js';
+import { expected, i64, safeInteger, u8, u16, u64 } from './numbers.js';
 import {
   array,
   boolean,
+  define,
   dynamic,
   enums,
   literal,
@@ -13,6 +14,7 @@ import {
   optional,
   type Schema,
   string,
+  tuple,
   type,
   unknown,
 } from './struct.js';
@@ -27,9 +29,125 @@ export const tokenAmount = /* @__PURE__ */ memo(
     }) as Schema<TokenAmount>,
 );
 
-const extensions = /* @__PURE__ */ memo(() =>
-  optional(array(type({ extension: string(), state: optional(unknown()) }))),
+const i16 = /* @__PURE__ */ memo(
+  (): Schema<number> =>
+    define('i16', (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value >= -32768 && value <= 32767
+        ? true
+        : expected('an integer from -32768 to 32767', value),
+    ),
 );
+
+const transferFee = /* @__PURE__ */ memo(() =>
+  type({ epoch: u64(), maximumFee: u64(), transferFeeBasisPoints: u16() }),
+);
+
+/** A pointer extension's state: its authority and the address it points at, either one unset (`null`). */
+const pointer = (target: string) => type({ authority: nullable(address()), [target]: nullable(address()) });
+
+/** The `state` of each extension agave shows with one, by name (account-decoder-client-types `UiExtension`). */
+const extensionStates = /* @__PURE__ */ memo(
+  (): Record<string, Schema<unknown>> =>
+    ({
+      transferFeeConfig: type({
+        transferFeeConfigAuthority: nullable(address()),
+        withdrawWithheldAuthority: nullable(address()),
+        withheldAmount: u64(),
+        olderTransferFee: transferFee(),
+        newerTransferFee: transferFee(),
+      }),
+      transferFeeAmount: type({ withheldAmount: u64() }),
+      mintCloseAuthority: type({ closeAuthority: nullable(address()) }),
+      confidentialTransferMint: type({
+        authority: nullable(address()),
+        autoApproveNewAccounts: boolean(),
+        auditorElgamalPubkey: nullable(string()),
+      }),
+      confidentialTransferAccount: type({
+        approved: boolean(),
+        elgamalPubkey: string(),
+        pendingBalanceLo: string(),
+        pendingBalanceHi: string(),
+        availableBalance: string(),
+        decryptableAvailableBalance: string(),
+        allowConfidentialCredits: boolean(),
+        allowNonConfidentialCredits: boolean(),
+        pendingBalanceCreditCounter: u64(),
+        maximumPendingBalanceCreditCounter: u64(),
+        expectedPendingBalanceCreditCounter: u64(),
+        actualPendingBalanceCreditCounter: u64(),
+      }),
+      defaultAccountState: type({ accountState: enums(['uninitialized', 'initialized', 'frozen']) }),
+      memoTransfer: type({ requireIncomingTransferMemos: boolean() }),
+      interestBearingConfig: type({
+        rateAuthority: nullable(address()),
+        initializationTimestamp: i64(),
+        preUpdateAverageRate: i16(),
+        lastUpdateTimestamp: i64(),
+        currentRate: i16(),
+      }),
+      cpiGuard: type({ lockCpi: boolean() }),
+      permanentDelegate: type({ delegate: nullable(address()) }),
+      confidentialTransferFeeConfig: type({
+        authority: nullable(address()),
+        withdrawWithheldAuthorityElgamalPubkey: nullable(string()),
+        harvestToMintEnabled: boolean(),
+        withheldAmount: string(),
+      }),
+      confidentialTransferFeeAmount: type({ withheldAmount: string() }),
+      transferHook: pointer('programId'),
+      transferHookAccount: type({ transferring: boolean() }),
+      metadataPointer: pointer('metadataAddress'),
+      tokenMetadata: type({
+        updateAuthority: nullable(address()),
+        mint: address(),
+        name: string(),
+        symbol: string(),
+        uri: string(),
+        additionalMetadata: array(tuple([string(), string()])),
+      }),
+      groupPointer: pointer('groupAddress'),
+      groupMemberPointer: pointer('memberAddress'),
+      tokenGroup: type({ updateAuthority: nullable(address()), mint: address(), size: u64(), maxSize: u64() }),
+      tokenGroupMember: type({ mint: address(), group: address(), memberNumber: u64() }),
+      confidentialMintBurn: type({
+        confidentialSupply: string(),
+        decryptableSupply: string(),
+        supplyElgamalPubkey: string(),
+        pendingBurn: string(),
+      }),
+      scaledUiAmountConfig: type({
+        authority: nullable(address()),
+        multiplier: string(),
+        newMultiplierEffectiveTimestamp: i64(),
+        newMultiplier: string(),
+      }),
+      pausableConfig: type({ authority: nullable(address()), paused: boolean() }),
+    }) as Record<string, Schema<unknown>>,
+);
+
+/**
+ * One extension: a known name's `state` is checked field by field; a unit extension's (`immutableOwner`)
+ * and a newer name's pass as they are, so an extension agave adds later is not refused.
+ */
+const extension = /* @__PURE__ */ memo(() => {
+  const other = type({ extension: string(), state: optional(unknown()) });
+  const known = new Map<string, Schema<unknown>>();
+  return dynamic<unknown>((value): Schema<unknown> => {
+    const name = typeof value === 'object' && value !== null ? (value as { extension?: unknown }).extension : undefined;
+    const state =
+      typeof name === 'string' && Object.hasOwn(extensionStates(), name) ? extensionStates()[name] : undefined;
+    if (state === undefined) return other as Schema<unknown>;
+    let schema = known.get(name as string);
+    if (!schema) {
+      schema = type({ extension: literal(name as string), state }) as Schema<unknown>;
+      known.set(name as string, schema);
+    }
+    return schema;
+  });
+});
+
+const extensions = /* @__PURE__ */ memo(() => optional(array(extension())));
 
 export const tokenAccountInfo = /* @__PURE__ */ memo(
   (): Schema<TokenAccountInfo> =>
@@ -84,7 +202,7 @@ const parsedMint = /* @__PURE__ */ memo(() => type({ type: literal('mint'), info
 const parsedMultisig = /* @__PURE__ */ memo(() => type({ type: literal('multisig'), info: multisigInfo() }));
 const parsedAccount = /* @__PURE__ */ memo(() => type({ type: literal('account'), info: tokenAccountInfo() }));
 
-/** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`. */
+/** Parsed data of the token programs: an account, a mint or a multisig, checked by its `type`; any other `type` is refused. */
 export const parsedTokenProgramData = /* @__PURE__ */ memo(
   (): Schema<ParsedTokenProgramData> =>
     type({
@@ -117,3 +235,6 @@ export function nullMissingTokenFields(data: { program: string; parsed: unknown 
     info.freezeAuthority ??= null;
   }
 }
+
+/** `parsedTokenProgramData` under the name every parsed-program schema has (issue 33's contract). */
+export const parsedTokenProgram = parsedTokenProgramData;

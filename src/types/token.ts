@@ -54,17 +54,177 @@ export type TokenExtensionName =
   /** Reported by `decodeTokenAccount` / `decodeMint` for a type number they do not know (`state.extensionType`). */
   | 'unknownExtension';
 
+/** A transfer fee schedule entry: from `epoch` on, `transferFeeBasisPoints` of each transfer, at most `maximumFee`. */
+export interface TransferFee {
+  /** The first epoch the fee applies in. */
+  epoch: number | bigint;
+  /** The most one transfer pays, in base units. */
+  maximumFee: number | bigint;
+  /** The fee in basis points. */
+  transferFeeBasisPoints: number;
+}
+
+/** `transferFeeConfig` (mint). */
+export interface TransferFeeConfigState {
+  /** May change the fee; `null` when none. */
+  transferFeeConfigAuthority: Address | null;
+  /** May withdraw withheld fees; `null` when none. */
+  withdrawWithheldAuthority: Address | null;
+  /** Fees withheld on the mint, in base units. */
+  withheldAmount: number | bigint;
+  /** The fee before `newerTransferFee.epoch`. */
+  olderTransferFee: TransferFee;
+  /** The fee from its epoch on. */
+  newerTransferFee: TransferFee;
+}
+
+/** `interestBearingConfig` (mint): rates in basis points a year, compounded continuously. */
+export interface InterestBearingConfigState {
+  /** May change the rate; `null` when none. */
+  rateAuthority: Address | null;
+  /** Unix seconds of initialization. */
+  initializationTimestamp: number | bigint;
+  /** The average rate up to the last update. */
+  preUpdateAverageRate: number;
+  /** Unix seconds of the last rate change. */
+  lastUpdateTimestamp: number | bigint;
+  /** The rate since then. */
+  currentRate: number;
+}
+
+/** `scaledUiAmountConfig` (mint): multipliers as Rust prints the f64 (`"1.5"`, `"inf"`). */
+export interface ScaledUiAmountConfigState {
+  /** May change the multiplier; `null` when none. */
+  authority: Address | null;
+  /** The multiplier in force before `newMultiplierEffectiveTimestamp`. */
+  multiplier: string;
+  /** Unix seconds from which `newMultiplier` applies. */
+  newMultiplierEffectiveTimestamp: number | bigint;
+  /** The multiplier from then on. */
+  newMultiplier: string;
+}
+
+/** `confidentialTransferAccount` (account): ElGamal values in base64. */
+export interface ConfidentialTransferAccountState {
+  /** Whether the account may use confidential transfers. */
+  approved: boolean;
+  /** The account's ElGamal public key. */
+  elgamalPubkey: string;
+  /** Pending balance, low bits (ciphertext). */
+  pendingBalanceLo: string;
+  /** Pending balance, high bits (ciphertext). */
+  pendingBalanceHi: string;
+  /** Available balance (ciphertext). */
+  availableBalance: string;
+  /** Available balance, decryptable by the owner (authenticated ciphertext). */
+  decryptableAvailableBalance: string;
+  /** Whether confidential transfers in are allowed. */
+  allowConfidentialCredits: boolean;
+  /** Whether plain transfers in are allowed. */
+  allowNonConfidentialCredits: boolean;
+  /** Credits to the pending balance so far. */
+  pendingBalanceCreditCounter: number | bigint;
+  /** The most pending credits allowed. */
+  maximumPendingBalanceCreditCounter: number | bigint;
+  /** The counter the owner last applied up to. */
+  expectedPendingBalanceCreditCounter: number | bigint;
+  /** The counter at the last apply. */
+  actualPendingBalanceCreditCounter: number | bigint;
+}
+
+/** `tokenMetadata` (mint): the metadata stored in the mint itself. */
+export interface TokenMetadataState {
+  /** May update the metadata; `null` when none. */
+  updateAuthority: Address | null;
+  /** The mint the metadata describes. */
+  mint: Address;
+  /** The token's name. */
+  name: string;
+  /** The token's symbol. */
+  symbol: string;
+  /** The metadata URI. */
+  uri: string;
+  /** Further key-value pairs, in order. */
+  additionalMetadata: [string, string][];
+}
+
+/** Extension states by name: every extension agave's parser shows with a `state`. */
+export interface TokenExtensionStates {
+  transferFeeConfig: TransferFeeConfigState;
+  transferFeeAmount: { withheldAmount: number | bigint };
+  mintCloseAuthority: { closeAuthority: Address | null };
+  confidentialTransferMint: {
+    authority: Address | null;
+    autoApproveNewAccounts: boolean;
+    auditorElgamalPubkey: string | null;
+  };
+  confidentialTransferAccount: ConfidentialTransferAccountState;
+  defaultAccountState: { accountState: 'uninitialized' | 'initialized' | 'frozen' };
+  memoTransfer: { requireIncomingTransferMemos: boolean };
+  interestBearingConfig: InterestBearingConfigState;
+  cpiGuard: { lockCpi: boolean };
+  permanentDelegate: { delegate: Address | null };
+  confidentialTransferFeeConfig: {
+    authority: Address | null;
+    withdrawWithheldAuthorityElgamalPubkey: string | null;
+    harvestToMintEnabled: boolean;
+    withheldAmount: string;
+  };
+  confidentialTransferFeeAmount: { withheldAmount: string };
+  transferHook: { authority: Address | null; programId: Address | null };
+  transferHookAccount: { transferring: boolean };
+  metadataPointer: { authority: Address | null; metadataAddress: Address | null };
+  tokenMetadata: TokenMetadataState;
+  groupPointer: { authority: Address | null; groupAddress: Address | null };
+  groupMemberPointer: { authority: Address | null; memberAddress: Address | null };
+  tokenGroup: { updateAuthority: Address | null; mint: Address; size: number | bigint; maxSize: number | bigint };
+  tokenGroupMember: { mint: Address; group: Address; memberNumber: number | bigint };
+  confidentialMintBurn: {
+    confidentialSupply: string;
+    decryptableSupply: string;
+    supplyElgamalPubkey: string;
+    pendingBurn: string;
+  };
+  scaledUiAmountConfig: ScaledUiAmountConfigState;
+  pausableConfig: { authority: Address | null; paused: boolean };
+  /** Only from `decodeTokenAccount` / `decodeMint`, for a type number they do not know; agave never shows it. */
+  unknownExtension: { extensionType: number; data: Uint8Array };
+}
+
+/** Extensions agave shows by name alone: no `state`. */
+export type UnitTokenExtensionName =
+  | 'uninitialized'
+  | 'immutableOwner'
+  | 'nonTransferable'
+  | 'nonTransferableAccount'
+  | 'pausableAccount'
+  | 'unparseableExtension';
+
+/** One extension whose name this version knows, its `state` typed by that name. */
+export type KnownTokenExtension =
+  | {
+      [Name in keyof TokenExtensionStates]: { extension: Name; state: TokenExtensionStates[Name] };
+    }[keyof TokenExtensionStates]
+  | { [Name in UnitTokenExtensionName]: { extension: Name; state?: undefined } }[UnitTokenExtensionName];
+
 /**
- * One Token-2022 extension. Unit extensions (`immutableOwner`) have no `state`. Integers inside `state`
- * keep their JSON type: `number` when safe, exact `bigint` when not. A name this version does not know
- * still comes through, as a plain string.
+ * An extension newer than this version: a name agave added later, its `state` unchecked. The name's type
+ * is branded so that comparing `extension` with a known name narrows to that name's state alone.
  */
-export interface TokenExtension {
-  /** The extension's name, as agave's parser spells it (`transferFeeConfig`, `immutableOwner`…). */
-  extension: TokenExtensionName | (string & {});
-  /** The extension's fields; absent for extensions without data. */
+export interface NewerTokenExtension {
+  /** The name agave gave it. */
+  extension: string & { readonly newerTokenExtension: unique symbol };
+  /** Its fields, as sent. */
   state?: Record<string, unknown>;
 }
+
+/**
+ * One Token-2022 extension, discriminated by `extension`: `if (e.extension === 'transferFeeConfig')
+ * e.state.newerTransferFee`. Unit extensions (`immutableOwner`) have no `state`. Integers inside keep
+ * their JSON type: `number` when safe, exact `bigint` when not. A name this version does not know still
+ * comes through (`NewerTokenExtension`).
+ */
+export type TokenExtension = KnownTokenExtension | NewerTokenExtension;
 
 /** A token account's parsed `info`. Optional fields are absent, never null, when unset. */
 export interface TokenAccountInfo {
@@ -162,6 +322,9 @@ export interface ParsedMultisigData {
   /** The account's size in bytes. */
   space: number;
 }
+
+/** The token programs' `parsed` value, as `parseToken` returns it: narrow on `type`. */
+export type ParsedToken = ParsedTokenAccountData['parsed'] | ParsedMintData['parsed'] | ParsedMultisigData['parsed'];
 
 /** Any parsed data of the token programs; narrow on `parsed.type`. */
 export type ParsedTokenProgramData = ParsedTokenAccountData | ParsedMintData | ParsedMultisigData;

@@ -1,0 +1,253 @@
+/**
+ * `parseToken`: an SPL Token or Token-2022 account's bytes to the `parsed` value agave's `jsonParsed`
+ * shows for it (`parse_token_v3` in `account-decoder/src/parse_token.rs`): a token account, a mint or a
+ * multisig. The base layouts are read by tokenAccount.ts and mint.ts, the extensions by
+ * tokenExtensions.ts; what is agave's own lives here:
+ *
+ * - Which kind: agave tries a token account first, then a mint, then a multisig, each as spl-token-2022's
+ *   `StateWithExtensions::unpack` / `Multisig::unpack` accept it. An account needs 165 bytes or more (not
+ *   355), valid option tags, a state of initialized or frozen, and account type 2 after byte 165 when
+ *   longer. A mint needs 82 bytes, or 166 or more with zero padding from 82 to 165 and account type 1,
+ *   `is_initialized` = 1. A multisig is exactly 355 bytes with `is_initialized` = 1. Anything else,
+ *   uninitialized accounts, mints and multisigs included, agave cannot parse: `DecodeError`.
+ * - Extensions: none at all when spl-token-2022 cannot list them (an unknown type, a length past the end);
+ *   `decodeMint` / `decodeTokenAccount` show what they can instead.
+ * - A token account needs its mint's decimals (agave's `AdditionalDataMissing` otherwise, here an
+ *   `InvalidInputError` naming `options.decimals`); given the mint's bytes, an interest-bearing or scaled
+ *   mint's rate shapes `uiAmount` and `uiAmountString` at the clock's `unixTimestamp` (tokenUiAmount.ts).
+ * @module
+ */
+import { encodeBase58 } from '../codecs/base58.js';
+import { DecodeError } from '../errors/DecodeError.js';
+import { InvalidInputError } from '../errors/InvalidInputError.js';
+import type { ReadonlyUint8Array } from '../types/index.js';
+import type { MintInfo, MultisigInfo, ParsedToken, TokenAccountInfo, TokenAmount } from '../types/token.js';
+import { readMintFields } from './mint.js';
+import { readAccountFields, tokenAmount } from './tokenAccount.js';
+import { ACCOUNT_BYTES, agaveExtensions, MINT_BYTES, TokenReader } from './tokenExtensions.js';
+import { type InterestRates, interestUiAmounts, scaledUiAmounts, type UiMultipliers } from './tokenUiAmount.js';
+
+const DECODER = 'spl-token';
+const MULTISIG_BYTES = 355;
+const MULTISIG_SIGNERS = 11;
+const ACCOUNT_TYPE_MINT = 1;
+const ACCOUNT_TYPE_ACCOUNT = 2;
+const INTEREST_BEARING_CONFIG = 10;
+const SCALED_UI_AMOUNT_CONFIG = 25;
+
+/** Options of `parseToken`: what agave's RPC looks up beside the account (`SplTokenAdditionalDataV2`). */
+export interface ParseTokenOptions {
+  /** The mint's decimals (0–255). Needed for a token account unless `mint` is given. */
+  decimals?: number;
+  /**
+   * The mint's bytes. Its decimals are used, and an interest-bearing or scaled-UI-amount mint's config
+   * makes `uiAmount` and `uiAmountString` show the accrued or scaled amount, as agave does.
+   */
+  mint?: ReadonlyUint8Array;
+  /** The clock's Unix time, which such a mint's amounts depend on: needed only for them. */
+  unixTimestamp?: number | bigint;
+}
+
+/**
+ * Parses a token program account's bytes into exactly the `parsed` value agave's `jsonParsed` shows:
+ * `{ type: 'account' | 'mint' | 'multisig', info }`. Mints and multisigs need no options; a token account
+ * needs `decimals` or the mint's bytes (and `unixTimestamp` when that mint is interest-bearing or scaled).
+ *
+ * Throws `DecodeError` (`decoder: 'spl-token'`) for bytes agave cannot parse as any of the three: wrong
+ * sizes, bad option tags, uninitialized states, a bad account type or padding. Throws `InvalidInputError`
+ * for bad options, a token account without decimals, a `mint` that is not a mint, or a missing
+ * `unixTimestamp` an interest-bearing or scaled mint needs.
+ * @example
+ * const parsed = parseToken(account.data, { decimals: 6 });
+ * if (parsed.type === 'account') parsed.info.tokenAmount.uiAmountString; // '1523'
+ */
+export function parseToken(bytes: ReadonlyUint8Array, options: ParseTokenOptions = {}): ParsedToken {
+  checkBytes(bytes, 'bytes');
+  const { decimals, mint, unixTimestamp } = options;
+  if (decimals !== undefined && !(Number.isInteger(decimals) && decimals >= 0 && decimals <= 255)) {
+    throw new InvalidInputError({ param: 'options.decimals', problem: 'expected an integer from 0 to 255' });
+  }
+  if (mint !== undefined) checkBytes(mint, 'options.mint');
+  if (
+    unixTimestamp !== undefined &&
+    !(typeof unixTimestamp === 'bigint'
+      ? BigInt.asIntN(64, unixTimestamp) === unixTimestamp
+      : Number.isSafeInteger(unixTimestamp))
+  ) {
+    throw new InvalidInputError({ param: 'options.unixTimestamp', problem: 'expected an i64 integer (Unix seconds)' });
+  }
+
+  if (isAccount(bytes)) {
+    const amounts = amountsFor(decimals, mint, unixTimestamp);
+    const reader = new TokenReader(bytes, DECODER);
+    const fields = readAccountFields(reader);
+    const extensions = agaveExtensions(bytes, DECODER, 'account');
+    // Keys in agave's order; unset options are absent (skip_serializing_if), never null.
+    const info: TokenAccountInfo = {
+      mint: fields.mint,
+      owner: fields.owner,
+      tokenAmount: amounts(fields.amount),
+      ...(fields.delegate !== undefined ? { delegate: fields.delegate } : {}),
+      state: fields.state,
+      isNative: fields.nativeReserve !== undefined,
+      ...(fields.nativeReserve !== undefined ? { rentExemptReserve: amounts(fields.nativeReserve) } : {}),
+      ...(fields.delegate !== undefined ? { delegatedAmount: amounts(fields.delegatedAmount) } : {}),
+      ...(fields.closeAuthority !== undefined ? { closeAuthority: fields.closeAuthority } : {}),
+      ...(extensions ? { extensions } : {}),
+    };
+    return { type: 'account', info };
+  }
+  if (isMint(bytes)) return { type: 'mint', info: mintInfo(bytes) };
+  if (bytes.length === MULTISIG_BYTES && bytes[2] === 1) return { type: 'multisig', info: multisigInfo(bytes) };
+  throw new DecodeError({ decoder: DECODER, field: 'bytes', offset: 0, problem: whyNot(bytes) });
+}
+
+function checkBytes(bytes: unknown, param: string): asserts bytes is Uint8Array {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new InvalidInputError({
+      param,
+      problem: `parseToken expects a Uint8Array, got ${Object.prototype.toString.call(bytes).slice(8, -1)}`,
+    });
+  }
+}
+
+/** A `COption` tag agave's unpack accepts: `[0,0,0,0]` or `[1,0,0,0]`. */
+function optionTagAt(bytes: Uint8Array, at: number): boolean {
+  return (bytes[at] === 0 || bytes[at] === 1) && bytes[at + 1] === 0 && bytes[at + 2] === 0 && bytes[at + 3] === 0;
+}
+
+/** `StateWithExtensions::<Account>::unpack` succeeds: an initialized or frozen account, framed as one. */
+function isAccount(bytes: Uint8Array): boolean {
+  if (bytes.length < ACCOUNT_BYTES || bytes.length === MULTISIG_BYTES) return false;
+  const state = bytes[108]!;
+  if (!(optionTagAt(bytes, 72) && optionTagAt(bytes, 109) && optionTagAt(bytes, 129) && (state === 1 || state === 2))) {
+    return false;
+  }
+  return bytes.length === ACCOUNT_BYTES || bytes[ACCOUNT_BYTES] === ACCOUNT_TYPE_ACCOUNT;
+}
+
+/** `StateWithExtensions::<Mint>::unpack` succeeds: an initialized mint, alone or padded and typed. */
+function isMint(bytes: Uint8Array): boolean {
+  if (bytes.length < MINT_BYTES || bytes.length === MULTISIG_BYTES) return false;
+  if (!(optionTagAt(bytes, 0) && optionTagAt(bytes, 46) && bytes[45] === 1)) return false;
+  if (bytes.length === MINT_BYTES) return true;
+  // Extensions need the padding up to the account type and the type itself: a mint of 83 to 165 bytes is refused.
+  if (bytes.length <= ACCOUNT_BYTES || bytes[ACCOUNT_BYTES] !== ACCOUNT_TYPE_MINT) return false;
+  for (let i = MINT_BYTES; i < ACCOUNT_BYTES; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+function mintInfo(bytes: Uint8Array): MintInfo {
+  const fields = readMintFields(new TokenReader(bytes, DECODER));
+  const extensions = agaveExtensions(bytes, DECODER, 'mint');
+  return { ...fields, ...(extensions ? { extensions } : {}) };
+}
+
+function multisigInfo(bytes: Uint8Array): MultisigInfo {
+  const signers: string[] = [];
+  for (let i = 0; i < MULTISIG_SIGNERS; i++) {
+    const key = bytes.subarray(3 + 32 * i, 35 + 32 * i);
+    // agave lists only the set signers: an all-zero key is an empty slot.
+    if (key.some((byte) => byte !== 0)) signers.push(encodeBase58(key));
+  }
+  return { numRequiredSigners: bytes[0]!, numValidSigners: bytes[1]!, isInitialized: true, signers };
+}
+
+/** The reason agave gives none of the three for these bytes, as precisely as the first failing check. */
+function whyNot(bytes: Uint8Array): string {
+  if (bytes.length === MULTISIG_BYTES)
+    return `a multisig (${MULTISIG_BYTES} bytes) whose is_initialized byte is ${bytes[2]}, not 1`;
+  if (bytes.length < MINT_BYTES)
+    return `${bytes.length} bytes is shorter than a mint (${MINT_BYTES}) or a token account (${ACCOUNT_BYTES})`;
+  if (bytes.length >= ACCOUNT_BYTES && bytes[108] === 0 && bytes[45] !== 1) {
+    return 'an uninitialized token account (state 0), which agave does not parse';
+  }
+  return 'neither an initialized token account nor an initialized mint as spl-token-2022 unpacks them (option tags, state, account type or padding)';
+}
+
+/**
+ * How each amount of a token account is shown: agave's `token_amount_to_ui_amount_v3` with the mint's
+ * decimals, and the mint's interest-bearing config (first) or scaled-UI-amount config at the clock's time.
+ */
+function amountsFor(
+  decimals: number | undefined,
+  mint: Uint8Array | undefined,
+  unixTimestamp: number | bigint | undefined,
+): (amount: bigint) => TokenAmount {
+  if (mint === undefined) {
+    if (decimals === undefined) {
+      throw new InvalidInputError({
+        param: 'options.decimals',
+        problem:
+          "a token account's amounts need its mint's decimals (or the mint's bytes); agave reports AdditionalDataMissing without them",
+      });
+    }
+    return (amount) => tokenAmount(amount, decimals) as TokenAmount;
+  }
+  if (!isMint(mint)) {
+    throw new InvalidInputError({
+      param: 'options.mint',
+      problem: 'these bytes are not an initialized mint agave could read',
+    });
+  }
+  const mintDecimals = mint[44]!;
+  if (decimals !== undefined && decimals !== mintDecimals) {
+    throw new InvalidInputError({
+      param: 'options.decimals',
+      problem: `${decimals} is not the mint's decimals (${mintDecimals}); give one or the other`,
+    });
+  }
+  const interest = findExtension(mint, INTEREST_BEARING_CONFIG, 52);
+  const scaled = interest ? undefined : findExtension(mint, SCALED_UI_AMOUNT_CONFIG, 56);
+  if (!interest && !scaled) return (amount) => tokenAmount(amount, mintDecimals) as TokenAmount;
+  if (unixTimestamp === undefined) {
+    throw new InvalidInputError({
+      param: 'options.unixTimestamp',
+      problem: `the mint is ${interest ? 'interest-bearing' : 'scaled'}: its UI amounts depend on the clock's Unix time`,
+    });
+  }
+  const now = BigInt(unixTimestamp);
+  const view = new DataView(mint.buffer, mint.byteOffset, mint.byteLength);
+  const shown = (amount: bigint, ui: { uiAmount: number | null; uiAmountString: string }): TokenAmount => ({
+    amount: amount.toString(),
+    decimals: mintDecimals,
+    uiAmount: ui.uiAmount,
+    uiAmountString: ui.uiAmountString,
+  });
+  if (interest !== undefined) {
+    const rates: InterestRates = {
+      initializationTimestamp: view.getBigInt64(interest + 32, true),
+      preUpdateAverageRate: view.getInt16(interest + 40, true),
+      lastUpdateTimestamp: view.getBigInt64(interest + 42, true),
+      currentRate: view.getInt16(interest + 50, true),
+    };
+    return (amount) => shown(amount, interestUiAmounts(amount, mintDecimals, rates, now));
+  }
+  const at = scaled!;
+  const multipliers: UiMultipliers = {
+    multiplier: view.getFloat64(at + 32, true),
+    newMultiplierEffectiveTimestamp: view.getBigInt64(at + 40, true),
+    newMultiplier: view.getFloat64(at + 48, true),
+  };
+  return (amount) => shown(amount, scaledUiAmounts(amount, mintDecimals, multipliers, now));
+}
+
+/**
+ * Where spl-token-2022's `get_extension` finds an extension's value in a mint: the first TLV entry of
+ * that type, walking until an `Uninitialized` type or a malformed entry ends the search. `undefined` when
+ * absent, or when the entry's length is not the extension's size (agave then has no config).
+ */
+function findExtension(mint: Uint8Array, type: number, size: number): number | undefined {
+  if (mint.length === MINT_BYTES) return undefined;
+  const view = new DataView(mint.buffer, mint.byteOffset, mint.byteLength);
+  let at = ACCOUNT_BYTES + 1;
+  while (at < mint.length) {
+    if (mint.length - at < 4) return undefined;
+    const found = view.getUint16(at, true);
+    const length = view.getUint16(at + 2, true);
+    if (found === type) return length === size && at + 4 + length <= mint.length ? at + 4 : undefined;
+    if (found === 0) return undefined;
+    at += 4 + length;
+  }
+  return undefined;
+}
