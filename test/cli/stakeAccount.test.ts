@@ -17,7 +17,7 @@ import {
   STAKE_PROGRAM,
   SYSTEM_PROGRAM,
 } from './accountServer.js';
-import { runCli, TERMINAL_CONTROL, useScriptedServers } from './helpers.js';
+import { closedPort, runCli, TERMINAL_CONTROL, useScriptedServers } from './helpers.js';
 import {
   ACTIVATING,
   ACTIVE,
@@ -167,6 +167,23 @@ describe('stake-account, JSON', () => {
 });
 
 describe('stake-account, errors', () => {
+  it('no secret of the URL reaches the output: a node that answers, and one that cannot be reached (exit 69)', async () => {
+    const server = await scripted(accountHandlers(stakeCluster()));
+    const secretUrl = `${server.url.replace('http://', 'http://user:hunter2@')}/key-sk_live_123?token=abc`;
+    const ok = await runCli(['stake-account', ACTIVE, '-u', secretUrl, '--output', 'json']);
+    expect(ok.code).toBe(0);
+    const port = await closedPort();
+    const down = await runCli([
+      'stakes',
+      VOTER,
+      '-u',
+      `http://user:hunter2@127.0.0.1:${port}/key-sk_live_123?token=abc`,
+    ]);
+    expect(down.code).toBe(69);
+    for (const text of [ok.out, ok.err, down.out, down.err]) expect(text).not.toMatch(/hunter2|sk_live|token=/);
+    expect(down.err.trim().split('\n')).toHaveLength(1);
+  });
+
   it("no such account, not a stake account, bad bytes, a bad address: one line, the Solana CLI's words", async () => {
     const other = held(ACTIVE, SYSTEM_PROGRAM, 5n, new Uint8Array(0));
     const broken = held(ACTIVE, STAKE_PROGRAM, 5n, new Uint8Array([9, 0, 0, 0]));

@@ -13,7 +13,7 @@ const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
 export const addressLookupTable = defineCommand({
   name: 'address-lookup-table',
-  synopsis: 'address-lookup-table get <ADDRESS>',
+  synopsis: 'address-lookup-table <TABLE>',
   summary: "An address lookup table's authority, slots and addresses",
   help: `solrpc address-lookup-table — an address lookup table
 

@@ -25,7 +25,7 @@ type Filter = { memcmp: { offset: number; bytes: Uint8Array } };
 
 export const stakes = defineCommand({
   name: 'stakes',
-  synopsis: 'stakes [VOTE_OR_IDENTITY_ADDRESS...]',
+  synopsis: 'stakes [VALIDATOR...]',
   summary: 'The stake accounts delegated to validators, or with a withdraw authority',
   help: `solrpc stakes — stake accounts, by validator or by withdraw authority
 

@@ -22,7 +22,7 @@ const NONE_FOUND = 'No validator info accounts found';
 
 export const validatorInfo = defineCommand({
   name: 'validator-info',
-  synopsis: 'validator-info get [INFO_ADDRESS]',
+  synopsis: 'validator-info get [ADDRESS]',
   summary: 'Validator info published on chain: names, websites, details',
   help: `solrpc validator-info — validator info published on chain
 
