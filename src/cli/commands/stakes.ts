@@ -9,6 +9,7 @@ import { parsedData, STAKE_PROGRAM } from '../accountReads.js';
 import { rpcRequestError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import type { Context } from '../context.js';
+import { toJson } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { decodeBase58, streamProgramAccounts } from '../library.js';
@@ -68,7 +69,7 @@ ${GLOBAL_HELP}`,
             ...byWithdrawer,
           ]);
     const wanted = new Set(voters);
-    const found: { stakePubkey: string; report: StakeReport }[] = [];
+    const print = stakePrinter(ctx, options.lamports === true, at.clock.epoch);
     for (const filters of scans) {
       const stream = streamProgramAccounts(ctx.rpc, STAKE_PROGRAM, {
         ...ctx.call,
@@ -90,33 +91,40 @@ ${GLOBAL_HELP}`,
           const voter = parsed.info.stake?.delegation.voter;
           if (voter === undefined || !wanted.has(voter)) continue;
         }
-        found.push({ stakePubkey: pubkey, report: buildStakeState(account.lamports, parsed, at) });
+        print.add(pubkey, buildStakeState(account.lamports, parsed, at));
       }
     }
-    if (found.length === 0) {
-      ctx.print('No stake accounts found');
-      return EXIT.ok;
-    }
-    if (ctx.json) {
-      ctx.printJson(found.map(({ stakePubkey, report }) => ({ stakePubkey, ...report })));
-      return EXIT.ok;
-    }
-    const lines: string[] = [];
-    for (const { stakePubkey, report } of found) {
-      lines.push(
-        '',
-        `Stake Pubkey: ${stakePubkey}`,
-        ...stakeStateLines(report, {
-          currentEpoch: at.clock.epoch,
-          inLamports: options.lamports === true,
-          verbose: ctx.settings.verbose,
-        }),
-      );
-    }
-    ctx.print(lines.join('\n'));
+    print.end();
     return EXIT.ok;
   },
 });
+
+/**
+ * Writes each stake account as it is found, so that not even the reports of a whole stake program are held:
+ * the text of `CliStakeVec`, or its JSON array written item by item (the same bytes serde_json writes).
+ */
+function stakePrinter(ctx: Context, inLamports: boolean, currentEpoch: bigint) {
+  const pretty = ctx.settings.output === 'json';
+  let count = 0;
+  return {
+    add(stakePubkey: string, report: StakeReport): void {
+      count++;
+      if (ctx.json) {
+        const item = toJson({ stakePubkey, ...report }, pretty);
+        if (pretty) ctx.io.out(`${count === 1 ? '[\n' : ',\n'}  ${item.replace(/\n/g, '\n  ')}`);
+        else ctx.io.out(`${count === 1 ? '[' : ','}${item}`);
+        return;
+      }
+      const lines = stakeStateLines(report, { currentEpoch, inLamports, verbose: ctx.settings.verbose });
+      ctx.io.out(`\nStake Pubkey: ${stakePubkey}\n${lines.join('\n')}\n`);
+    },
+    end(): void {
+      // As the Solana CLI, whatever the output format: it returns this text instead of its list.
+      if (count === 0) ctx.print('No stake accounts found');
+      else if (ctx.json) ctx.io.out(pretty ? '\n]\n' : ']\n');
+    },
+  };
+}
 
 function key(address: string): Uint8Array {
   return decodeBase58(address, 32) as Uint8Array;
