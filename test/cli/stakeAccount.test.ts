@@ -5,6 +5,7 @@
  * activation at the 9% rate from the feature's epoch; the reads made as bytes; errors in the Solana CLI's words.
  */
 import { describe, expect, it } from 'vitest';
+import { delegatedStakeBytes, NO_EPOCH } from '../../src/testing/accountBytes/stake.js';
 import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import {
@@ -24,6 +25,8 @@ import {
   CUSTODIAN,
   DEACTIVATING,
   INACTIVE,
+  RESERVE,
+  SOL,
   STAKER,
   stakeCluster,
   UNDELEGATED,
@@ -128,6 +131,59 @@ describe('stake-account, text', () => {
     expect(out).toBe(
       `${['Balance: 3.00228288 SOL', 'Rent Exempt Reserve: 0.00228288 SOL', 'Stake account is undelegated', ...AUTHORITIES].join('\n')}\n`,
     );
+  });
+});
+
+describe('stake-account, the rarer states', () => {
+  it('uninitialized, a rewards pool, and a genesis stake (activation epoch u64::MAX shown as 0, fully active)', async () => {
+    const GENESIS = 'Hr54Gnkv3vugbWKpSqZct66RTYgxbi1B8qUmsrdKFjcy';
+    const rewardsPool = new Uint8Array(200);
+    rewardsPool[0] = 3;
+    const server = await scripted(
+      accountHandlers([
+        ...stakeCluster().filter((a) => a.address !== ACTIVE && a.address !== INACTIVE),
+        held(ACTIVE, STAKE_PROGRAM, SOL, new Uint8Array(200)),
+        held(INACTIVE, STAKE_PROGRAM, SOL, rewardsPool),
+        held(
+          GENESIS,
+          STAKE_PROGRAM,
+          9n * SOL,
+          delegatedStakeBytes(
+            { rentExemptReserve: RESERVE, staker: STAKER, withdrawer: WITHDRAWER },
+            {
+              voter: VOTER,
+              stake: 9n * SOL - RESERVE,
+              activationEpoch: NO_EPOCH,
+              deactivationEpoch: NO_EPOCH,
+              creditsObserved: 7n,
+            },
+          ),
+        ),
+      ]),
+    );
+    const show = async (address: string, ...flags: string[]) =>
+      (await runCli(['stake-account', address, '-u', server.url, ...flags])).out;
+    expect(await show(ACTIVE)).toBe('Balance: 1 SOL\nStake account is uninitialized\n');
+    expect(await show(ACTIVE, '--output', 'json-compact')).toBe(
+      '{"stakeType":"Uninitialized","accountBalance":1000000000}\n',
+    );
+    expect(await show(INACTIVE)).toBe('Balance: 1 SOL\nStake account is a rewards pool\n');
+    expect(await show(INACTIVE, '--output', 'json-compact')).toBe(
+      '{"stakeType":"RewardsPool","accountBalance":1000000000}\n',
+    );
+    expect(await show(GENESIS)).toBe(
+      `${[
+        'Balance: 9 SOL',
+        'Rent Exempt Reserve: 0.00228288 SOL',
+        'Delegated Stake: 8.99771712 SOL',
+        'Active Stake: 8.99771712 SOL',
+        `Delegated Vote Account Address: ${VOTER}`,
+        ...AUTHORITIES,
+      ].join('\n')}\n`,
+    );
+    const json = JSON.parse(await show(GENESIS, '--output', 'json')) as Record<string, unknown>;
+    expect(json.activationEpoch).toBe(0);
+    expect(json).not.toHaveProperty('deactivationEpoch');
   });
 });
 
