@@ -8,7 +8,8 @@ import { ADDRESSES, rng, SIGNATURES, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, TRANSACT
 
 const require = createRequire(import.meta.url);
 
-const CONTEXT = '{"apiVersion":"2.3.7","slot":356139470}';
+/** The `context` of every answer that carries one (bench/clientParsing.mjs reads the slot from it). */
+export const CONTEXT = '{"apiVersion":"2.3.7","slot":356139470}';
 const rentExempt = (space) => (space + 128) * 6960;
 
 /** A float as serde_json (ryu) prints it: `1523.0`, `12.5`, `0.000123`, `1e-6`, `1.8446744073709552e19`. */
@@ -90,7 +91,7 @@ function largeStateBytes(r) {
 }
 
 let zstdCodec;
-async function zstdStreamingCompress(bytes, level = 3) {
+export async function zstdStreamingCompress(bytes, level = 3) {
   zstdCodec ??= await new Promise((resolve) => require('zstd-codec').ZstdCodec.run(resolve));
   const streaming = new zstdCodec.Streaming();
   // Fed in 128 KiB chunks: a streaming encoder never learns the total size, so the frame has none.
@@ -408,12 +409,19 @@ function tokenAccount(r, mint, amount) {
 
 /**
  * getProgramAccounts of the Token program with a `dataSize: 165` filter: 20,000 accounts of 60 mints, as
- * base64 and as jsonParsed (the same accounts). One amount is above 2^53.
+ * base64 and as jsonParsed (the same accounts). One amount is above 2^53. `accounts` (each one's pubkey
+ * and bytes) and `mints` (address and decimals) let bench/clientParsing.mjs answer the same accounts in
+ * other encodings.
  */
+export function programAccounts20000() {
+  return programAccountsResults(rng(20_000));
+}
+
 function programAccountsResults(r) {
   const mints = Array.from({ length: 60 }, () => ({ address: r.address(), decimals: [6, 6, 6, 9, 9, 0, 8][r.int(7)] }));
   const base64 = [];
   const parsed = [];
+  const accounts = [];
   const big = 12_000;
   const bigAmount = 18446744073709551615n - 777n;
   let probeBytes;
@@ -424,6 +432,7 @@ function programAccountsResults(r) {
     const { bytes, info } = tokenAccount(r, mint, amount);
     if (i === probe) probeBytes = bytes;
     const pubkey = r.address();
+    accounts.push({ pubkey, bytes });
     const meta = `"executable":false,"lamports":2039280,"owner":"${TOKEN_PROGRAM}","rentEpoch":${U64_MAX},"space":165`;
     base64.push(
       `{"account":{"data":["${Buffer.from(bytes).toString('base64')}","base64"],${meta}},"pubkey":"${pubkey}"}`,
@@ -438,6 +447,8 @@ function programAccountsResults(r) {
     at: { big, probe, last: 19_999 },
     bigAmount: bigAmount.toString(),
     probeBytes,
+    accounts,
+    mints,
   };
 }
 
@@ -684,7 +695,7 @@ export async function buildPayloads() {
     ],
   };
 
-  const program = programAccountsResults(rng(20_000));
+  const program = programAccounts20000();
   results.programAccounts20000 = { base64: program.base64 };
   expect.programAccounts20000 = {
     at: program.at,
