@@ -137,7 +137,7 @@ function numTraitsPow10(n: number): number {
   return acc;
 }
 
-const view = new DataView(new ArrayBuffer(8));
+const view = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
 
 /** A finite double as `mantissa * 2^exponent`, exactly. */
 function decompose(x: number): { mantissa: bigint; exponent: number } {
