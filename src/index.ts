@@ -18,13 +18,46 @@ export {
   type RpcWith,
   type RpcWithOptions,
 } from './createRpc.js';
+export { parseAddressLookupTable } from './decoders/addressLookupTable.js';
+export { parseBpfUpgradeableLoader } from './decoders/bpfUpgradeableLoader.js';
+export { CONFIG_PROGRAM_ADDRESS, parseConfig, VALIDATOR_INFO_KEY } from './decoders/config.js';
 export { decodeMint } from './decoders/mint.js';
+export { parseNonce } from './decoders/nonce.js';
+export { type ParseAccountDataOptions, parseAccountData } from './decoders/parseAccountData.js';
+export type { ParsableProgram } from './decoders/programNames.js';
+export { parseStake } from './decoders/stake.js';
+export {
+  MAINNET_NEW_RATE_ACTIVATION_EPOCH,
+  type StakeActivation,
+  type StakeActivationOptions,
+  type StakeActivationState,
+  stakeActivation,
+} from './decoders/stakeActivation.js';
+export { parseSysvar } from './decoders/sysvar.js';
+export {
+  SYSVAR_CLOCK_ADDRESS,
+  SYSVAR_EPOCH_REWARDS_ADDRESS,
+  SYSVAR_EPOCH_SCHEDULE_ADDRESS,
+  SYSVAR_FEES_ADDRESS,
+  SYSVAR_INSTRUCTIONS_ADDRESS,
+  SYSVAR_LAST_RESTART_SLOT_ADDRESS,
+  SYSVAR_PROGRAM_ADDRESS,
+  SYSVAR_RECENT_BLOCKHASHES_ADDRESS,
+  SYSVAR_RENT_ADDRESS,
+  SYSVAR_REWARDS_ADDRESS,
+  SYSVAR_SLOT_HASHES_ADDRESS,
+  SYSVAR_SLOT_HISTORY_ADDRESS,
+  SYSVAR_STAKE_HISTORY_ADDRESS,
+} from './decoders/sysvarAddresses.js';
+export { type ParseTokenOptions, parseToken } from './decoders/token.js';
 export {
   type DecodeTokenAccountOptions,
   decodeTokenAccount,
   type RawTokenAccountInfo,
   type RawTokenAmount,
 } from './decoders/tokenAccount.js';
+export { isTokenExtension } from './decoders/tokenExtensions.js';
+export { type ParseVoteOptions, parseVote } from './decoders/vote.js';
 export {
   type AuthorizedVoter,
   decodeVoteAccount,
@@ -78,7 +111,7 @@ export {
   type ValidatorReport,
   type Verdict,
 } from './operator/checkValidator.js';
-export type { AccountConfig, AccountShape } from './options/accountConfig.js';
+export type { AccountConfig, AccountShape, ClientParsingConfig } from './options/accountConfig.js';
 export { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './options/limits.js';
 export type { DataSizeFilter, MemcmpFilter, ProgramAccountsFilter } from './options/programFilters.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';
@@ -221,6 +254,29 @@ export {
 } from './transport/http.js';
 export type { RetryOptions } from './transport/retry.js';
 export type {
+  LookupTable,
+  LookupTableUninitialized,
+  ParsedAddressLookupTable,
+  ParsedAddressLookupTableData,
+} from './types/addressLookupTable.js';
+export type {
+  Base64Data,
+  BpfBuffer,
+  BpfProgram,
+  BpfProgramData,
+  BpfUninitialized,
+  ParsedBpfUpgradeableLoader,
+  ParsedBpfUpgradeableLoaderData,
+} from './types/bpfUpgradeableLoader.js';
+export type {
+  ConfigKey,
+  JsonValue,
+  ParsedConfig,
+  ParsedConfigData,
+  StakeConfig,
+  ValidatorInfo,
+} from './types/config.js';
+export type {
   Account,
   AccountEncoding,
   Address,
@@ -244,6 +300,8 @@ export type {
   Transport,
   TransportRequest,
 } from './types/index.js';
+export type { NonceInitialized, NonceUninitialized, ParsedNonce, ParsedNonceData } from './types/nonce.js';
+export type { ParsedAccountData } from './types/parsedAccount.js';
 export type {
   PreflightFailure,
   ReplacementBlockhash,
@@ -252,17 +310,71 @@ export type {
   SimulationValue,
 } from './types/simulation.js';
 export type {
+  ParsedStake,
+  ParsedStakeData,
+  ParsedStakeDelegated,
+  ParsedStakeInitialized,
+  ParsedStakeRewardsPool,
+  ParsedStakeUninitialized,
+  StakeAccountInfo,
+  StakeAuthorized,
+  StakeDelegation,
+  StakeInfo,
+  StakeLockup,
+  StakeMeta,
+} from './types/stake.js';
+export type {
+  ParsedSysvar,
+  ParsedSysvarClock,
+  ParsedSysvarData,
+  ParsedSysvarEpochRewards,
+  ParsedSysvarEpochSchedule,
+  ParsedSysvarFees,
+  ParsedSysvarLastRestartSlot,
+  ParsedSysvarRecentBlockhashes,
+  ParsedSysvarRent,
+  ParsedSysvarRewards,
+  ParsedSysvarSlotHashes,
+  ParsedSysvarSlotHistory,
+  ParsedSysvarStakeHistory,
+  StakeHistoryAmounts,
+  SysvarClockInfo,
+  SysvarEpochRewardsInfo,
+  SysvarEpochScheduleInfo,
+  SysvarFeeCalculator,
+  SysvarFeesInfo,
+  SysvarLastRestartSlotInfo,
+  SysvarLegacyRentInfo,
+  SysvarRecentBlockhashesEntry,
+  SysvarRentInfo,
+  SysvarRewardsInfo,
+  SysvarSlotHashEntry,
+  SysvarSlotHistoryInfo,
+  SysvarStakeHistoryEntry,
+} from './types/sysvar.js';
+export type {
+  ConfidentialTransferAccountState,
+  InterestBearingConfigState,
+  KnownTokenExtension,
   MintInfo,
   MultisigInfo,
+  NewerTokenExtension,
   ParsedMintData,
   ParsedMultisigData,
+  ParsedToken,
   ParsedTokenAccountData,
   ParsedTokenProgramData,
+  ScaledUiAmountConfigState,
   TokenAccountInfo,
   TokenAmount,
   TokenAmountResult,
   TokenExtension,
   TokenExtensionName,
+  TokenExtensionStates,
+  TokenMetadataState,
+  TransferFee,
+  TransferFeeConfigState,
+  UnitTokenExtensionName,
 } from './types/token.js';
 export type {
   AddressTableLookup,
@@ -310,3 +422,13 @@ export type {
   TransactionWithMetaParsed,
   VersionedMessage,
 } from './types/transaction.js';
+export type {
+  ParsedAuthorizedVoter,
+  ParsedEpochCredits,
+  ParsedPriorVoter,
+  ParsedVote,
+  ParsedVoteData,
+  ParsedVoteInfo,
+  ParsedVoteLockout,
+  ParsedVoteTimestamp,
+} from './types/vote.js';

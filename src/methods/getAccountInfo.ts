@@ -1,19 +1,19 @@
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
-import { defineCustomMethod } from '../defineMethod.js';
-import type { AccountConfig } from '../options/accountConfig.js';
-import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
+import { callMethod, defineCustomMethod } from '../defineMethod.js';
+import type { AccountConfig, ClientParsingConfig } from '../options/accountConfig.js';
+import { type AccountShape, parsesOnClient, prepareAccountConfig } from '../options/accountConfig.js';
 import { checkAddress, checkArity } from '../options/check.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { nullable, type } from '../schemas/struct.js';
-import type { Account, Address, BinaryEncoding, ParsedProgramData, RpcResult } from '../types/index.js';
-import type { ParsedTokenProgramData } from '../types/token.js';
+import type { Account, Address, BinaryEncoding, RpcResult } from '../types/index.js';
+import type { ParsedAccountData } from '../types/parsedAccount.js';
 
 // 1. Config
 
 /** Options of `getAccountInfo`. */
-export interface GetAccountInfoConfig extends AccountConfig {}
+export interface GetAccountInfoConfig extends AccountConfig, ClientParsingConfig {}
 
 /** A `getAccountInfo` config asking for parsed data. */
 export interface GetAccountInfoParsedConfig extends GetAccountInfoConfig {
@@ -27,8 +27,7 @@ export interface GetAccountInfoBinaryConfig extends GetAccountInfoConfig {
 
 // 2. Results
 
-/** Parsed data of any program agave can parse; narrow on `program`, then on `parsed.type`. */
-export type ParsedAccountData = ParsedTokenProgramData | ParsedProgramData;
+export type { ParsedAccountData };
 
 /** An account with its data as bytes, or `null` when no account exists at the address. */
 export interface AccountInfoResult extends RpcResult<Account<Uint8Array> | null> {}
@@ -81,7 +80,7 @@ export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo,
   prepare(args, method) {
     checkArity(method, args, 2);
     const address = checkAddress(method, 'address', args[0]);
-    const { wire, ...call } = prepareAccountConfig(method, args[1]);
+    const { wire, ...call } = prepareAccountConfig(method, args[1], true);
     return { params: [address, wire], ...call };
   },
   decode: (result, context, prepared) =>
@@ -90,4 +89,11 @@ export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo,
       // A missing `value` is a missing account, as `null` is.
       value: checked.value == null ? null : decodeAccount(checked.value, context, 'result.value'),
     })),
+  // `parseOnClient`: every option checked first, then the parsers loaded (a chunk of their own) and run.
+  async run(definition, transport, args, context) {
+    if (!parsesOnClient(args[1])) return callMethod(definition, transport, args, context);
+    definition.prepare(args);
+    const { readAccountParsedOnClient } = await import('./shared/clientParsing.js');
+    return readAccountParsedOnClient(definition, transport, args, context);
+  },
 });

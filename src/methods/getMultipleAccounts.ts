@@ -1,8 +1,8 @@
 import { createByteArena } from '../codecs/byteArena.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
 import { callMethod, defineCustomMethod } from '../defineMethod.js';
-import type { AccountConfig } from '../options/accountConfig.js';
-import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
+import type { AccountConfig, ClientParsingConfig } from '../options/accountConfig.js';
+import { type AccountShape, parsesOnClient, prepareAccountConfig } from '../options/accountConfig.js';
 import { checkArity } from '../options/check.js';
 import { checkAddressList } from '../options/config.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
@@ -15,7 +15,7 @@ import type { ParsedAccountData } from './getAccountInfo.js';
 // 1. Config
 
 /** Options of `getMultipleAccounts`: those of `getAccountInfo`. */
-export interface GetMultipleAccountsConfig extends AccountConfig {}
+export interface GetMultipleAccountsConfig extends AccountConfig, ClientParsingConfig {}
 
 /** A `getMultipleAccounts` config asking for parsed data. */
 export interface GetMultipleAccountsParsedConfig extends GetMultipleAccountsConfig {
@@ -91,7 +91,7 @@ export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipl
     checkArity(method, args, 2);
     // No cap here: `run` splits a longer list; each piece is within the node's limit when it is prepared.
     const addresses = checkAddressList(method, 'addresses', args[0], Number.POSITIVE_INFINITY);
-    const { wire, ...call } = prepareAccountConfig(method, args[1]);
+    const { wire, ...call } = prepareAccountConfig(method, args[1], true);
     return { params: [addresses, wire], ...call };
   },
   decode: (result, context, prepared) =>
@@ -105,6 +105,11 @@ export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipl
       };
     }),
   async run(definition, transport, args, context) {
+    if (parsesOnClient(args[1])) {
+      definition.prepare(args);
+      const { readMultipleParsedOnClient } = await import('./shared/clientParsing.js');
+      return readMultipleParsedOnClient(definition, transport, args, context);
+    }
     const addresses = args[0];
     if (!Array.isArray(addresses) || addresses.length <= MAX_ACCOUNTS_PER_REQUEST) {
       return callMethod(definition, transport, args, context);

@@ -2,9 +2,9 @@ import { createByteArena } from '../codecs/byteArena.js';
 import { parseJsonExactAt } from '../codecs/json.js';
 import { listReader } from '../codecs/listReader.js';
 import { decodeAccount, decodeAccountResult } from '../decoders/account.js';
-import { defineCustomMethod } from '../defineMethod.js';
-import type { AccountConfig } from '../options/accountConfig.js';
-import { type AccountShape, prepareAccountConfig } from '../options/accountConfig.js';
+import { callMethod, defineCustomMethod } from '../defineMethod.js';
+import type { AccountConfig, ClientParsingConfig } from '../options/accountConfig.js';
+import { type AccountShape, parsesOnClient, prepareAccountConfig } from '../options/accountConfig.js';
 import { checkAddress, checkArity, checkConfig } from '../options/check.js';
 import { flag } from '../options/config.js';
 import { checkProgramFilters, type ProgramAccountsFilter } from '../options/programFilters.js';
@@ -19,7 +19,7 @@ import type { ParsedAccountData } from './getAccountInfo.js';
 // 1. Config
 
 /** Options of `getProgramAccounts`: those of `getAccountInfo`, plus `filters` and `withContext`. */
-export interface GetProgramAccountsConfig extends AccountConfig {
+export interface GetProgramAccountsConfig extends AccountConfig, ClientParsingConfig {
   /** At most 4; an account must pass all of them. */
   filters?: readonly ProgramAccountsFilter[];
   /** Wrap the accounts in `{ context, value }`, with the slot they were read at. */
@@ -142,8 +142,9 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
       'minContextSlot',
       'signal',
       'timeoutMs',
+      'parseOnClient',
     ]);
-    const { wire, shape, ...call } = prepareAccountConfig(method, rest);
+    const { wire, shape, ...call } = prepareAccountConfig(method, rest, true);
     if (filters !== undefined) wire.filters = checkProgramFilters(method, 'config.filters', filters);
     const context = withContext === undefined ? false : flag(method, 'config.withContext', withContext);
     if (context) wire.withContext = true;
@@ -172,5 +173,12 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
           ? { context: decodeContext(checked.context), value: accounts(checked.value, 'result.value.') }
           : accounts(checked as never, 'result.'),
     );
+  },
+  // `parseOnClient`: every option checked first, then the parsers loaded (a chunk of their own) and run.
+  async run(definition, transport, args, context) {
+    if (!parsesOnClient(args[1])) return callMethod(definition, transport, args, context);
+    definition.prepare(args);
+    const { readProgramParsedOnClient } = await import('./shared/clientParsing.js');
+    return readProgramParsedOnClient(definition, transport, args, context);
   },
 });

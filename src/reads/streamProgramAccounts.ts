@@ -13,6 +13,8 @@ import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { ParsedAccountData } from '../methods/getAccountInfo.js';
 import { type GetProgramAccountsConfig, getProgramAccounts } from '../methods/getProgramAccounts.js';
+import type { AccountParser } from '../methods/shared/clientParsing.js';
+import { parsesOnClient } from '../options/accountConfig.js';
 import { checkConfig, checkOneOf, checkU64, describe } from '../options/check.js';
 import { onAbort } from '../options/onAbort.js';
 import type { Address, BinaryEncoding, KeyedAccount } from '../types/index.js';
@@ -50,7 +52,16 @@ export interface StreamProgramAccountsConfig extends Omit<GetProgramAccountsConf
 
 const METHOD = 'streamProgramAccounts';
 const OWN = ['paging', 'pageSize', 'changedSinceSlot'];
-const PASSED = ['filters', 'encoding', 'dataSlice', 'commitment', 'minContextSlot', 'signal', 'timeoutMs'];
+const PASSED = [
+  'filters',
+  'encoding',
+  'dataSlice',
+  'commitment',
+  'minContextSlot',
+  'signal',
+  'timeoutMs',
+  'parseOnClient',
+];
 
 /**
  * Yields every account `programId` owns that passes the filters, decoded exactly as `getProgramAccounts`
@@ -130,7 +141,7 @@ export function streamProgramAccounts(
   }
   // With changedSinceSlot, a node without V2 cannot answer the question asked: no fallback to all accounts.
   const mode = paging === 'auto' && changedSinceSlot !== undefined ? 'v2' : paging;
-  return accounts(link, prepared, { paging: mode, pageSize, changedSinceSlot });
+  return accounts(link, prepared, { paging: mode, pageSize, changedSinceSlot }, given);
 }
 
 /** A client that is no solrpc client (a wrapper, a mock): one call, its accounts yielded after. */
@@ -152,6 +163,7 @@ async function* accounts(
   link: ClientLink,
   prepared: PreparedCall,
   { paging, pageSize, changedSinceSlot }: Paging,
+  config: StreamProgramAccountsConfig,
 ): AsyncGenerator<KeyedAccount<unknown>, void, undefined> {
   const { signal, timeoutMs } = prepared.options ?? {};
   // The loop's own signal: breaking out of it, or the caller's abort, cancels the request in flight.
@@ -159,16 +171,36 @@ async function* accounts(
   const stopWaiting = onAbort(signal, () => controller.abort(signal?.reason));
   if (signal?.aborted) controller.abort(signal.reason);
   const [programId, wire] = prepared.params as [Address, Record<string, unknown>];
+  // parseOnClient: the bytes of each run parsed before it is handed on, its mints read first.
+  const clientParsing = parsesOnClient(config) ? import('../methods/shared/clientParsing.js') : undefined;
+  let parser: AccountParser | undefined;
   const decodeRun = async (items: unknown[], method: string, base: number, path: string) => {
     const context = { method, maxDecompressedBytes: link.maxDecompressedBytes };
+    let list: KeyedAccount<unknown>[];
     try {
-      return (await decodeResult(getProgramAccounts, items, context, prepared)) as KeyedAccount<unknown>[];
+      list = (await decodeResult(getProgramAccounts, items, context, prepared)) as KeyedAccount<unknown>[];
     } catch (error) {
       throw renumbered(error, base, path);
     }
+    if (parser) await parser.parse(list);
+    return list;
   };
   try {
     await prepared.ready;
+    if (clientParsing) {
+      const { AccountParser, accountReader } = await clientParsing;
+      const { commitment } = wire;
+      const reader = accountReader(
+        link.transport,
+        { method: METHOD, maxDecompressedBytes: link.maxDecompressedBytes },
+        {
+          commitment,
+          timeoutMs,
+          signal: controller.signal,
+        },
+      );
+      parser = new AccountParser(reader);
+    }
     let v2 = paging !== 'none';
     let paginationKey: string | undefined;
     const seenKeys = new Set<string>();

@@ -76,12 +76,18 @@ export interface ParsedStakeInitialized {
   info: StakeAccountInfo;
 }
 
+/** A delegated stake account's `info`: its `stake` is always there. */
+export interface DelegatedStakeAccountInfo extends StakeAccountInfo {
+  /** The delegation and the credits observed. */
+  stake: StakeInfo;
+}
+
 /** A stake account delegated to a vote account (possibly deactivated since). */
 export interface ParsedStakeDelegated {
   /** The account's state. */
   type: 'delegated';
   /** Meta and the delegation. */
-  info: StakeAccountInfo;
+  info: DelegatedStakeAccountInfo;
 }
 
 /** The long-unused rewards-pool state: `{ type: 'rewardsPool' }`, no `info`. */

@@ -17,11 +17,17 @@ import {
   type MintInfo,
   type ParsedAccountData,
   type ParsedAccountInfoResult,
+  type ParsedAddressLookupTableData,
+  type ParsedBpfUpgradeableLoaderData,
+  type ParsedConfigData,
   type ParsedMintData,
   type ParsedMultisigData,
-  type ParsedProgramData,
+  type ParsedNonceData,
+  type ParsedStakeData,
+  type ParsedSysvarData,
   type ParsedTokenAccountData,
   type ParsedTokenProgramData,
+  type ParsedVoteData,
   type RpcContext,
   type TokenAccountInfo,
   type TokenAmount,
@@ -98,7 +104,16 @@ describe('getAccountInfo: jsonParsed overload', () => {
     expectTypeOf(value.lamports).toEqualTypeOf<bigint>();
     expectTypeOf(value.rentEpoch).toEqualTypeOf<bigint>();
     expectTypeOf(value.space).toEqualTypeOf<number | null>();
-    expectTypeOf<ParsedAccountData>().toEqualTypeOf<ParsedTokenProgramData | ParsedProgramData>();
+    expectTypeOf<ParsedAccountData>().toEqualTypeOf<
+      | ParsedTokenProgramData
+      | ParsedStakeData
+      | ParsedVoteData
+      | ParsedNonceData
+      | ParsedSysvarData
+      | ParsedConfigData
+      | ParsedAddressLookupTableData
+      | ParsedBpfUpgradeableLoaderData
+    >();
     expectTypeOf<ParsedTokenProgramData>().toEqualTypeOf<
       ParsedTokenAccountData | ParsedMintData | ParsedMultisigData
     >();
@@ -156,9 +171,18 @@ describe('getAccountInfo: jsonParsed overload', () => {
       expectTypeOf(data.parsed.info.signers).toEqualTypeOf<string[]>();
     }
     if (data.program === 'stake') {
-      expectTypeOf(data).toEqualTypeOf<ParsedProgramData>();
-      expectTypeOf(data.parsed.type).toEqualTypeOf<string>();
-      expectTypeOf(data.parsed.info).toEqualTypeOf<Record<string, unknown> | undefined>();
+      expectTypeOf(data).toEqualTypeOf<ParsedStakeData>();
+      expectTypeOf(data.parsed.type).toEqualTypeOf<'uninitialized' | 'initialized' | 'delegated' | 'rewardsPool'>();
+      if (data.parsed.type === 'delegated') {
+        expectTypeOf(data.parsed.info.stake.delegation.voter).toEqualTypeOf<string>();
+        expectTypeOf(data.parsed.info.meta.rentExemptReserve).toEqualTypeOf<string>();
+      }
+    }
+    if (data.program === 'sysvar' && data.parsed.type === 'clock') {
+      expectTypeOf(data.parsed.info.slot).toEqualTypeOf<number | bigint>();
+    }
+    if (data.program === 'nonce' && data.parsed.type === 'initialized') {
+      expectTypeOf(data.parsed.info.blockhash).toEqualTypeOf<string>();
     }
   });
 });
@@ -177,10 +201,10 @@ describe('getAccountInfo: the TSDoc example of the parsed overload', () => {
     }
   });
 
-  it('does not narrow on parsed.type alone: other programs use any type name', async () => {
+  it('narrows on parsed.type alone where one program uses the name', async () => {
     const { value } = await rpc.getAccountInfo(address, { encoding: 'jsonParsed' });
     if (value && !(value.data instanceof Uint8Array) && value.data.parsed.type === 'mint') {
-      expectTypeOf(value.data.parsed.info).toEqualTypeOf<MintInfo | Record<string, unknown> | undefined>();
+      expectTypeOf(value.data.parsed.info).toEqualTypeOf<MintInfo>();
     }
   });
 });

@@ -1,15 +1,22 @@
 import type { AccountInfoResult, ParsedAccountInfoResult } from '../../methods/getAccountInfo.js';
 import { getAccountInfo } from '../../methods/getAccountInfo.js';
-import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { type AccountShape, type ClientParsingConfig, prepareAccountConfig } from '../../options/accountConfig.js';
 import { checkAddress, checkArity } from '../../options/check.js';
 import type { AccountEncoding, Address, BinaryEncoding, Commitment, DataSlice } from '../../types/index.js';
+import { type ClientParsing, parseNotified, prepareClientParsing } from '../clientParsing.js';
 import { closedAccount } from '../closedAccount.js';
-import { checkResyncRpc, defineSubscription, prepareSubscriptionConfig, readBack } from '../defineSubscription.js';
+import {
+  checkResyncRpc,
+  defineSubscription,
+  type PreparedSubscription,
+  prepareSubscriptionConfig,
+  readBack,
+} from '../defineSubscription.js';
 import { checkReadSlot, noteSocketSlot } from '../resyncSlot.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `accountSubscribe`. */
-export interface AccountSubscribeConfig {
+export interface AccountSubscribeConfig extends ClientParsingConfig {
   /** How the account's data is sent; decoded as `getAccountInfo` decodes it. Default `'base64'`. */
   encoding?: AccountEncoding;
   /** Only part of the data. Not applied to parsed data. */
@@ -79,6 +86,11 @@ export interface AccountSubscribe {
 
 const METHOD = 'accountSubscribe';
 
+/** What an account subscription keeps besides its params: the client-side parser, when it parses. */
+interface PreparedAccount extends PreparedSubscription<AccountShape> {
+  clientParsing?: ClientParsing;
+}
+
 /** `accountSubscribe`: one account's changes. */
 export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscribe, AccountShape>({
   name: METHOD,
@@ -91,14 +103,22 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
       'dataSlice',
       'commitment',
       'rpc',
+      'parseOnClient',
     ]);
     const { rpc, signal: _signal, ...rest } = given;
-    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
-    return { params: [address, wire], signal, ready, shape, rpc: checkResyncRpc(METHOD, rpc, 'getAccountInfo') };
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, true);
+    const clientParsing = prepareClientParsing(METHOD, rest, rpc);
+    const resyncRpc = checkResyncRpc(METHOD, rpc, 'getAccountInfo');
+    return { params: [address, wire], signal, ready, shape, rpc: resyncRpc, clientParsing } as PreparedAccount;
   },
   async decode(result, context, prepared) {
     const value = (await getAccountInfo.decode(result, context, prepared)) as AccountNotification;
     noteSocketSlot(prepared, value.context.slot, METHOD);
+    await parseNotified(
+      prepared as PreparedAccount,
+      [{ pubkey: prepared.params[0] as Address, account: value.value }],
+      value.context.slot,
+    );
     return value;
   },
   slotOf: (value) => (value as AccountNotification).context.slot,
@@ -107,6 +127,7 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
     const rpc = prepared.rpc as { getAccountInfo(address: string, config: unknown): Promise<AccountInfoResult> };
     const { context, value } = await readBack(() => rpc.getAccountInfo(address, { ...wire, signal }), signal);
     checkReadSlot(prepared, context.slot, 'getAccountInfo');
+    if (value) await parseNotified(prepared as PreparedAccount, [{ pubkey: address, account: value }], context.slot);
     // Gone (closed while the socket was down): delivered as the node notifies a closed account, so a loop
     // waiting for 0 lamports ends. Not newer than what was delivered, it is dropped as any read is.
     return [{ context, value: value ?? closedAccount() }];

@@ -1,6 +1,6 @@
 import { decodeAccount, decodeAccountResult } from '../../decoders/account.js';
 import type { ParsedAccountData } from '../../methods/getAccountInfo.js';
-import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
+import { type AccountShape, type ClientParsingConfig, prepareAccountConfig } from '../../options/accountConfig.js';
 import { checkAddress, checkArity } from '../../options/check.js';
 import { checkProgramFilters, type ProgramAccountsFilter } from '../../options/programFilters.js';
 import { binaryAccount, parsedAccount } from '../../schemas/account.js';
@@ -18,6 +18,7 @@ import type {
   KeyedAccount,
   RpcResult,
 } from '../../types/index.js';
+import { type ClientParsing, parseNotified, prepareClientParsing } from '../clientParsing.js';
 import { closedAccount } from '../closedAccount.js';
 import {
   checkResyncRpc,
@@ -30,7 +31,7 @@ import { checkReadSlot, noteSocketSlot } from '../resyncSlot.js';
 import type { NotificationIterator } from '../stream.js';
 
 /** Options of `programSubscribe`. */
-export interface ProgramSubscribeConfig {
+export interface ProgramSubscribeConfig extends ClientParsingConfig {
   /** How account data is sent; decoded as `getProgramAccounts` decodes it. Default `'base64'`. */
   encoding?: AccountEncoding;
   /** Only part of the data. Not applied to parsed data. */
@@ -115,6 +116,8 @@ interface PreparedProgram extends PreparedSubscription<AccountShape> {
    * again until a notification or a read shows them. At most the keys delivered (`REMEMBERED_KEYS`).
    */
   gone: Set<string>;
+  /** The client-side parser, when the subscription parses on the client. */
+  clientParsing?: ClientParsing;
 }
 
 /** What a resync calls: any solrpc client has both; without `getMultipleAccounts` no departure is reported. */
@@ -136,9 +139,10 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       'filters',
       'commitment',
       'rpc',
+      'parseOnClient',
     ]);
     const { rpc, filters, signal: _signal, ...rest } = given;
-    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest);
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, true);
     if (filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', filters);
     const prepared: PreparedProgram = {
       params: [programId, wire],
@@ -147,11 +151,12 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       shape,
       rpc: checkResyncRpc(METHOD, rpc, 'getProgramAccounts'),
       gone: new Set(),
+      clientParsing: prepareClientParsing(METHOD, rest, rpc),
     };
     return prepared;
   },
-  decode: (result, context, prepared) =>
-    decodeAccountResult(result, context, prepared.shape, { parsed, binary }, (checked) => {
+  async decode(result, context, prepared) {
+    const notification = (await decodeAccountResult(result, context, prepared.shape, { parsed, binary }, (checked) => {
       // Notified, so back in the program: a later resync reads it back if it leaves again.
       (prepared as PreparedProgram).gone.delete(checked.value.pubkey);
       noteSocketSlot(prepared, checked.context.slot, METHOD);
@@ -162,7 +167,10 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
           account: decodeAccount(checked.value.account as never, context, 'result.value.account'),
         },
       };
-    }),
+    })) as ProgramNotification;
+    await parseNotified(prepared as PreparedProgram, [notification.value], notification.context.slot);
+    return notification;
+  },
   keyOf: (value) => (value as ProgramNotification).value.pubkey,
   slotOf: (value) => (value as ProgramNotification).context.slot,
   async resync(prepared, signal, delivered) {
@@ -174,6 +182,7 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       signal,
     );
     checkReadSlot(prepared, context.slot, 'getProgramAccounts');
+    await parseNotified(prepared as PreparedProgram, value, context.slot);
     const notifications: ProgramNotification[] = value.map((keyed) => ({ context, value: keyed as never }));
     const listed = new Set(value.map((keyed) => keyed.pubkey));
     for (const key of gone) if (listed.has(key) || !delivered.has(key)) gone.delete(key);
@@ -187,6 +196,8 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       const readMissing = rpc.getMultipleAccounts.bind(rpc);
       read = await readBack(() => readMissing(missing, { ...accountWire, signal }), signal);
       checkReadSlot(prepared, read.context.slot, 'getMultipleAccounts');
+      const accounts = read.value.flatMap((account, i) => (account ? [{ pubkey: missing[i] as string, account }] : []));
+      await parseNotified(prepared as PreparedProgram, accounts, read.context.slot);
     } catch (error) {
       if (signal.aborted) throw error;
       // The program's read stands; the departures are read again at the next reconnect.

@@ -1,0 +1,211 @@
+/**
+ * `parseOnClient`: an account read that asks the node for `base64+zstd` and parses the bytes here into
+ * what the node's `jsonParsed` would have returned. Loaded on first use (`import()` from the methods'
+ * `run`), so only apps that parse on the client carry every program's parser.
+ *
+ * A token account's amounts need its mint, as they do on the node: the mints of a read are fetched with
+ * `getMultipleAccounts` (100 per request), together with the Clock sysvar (an interest-bearing or
+ * scaled-UI-amount mint's amounts depend on the time), at the accounts' slot or later.
+ * @module
+ */
+import { encodeBase58 } from '../../codecs/base58.js';
+import { parseAccountData } from '../../decoders/parseAccountData.js';
+import { callMethod, type MethodDefinition } from '../../defineMethod.js';
+import { DecodeError } from '../../errors/DecodeError.js';
+import { InvalidInputError } from '../../errors/InvalidInputError.js';
+import type { Account, Address, DecodeContext, KeyedAccount, RpcResult, Transport } from '../../types/index.js';
+import type { ParsedAccountData } from '../../types/parsedAccount.js';
+import { getMultipleAccounts, type MultipleAccountsResult } from '../getMultipleAccounts.js';
+
+const CLOCK = 'SysvarC1ock11111111111111111111111111111111';
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** A token account's base state, and (Token-2022) where its account type byte sits: 2 for an account. */
+const TOKEN_ACCOUNT_BYTES = 165;
+const MULTISIG_BYTES = 355;
+/** The Clock sysvar's `unix_timestamp`: after slot, epoch start timestamp, epoch and leader schedule epoch. */
+const CLOCK_TIMESTAMP_OFFSET = 32;
+
+/** What token accounts need besides their bytes: their mints' bytes (null: no such account) and the time. */
+interface MintData {
+  mints: ReadonlyMap<Address, Uint8Array | null>;
+  unixTimestamp: bigint | undefined;
+}
+
+/** Reads accounts as bytes at `minContextSlot` or later: `getMultipleAccounts` over the caller's transport. */
+export type ReadAccounts = (
+  addresses: Address[],
+  minContextSlot?: number | bigint,
+) => Promise<(Account<Uint8Array> | null)[]>;
+
+/** The mint of a token account (its first 32 bytes), or `undefined` when the bytes are not a token account. */
+function tokenAccountMint(owner: Address, bytes: Uint8Array): Address | undefined {
+  if (owner !== TOKEN && owner !== TOKEN_2022) return undefined;
+  const account =
+    bytes.length === TOKEN_ACCOUNT_BYTES ||
+    (owner === TOKEN_2022 &&
+      bytes.length > TOKEN_ACCOUNT_BYTES &&
+      bytes.length !== MULTISIG_BYTES &&
+      bytes[TOKEN_ACCOUNT_BYTES] === 2);
+  return account ? encodeBase58(bytes.subarray(0, 32)) : undefined;
+}
+
+/**
+ * Whether a mint's amounts depend on the time: a Token-2022 mint with an interest-bearing (type 10) or
+ * scaled-UI-amount (type 25) extension. Such a mint is read again, with the clock, for every read that
+ * needs it; any other is read once per call or subscription (a mint's decimals never change).
+ */
+function dependsOnTime(mint: Uint8Array | null): boolean {
+  if (mint === null || mint.length <= TOKEN_ACCOUNT_BYTES + 1) return false;
+  const view = new DataView(mint.buffer, mint.byteOffset, mint.byteLength);
+  for (let at = TOKEN_ACCOUNT_BYTES + 1; at + 4 <= mint.length; ) {
+    const type = view.getUint16(at, true);
+    if (type === 0) return false;
+    if (type === 10 || type === 25) return true;
+    at += 4 + view.getUint16(at + 2, true);
+  }
+  return false;
+}
+
+/**
+ * One account's data as `jsonParsed` shows it: parsed where a parser applies, the bytes where the node
+ * would fall back to them (no parser, bytes the parser refuses, a token account whose mint is missing).
+ */
+function parsedOrBytes(
+  bytes: Uint8Array,
+  owner: Address,
+  address: Address,
+  mintData: MintData,
+): ParsedAccountData | Uint8Array {
+  const mintAddress = tokenAccountMint(owner, bytes);
+  const mint = mintAddress === undefined ? undefined : mintData.mints.get(mintAddress);
+  if (mint === null) return bytes;
+  try {
+    const { unixTimestamp } = mintData;
+    return parseAccountData(bytes, { owner, address, mint: mint ?? undefined, unixTimestamp }) ?? bytes;
+  } catch (error) {
+    // The node falls back to bytes wherever its parser fails; so does this, and only for those failures.
+    if (error instanceof DecodeError || error instanceof InvalidInputError) return bytes;
+    throw error;
+  }
+}
+
+/**
+ * Parses accounts on the client for one call, stream or subscription, reading the mints its token accounts
+ * need (with the clock, in one request per 100) at the accounts' slot or later. Mints whose amounts do not
+ * depend on the time are kept for the parser's life; the others are read again each time.
+ */
+export class AccountParser {
+  private readonly kept = new Map<Address, Uint8Array | null>();
+
+  constructor(private readonly read: ReadAccounts) {}
+
+  /** Replaces each account's bytes, in place, with what `jsonParsed` shows for them. */
+  async parse(list: readonly KeyedAccount<unknown>[], slot?: number | bigint): Promise<void> {
+    const wanted = new Set<Address>();
+    for (const { account } of list) {
+      const mint = tokenAccountMint(account.owner, account.data as Uint8Array);
+      if (mint !== undefined && !this.kept.has(mint)) wanted.add(mint);
+    }
+    const mints = new Map(this.kept);
+    let unixTimestamp: bigint | undefined;
+    if (wanted.size > 0) {
+      const addresses = [...wanted];
+      const accounts = await this.read([...addresses, CLOCK], slot);
+      const clock = accounts[addresses.length];
+      if (clock && clock.data.length >= CLOCK_TIMESTAMP_OFFSET + 8) {
+        const view = new DataView(clock.data.buffer, clock.data.byteOffset, clock.data.byteLength);
+        unixTimestamp = view.getBigInt64(CLOCK_TIMESTAMP_OFFSET, true);
+      }
+      addresses.forEach((address, i) => {
+        const mint = accounts[i]?.data ?? null;
+        mints.set(address, mint);
+        if (!dependsOnTime(mint)) this.kept.set(address, mint);
+      });
+    }
+    for (const item of list) {
+      const { account } = item;
+      account.data = parsedOrBytes(account.data as Uint8Array, account.owner, item.pubkey, { mints, unixTimestamp });
+    }
+  }
+}
+
+/** A call's config with the bytes asked for instead: `base64+zstd`, no `parseOnClient`. */
+function bytesConfig(config: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
+  return { ...(config as object), parseOnClient: undefined, encoding: 'base64+zstd', ...extra };
+}
+
+/**
+ * `getMultipleAccounts` over the same transport, at the call's commitment, within what is left of its
+ * `timeoutMs` (so the whole call keeps its deadline) and under its `signal`.
+ */
+export function accountReader(
+  transport: Transport,
+  context: DecodeContext,
+  config: { commitment?: unknown; timeoutMs?: number; signal?: AbortSignal },
+): ReadAccounts {
+  const started = Date.now();
+  return async (addresses, minContextSlot) => {
+    // What is left of the call's deadline; at least 1 ms, so that a spent one fails as a TimeoutError of the transport's.
+    const timeoutMs =
+      config.timeoutMs === undefined ? undefined : Math.max(1, config.timeoutMs - (Date.now() - started));
+    const args = [
+      addresses,
+      { encoding: 'base64', commitment: config.commitment, minContextSlot, timeoutMs, signal: config.signal },
+    ];
+    const definition = getMultipleAccounts as MethodDefinition<unknown>;
+    const result = (await (definition.run ?? callMethod)(
+      definition,
+      transport,
+      args,
+      context,
+    )) as MultipleAccountsResult;
+    return result.value;
+  };
+}
+
+type Run = typeof callMethod;
+type Config = { commitment?: unknown; timeoutMs?: number; signal?: AbortSignal; withContext?: boolean };
+
+/** `getAccountInfo` with `parseOnClient`. */
+export const readAccountParsedOnClient: Run = async (definition, transport, args, context) => {
+  const config = args[1] as Config;
+  const result = (await callMethod(definition, transport, [args[0], bytesConfig(config)], context)) as RpcResult<
+    Account<unknown>
+  > | null;
+  const account = result?.value;
+  if (account) {
+    const parser = new AccountParser(accountReader(transport, context, config));
+    await parser.parse([{ pubkey: args[0] as Address, account }], result.context.slot);
+  }
+  return result;
+};
+
+/** `getMultipleAccounts` with `parseOnClient`: its own `run` splits the bytes read as it does any. */
+export const readMultipleParsedOnClient: Run = async (definition, transport, args, context) => {
+  const config = args[1] as Config;
+  const run = definition.run ?? callMethod;
+  const result = (await run(definition, transport, [args[0], bytesConfig(config)], context)) as RpcResult<
+    (Account<unknown> | null)[]
+  >;
+  const addresses = args[0] as Address[];
+  const list = result.value.flatMap((account, i) => (account ? [{ pubkey: addresses[i] as Address, account }] : []));
+  await new AccountParser(accountReader(transport, context, config)).parse(list, result.context.slot);
+  return result;
+};
+
+/**
+ * `getProgramAccounts` with `parseOnClient`: always asked `withContext`, so that the mints are read at the
+ * accounts' slot or later, and answered in the shape the caller asked for.
+ */
+export const readProgramParsedOnClient: Run = async (definition, transport, args, context) => {
+  const config = args[1] as Config;
+  const result = (await callMethod(
+    definition,
+    transport,
+    [args[0], bytesConfig(config, { withContext: true })],
+    context,
+  )) as RpcResult<KeyedAccount<unknown>[]>;
+  await new AccountParser(accountReader(transport, context, config)).parse(result.value, result.context.slot);
+  return config.withContext === true ? result : result.value;
+};
