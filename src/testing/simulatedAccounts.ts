@@ -10,12 +10,12 @@ import { encodeBase64 } from '../codecs/base64.js';
 import { compareBytes, equalBytes, looseBase64, putU64le, utf8Bytes } from './bytes.js';
 import type { AccountState } from './ledger/accountStore.js';
 import { FAUCET_ADDRESS, FAUCET_LAMPORTS } from './ledger/faucet.js';
-import { parsedView } from './parsedView.js';
+import { type ParsedViewContext, parsedView } from './parsedView.js';
 import { decodeAddress, type Ledger, RpcFailure } from './simulatedLedger.js';
 import { castNativeAccount, NATIVE_CAST_ADDRESSES } from './simulatedNativeAccounts.js';
 import { castStake, STAKE_ADDRESSES } from './simulatedStakes.js';
-import { type BankView, castSysvar, SYSVAR_ADDRESSES } from './simulatedSysvars.js';
-import { mintBytes, parseMintBytes, parseTokenAccountBytes, storedHolding, TOKEN_HOLDINGS } from './simulatedTokens.js';
+import { type BankView, bankTimestamp, castSysvar, SYSVAR_ADDRESSES } from './simulatedSysvars.js';
+import { mintBytes, storedHolding, TOKEN_HOLDINGS } from './simulatedTokens.js';
 import { epochCredits, lastVote } from './simulatedValidators.js';
 import {
   FEATURE_PROGRAM,
@@ -24,6 +24,7 @@ import {
   SLOTS_PER_EPOCH,
   SYSTEM_PROGRAM,
   TIMELY_VOTE_CREDITS,
+  TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   VOTE_PROGRAM,
 } from './simulationCast.js';
@@ -138,27 +139,46 @@ export function storedAccount(
   bankSlot: number = slot,
 ): StoredAccount | undefined {
   const written = ledger?.accounts.get(address, bankSlot) ?? ledger?.preloaded.get(address);
-  if (written) return written.lamports === 0n ? undefined : fromState(written, slot, nowMs, ledger, bankSlot);
+  if (written) return written.lamports === 0n ? undefined : fromState(address, written, slot, nowMs, ledger, bankSlot);
   // The cast as of the bank read: a vote account's tower is the one that bank holds.
   return castAccount(address, bankSlot, nowMs) ?? castProgramState(address, { slot, bankSlot, nowMs, ledger });
 }
 
-/** An account the runtime holds, served as the cast's are: token accounts and mints parsed for jsonParsed. */
-function fromState(state: AccountState, slot: number, nowMs: number, ledger: Ledger | undefined, bankSlot: number) {
-  const stored: StoredAccount = {
+/**
+ * An account the runtime holds (written by a transaction, or preloaded), served as the cast's are: its
+ * jsonParsed view is whatever agave's account decoder makes of it, a token account's with its mint.
+ */
+function fromState(
+  address: string,
+  state: AccountState,
+  slot: number,
+  nowMs: number,
+  ledger: Ledger | undefined,
+  bankSlot: number,
+): StoredAccount {
+  return {
     bytes: state.data,
     owner: state.owner,
     lamports: state.lamports,
     executable: state.executable,
+    parsed: () => parsedView(state.data, state.owner, address, tokenContext(state, { slot, bankSlot, nowMs, ledger })),
   };
-  if (state.owner === TOKEN_PROGRAM && state.data.length === 165) {
-    const mint = encodeBase58(state.data.subarray(0, 32));
-    const decimals = storedAccount(mint, slot, nowMs, ledger, bankSlot)?.bytes[44];
-    if (decimals !== undefined) stored.parsed = () => parseTokenAccountBytes(state.data, decimals);
-  } else if (state.owner === TOKEN_PROGRAM && state.data.length === 82) {
-    stored.parsed = () => parseMintBytes(state.data);
-  }
-  return stored;
+}
+
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+
+/**
+ * What a token account's view needs, as agave's get_parsed_token_account reads it from the bank: its
+ * mint (the native mint's 9 decimals when the bank holds no account for it) and the bank's clock.
+ * Nothing for other accounts; a token account whose mint the bank lacks then falls back to base64.
+ */
+function tokenContext(state: AccountState, view: BankView): ParsedViewContext {
+  if ((state.owner !== TOKEN_PROGRAM && state.owner !== TOKEN_2022_PROGRAM) || state.data.length < 165) return {};
+  const mintAddress = encodeBase58(state.data.subarray(0, 32));
+  const mint = storedAccount(mintAddress, view.slot, view.nowMs, view.ledger, view.bankSlot);
+  const unixTimestamp = bankTimestamp(view);
+  if (mint) return { mint: mint.bytes, unixTimestamp };
+  return mintAddress === NATIVE_MINT ? { decimals: 9, unixTimestamp } : {};
 }
 
 /** A runtime account as an account the cluster serves (raw bytes; no jsonParsed view). */
@@ -216,10 +236,18 @@ function castAccount(address: string, slot: number, nowMs: number): StoredAccoun
   if (system) return system;
   if (address === SIMULATION.mint) {
     const bytes = mintBytes();
-    return { bytes, owner: TOKEN_PROGRAM, lamports: 1_461_600n, parsed: () => parseMintBytes(bytes) };
+    return {
+      bytes,
+      owner: TOKEN_PROGRAM,
+      lamports: 1_461_600n,
+      parsed: () => parsedView(bytes, TOKEN_PROGRAM, address),
+    };
   }
   const holding = TOKEN_HOLDINGS.find((h) => h.address === address);
-  if (holding) return storedHolding(holding);
+  if (holding) {
+    const stored = storedHolding(holding);
+    return { ...stored, parsed: () => parsedView(stored.bytes, TOKEN_PROGRAM, address, { mint: mintBytes() }) };
+  }
   return undefined;
 }
 

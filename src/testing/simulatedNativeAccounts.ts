@@ -1,8 +1,8 @@
 /**
  * The cast's accounts of the native programs beside stakes and sysvars: a durable nonce, an address
  * lookup table, the validators' published info, the stake config, and an upgradeable program with its
- * program data. Fixed in the past of the simulation's epoch, and never later than the bank read, so a
- * young cluster holds them too.
+ * program data. Fixed in the past of the simulation's epoch (at genesis on a cluster younger than that),
+ * so a young cluster holds them too.
  */
 import { lookupTableBytes } from './accountBytes/addressLookupTable.js';
 import { stakeConfigBytes, type ValidatorInfoFields, validatorInfoBytes } from './accountBytes/config.js';
@@ -47,8 +47,12 @@ const LOOKUP_TABLE_ADDRESSES = [
   (SIMULATION.validators[0] as { vote: string }).vote,
 ];
 
-/** A slot `back` before the simulation's first, or the bank's own for a cluster younger than that. */
-const pastSlot = (back: number, bankSlot: number) => Math.max(0, Math.min(SIMULATION.firstSlot - back, bankSlot));
+/**
+ * A slot `back` before the simulation's first; genesis (slot 0) on a cluster younger than that, so the
+ * account is the same in every bank.
+ */
+const pastSlot = (back: number, bankSlot: number) =>
+  SIMULATION.firstSlot - back <= bankSlot ? SIMULATION.firstSlot - back : 0;
 
 /** The program's ELF: a 64-bit little-endian eBPF shared object header, then bytes standing for its code. */
 function programElf(): Uint8Array {

@@ -65,6 +65,11 @@ function timeOf(view: BankView, slot: number): number {
   );
 }
 
+/** The bank's clock: its Clock sysvar's unix timestamp. */
+export function bankTimestamp(view: BankView): number {
+  return timeOf(view, view.bankSlot);
+}
+
 function sysvarBytes(address: string, view: BankView): Uint8Array | undefined {
   const bank = view.bankSlot;
   const epoch = Math.floor(bank / SLOTS_PER_EPOCH);

@@ -1,10 +1,9 @@
 /**
  * The simulated cluster's SPL token: its mint (6 decimals, its supply the sum of every account of it) and
- * the token accounts of it, as bytes in the Token program's layouts and as jsonParsed shows them. Any
- * mint or token account (the cast's or one a transaction wrote) parses through the same two readers.
+ * the token accounts of it, as bytes in the Token program's layouts. Their jsonParsed view is the
+ * library's parseAccountData of these bytes (src/testing/parsedView.ts), as for any account.
  */
-import { encodeBase58 } from '../codecs/base58.js';
-import { putU32le, putU64le, u32le, u64le } from './bytes.js';
+import { putU32le, putU64le } from './bytes.js';
 import { decodeAddress } from './simulatedLedger.js';
 import { SIMULATION, type SimulatedValidator, simulatedAddress, TOKEN_PROGRAM } from './simulationCast.js';
 
@@ -60,7 +59,6 @@ export function storedHolding(holding: TokenHolding) {
     bytes: tokenAccountBytes(holding),
     owner: TOKEN_PROGRAM,
     lamports: 2_039_280n,
-    parsed: () => parseTokenAccountBytes(tokenAccountBytes(holding), 6),
   };
 }
 
@@ -83,9 +81,6 @@ export function mintBytes(): Uint8Array {
   return bytes;
 }
 
-const optionalKey = (bytes: Uint8Array, at: number) =>
-  u32le(bytes, at) === 1 ? encodeBase58(bytes.subarray(at + 4, at + 36)) : null;
-
 /** A token amount at `decimals`, as agave writes it: uiAmountString exact and trimmed. */
 export function tokenAmountAt(raw: bigint, decimals: number) {
   const scale = 10n ** BigInt(decimals);
@@ -93,48 +88,4 @@ export function tokenAmountAt(raw: bigint, decimals: number) {
   const fraction = decimals === 0 ? '' : (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   const text = fraction ? `${whole}.${fraction}` : `${whole}`;
   return { amount: String(raw), decimals, uiAmount: Number(text), uiAmountString: text };
-}
-
-/** jsonParsed of a mint's 82 bytes, as agave's account-decoder writes it. */
-export function parseMintBytes(data: Uint8Array) {
-  const bytes = data;
-  return {
-    parsed: {
-      info: {
-        decimals: bytes[44],
-        freezeAuthority: optionalKey(bytes, 46),
-        isInitialized: bytes[45] === 1,
-        mintAuthority: optionalKey(bytes, 0),
-        supply: u64le(bytes, 36).toString(),
-      },
-      type: 'mint',
-    },
-    program: 'spl-token',
-    space: 82,
-  };
-}
-
-/** jsonParsed of a token account's 165 bytes, given its mint's decimals. */
-export function parseTokenAccountBytes(data: Uint8Array, decimals: number) {
-  const bytes = data;
-  const amount = u64le(bytes, 64);
-  const delegate = optionalKey(bytes, 72);
-  const state = bytes[108] === 2 ? 'frozen' : bytes[108] === 1 ? 'initialized' : 'uninitialized';
-  const close = optionalKey(bytes, 129);
-  return {
-    parsed: {
-      info: {
-        ...(close ? { closeAuthority: close } : {}),
-        ...(delegate ? { delegate, delegatedAmount: tokenAmountAt(u64le(bytes, 121), decimals) } : {}),
-        isNative: u32le(bytes, 109) === 1,
-        mint: encodeBase58(bytes.subarray(0, 32)),
-        owner: encodeBase58(bytes.subarray(32, 64)),
-        state,
-        tokenAmount: tokenAmountAt(amount, decimals),
-      },
-      type: 'account',
-    },
-    program: 'spl-token',
-    space: 165,
-  };
 }

@@ -6,13 +6,18 @@
  * independently of solrpc's decoders, and checked against the cluster's own state: rent-exempt reserves,
  * the bank's slot and epoch, its blockhashes, the validators' stake.
  */
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { decodeBase64 } from '../../src/codecs/base64.js';
+import { parseJson } from '../../src/codecs/json.js';
 import { decompressZstd, loadZstd } from '../../src/codecs/zstd.js';
+import { parseAccountData } from '../../src/decoders/parseAccountData.js';
 import { createRpc, type Rpc } from '../../src/index.js';
 import { type SimulatedCluster, startSimulatedCluster } from '../../src/testing/simulatedCluster.js';
+import { TOKEN_HOLDINGS } from '../../src/testing/simulatedTokens.js';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   BPF_UPGRADEABLE_LOADER,
@@ -24,6 +29,7 @@ import {
   SYSTEM_PROGRAM,
   SYSVAR_OWNER,
   SYSVARS,
+  TOKEN_PROGRAM,
 } from '../../src/testing/simulationCast.js';
 import { rawCall } from './ledgerKit.js';
 
@@ -35,7 +41,7 @@ let rpc: Rpc;
 beforeAll(async () => {
   await loadZstd();
   // A fixed clock: the slot holds still, so every call reads the same banks.
-  cluster = await startSimulatedCluster({ now: () => 1_754_900_754_000 });
+  cluster = await startSimulatedCluster({ now: () => 1_754_900_754_000, providerMethods: ['getProgramAccountsV2'] });
   rpc = createRpc(cluster.url, { retry: false, timeoutMs: 10_000 });
 });
 afterAll(async () => {
@@ -362,4 +368,172 @@ describe('nonce, lookup table, validator info, program', () => {
     expect([data[12], key(data, 13)]).toEqual([1, SIMULATION.program.authority]);
     expect([...data.subarray(45, 49)]).toEqual([0x7f, 0x45, 0x4c, 0x46]);
   });
+});
+
+/** A call's JSON read as solrpc reads it: integers beyond 2^53 exact, as parseAccountData gives them. */
+async function exactCall(url: string, method: string, params: unknown[]) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return parseJson(await response.text()) as { result: { context: { slot: number }; value: unknown } };
+}
+
+describe('jsonParsed is parseAccountData of the same bytes', () => {
+  it.each(ACCOUNTS)(
+    '%s, as getAccountInfo, getMultipleAccounts and getProgramAccounts serve it',
+    async (address, owner) => {
+      // The same bank for both reads: the clock is fixed.
+      const bytes = await accountBytes(address);
+      const expected = parseAccountData(bytes, { owner, address }) ?? [expect.any(String), 'base64'];
+      const single = (await exactCall(cluster.url, 'getAccountInfo', [address, { encoding: 'jsonParsed' }])).result;
+      expect((single.value as UiAccount).data).toStrictEqual(expected);
+      const multiple = (await exactCall(cluster.url, 'getMultipleAccounts', [[address], { encoding: 'jsonParsed' }]))
+        .result.value as UiAccount[];
+      expect(multiple[0]?.data).toStrictEqual(expected);
+      const scan = (await exactCall(cluster.url, 'getProgramAccounts', [owner, { encoding: 'jsonParsed' }]))
+        .result as unknown as { pubkey: string; account: UiAccount }[];
+      expect(scan.find((a) => a.pubkey === address)?.account.data).toStrictEqual(expected);
+    },
+  );
+
+  it('the stake, nonce, lookup table, validator info, program and sysvar accounts all parse', async () => {
+    const programs = new Set<string>();
+    for (const [address, owner] of ACCOUNTS) {
+      const parsed = parseAccountData(await accountBytes(address), { owner, address });
+      if (parsed) programs.add(parsed.program);
+    }
+    expect([...programs].sort()).toEqual([
+      'address-lookup-table',
+      'bpf-upgradeable-loader',
+      'config',
+      'nonce',
+      'stake',
+      'sysvar',
+    ]);
+  });
+
+  it('the token mint and accounts too, with the mint’s decimals', async () => {
+    const mint = await accountBytes(SIMULATION.mint);
+    for (const address of [SIMULATION.mint, ...TOKEN_HOLDINGS.map((h) => h.address)]) {
+      const bytes = await accountBytes(address);
+      const { value } = (await exactCall(cluster.url, 'getAccountInfo', [address, { encoding: 'jsonParsed' }])).result;
+      expect((value as UiAccount).data).toStrictEqual(parseAccountData(bytes, { owner: TOKEN_PROGRAM, address, mint }));
+    }
+  });
+
+  it('an account the cluster was started with is parsed as the cast’s are; bytes agave refuses come as base64', async () => {
+    const stakeBytes = await accountBytes(SIMULATION.stakes.lockedUp);
+    const preloadedStake = 'Bj1Bt6hGRm8vsWtPzkRFGjXADPvYt7iCLVHMvXNZHoha';
+    const refused = 'F4Ht9dxJcnsk4SszzFpzGCH9R46dvRuPYEYaRLNhKkvp';
+    const other = await startSimulatedCluster({
+      now: () => 1_754_900_754_000,
+      accounts: {
+        [preloadedStake]: { lamports: 5n * SOL, owner: STAKE_PROGRAM, data: stakeBytes },
+        [refused]: { lamports: 5n * SOL, owner: STAKE_PROGRAM, data: new Uint8Array([9, 9, 9]) },
+      },
+    });
+    try {
+      const read = async (address: string) =>
+        (
+          (await exactCall(other.url, 'getAccountInfo', [address, { encoding: 'jsonParsed' }])).result
+            .value as UiAccount
+        ).data;
+      expect(await read(preloadedStake)).toStrictEqual(
+        parseAccountData(stakeBytes, { owner: STAKE_PROGRAM, address: preloadedStake }),
+      );
+      expect(await read(refused)).toEqual(['CQkJ', 'base64']);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the paged scan and the subscriptions serve them too', () => {
+  it('getProgramAccountsV2 pages the stake accounts, filters and jsonParsed as getProgramAccounts', async () => {
+    const params = [STAKE_PROGRAM, { encoding: 'jsonParsed', filters: [{ dataSize: 200 }], limit: 1_000 }];
+    const page = (await exactCall(cluster.url, 'getProgramAccountsV2', params)).result as unknown as {
+      accounts: { pubkey: string; account: UiAccount }[];
+      paginationKey: string | null;
+    };
+    expect(page.accounts.map((a) => a.pubkey).sort()).toEqual(Object.values(SIMULATION.stakes).sort());
+    for (const { pubkey, account } of page.accounts) {
+      const bytes = await accountBytes(pubkey);
+      expect(account.data).toStrictEqual(parseAccountData(bytes, { owner: STAKE_PROGRAM, address: pubkey }));
+    }
+  });
+
+  it('accountSubscribe and programSubscribe notify a change to the nonce account in jsonParsed', async () => {
+    const clock = { ms: 1_754_900_754_000 };
+    const moving = await startSimulatedCluster({ now: () => clock.ms, slotMs: 100 });
+    const ws = new WebSocket(moving.wsUrl);
+    try {
+      await once(ws, 'open');
+      // `params` is read only off notifications, which always carry it.
+      const messages: { id?: number; method?: string; params: { result: { value: unknown } } }[] = [];
+      ws.on('message', (text) => messages.push(JSON.parse(String(text))));
+      const until = async <T>(find: () => T | undefined): Promise<T> => {
+        for (let i = 0; i < 200; i++) {
+          const found = find();
+          if (found !== undefined) return found;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        throw new Error('no such message');
+      };
+      const config = { commitment: 'processed', encoding: 'jsonParsed' };
+      ws.send(
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [SIMULATION.nonce, config] }),
+      );
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'programSubscribe', params: [SYSTEM_PROGRAM, config] }));
+      await until(() => messages.find((m) => m.id === 2));
+      const read = await rawCall(moving.url, 'getAccountInfo', [
+        SIMULATION.nonce,
+        { encoding: 'base64', commitment: 'processed' },
+      ]);
+      const before = bytesOf((read.result as { value: UiAccount }).value.data);
+      await rawCall(moving.url, 'requestAirdrop', [SIMULATION.nonce, 1_000_000_000]);
+      clock.ms += 300;
+      const expected = parseAccountData(before, { owner: SYSTEM_PROGRAM, address: SIMULATION.nonce });
+      const account = await until(() => messages.find((m) => m.method === 'accountNotification'));
+      expect((account.params.result.value as UiAccount).data).toEqual(expected);
+      const program = await until(() =>
+        messages.find(
+          (m) =>
+            m.method === 'programNotification' &&
+            (m.params.result.value as { pubkey: string }).pubkey === SIMULATION.nonce,
+        ),
+      );
+      expect((program.params.result.value as { account: UiAccount }).account.data).toEqual(expected);
+    } finally {
+      ws.close();
+      await moving.close();
+    }
+  });
+});
+
+describe('a young cluster', () => {
+  it.each([0, 5, 1_000_000])(
+    'started at slot %i holds every one, and each parses (or falls back) as on an old one',
+    async (startSlot) => {
+      const young = await startSimulatedCluster({ now: () => 0, startSlot });
+      try {
+        const { value } = (
+          await exactCall(young.url, 'getMultipleAccounts', [
+            ACCOUNTS.map(([a]) => a),
+            { encoding: 'base64', commitment: 'processed' },
+          ])
+        ).result as { value: UiAccount[] };
+        expect(value.map((a) => a.owner)).toEqual(ACCOUNTS.map(([, owner]) => owner));
+        for (const [i, [address, owner]] of ACCOUNTS.entries()) {
+          const bytes = bytesOf((value[i] as UiAccount).data);
+          if (address !== STAKE_CONFIG) expect(parseAccountData(bytes, { owner, address })).not.toBeNull();
+        }
+        const clock = bytesOf((value[ACCOUNTS.findIndex(([a]) => a === SYSVARS.clock)] as UiAccount).data);
+        expect(u64(clock, 0)).toBe(BigInt(startSlot));
+      } finally {
+        await young.close();
+      }
+    },
+  );
 });
