@@ -55,6 +55,9 @@ function accountBalances(slot: number, nowMs: number, ledger: Ledger | undefined
     SIMULATION.mint,
     ...TOKEN_HOLDINGS.map((h) => h.address),
     ...SIMULATION.validators.flatMap((v) => [v.identity, v.vote]),
+    ...STAKE_ADDRESSES,
+    ...NATIVE_CAST_ADDRESSES,
+    ...SYSVAR_ADDRESSES,
     ...(ledger?.preloaded.keys() ?? []),
     ...(ledger?.accounts.addresses() ?? []),
   ]);

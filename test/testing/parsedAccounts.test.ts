@@ -210,6 +210,14 @@ describe('stake accounts', () => {
     }
   });
 
+  it('count among the largest accounts, with the balances getBalance reads', async () => {
+    const { value } = await rpc.getLargestAccounts();
+    const stakes = Object.values(SIMULATION.stakes);
+    const listed = value.filter((a) => stakes.includes(a.address));
+    expect(listed.map((a) => a.address).sort()).toEqual([...stakes].sort());
+    for (const { address, lamports } of listed) expect((await rpc.getBalance(address)).value).toBe(lamports);
+  });
+
   it('getProgramAccounts filters them by size, state, staker and voter (memcmp)', async () => {
     const scan = async (filters: unknown[]) =>
       (
