@@ -4,6 +4,7 @@
  */
 import { balanceOf } from './simulatedAccounts.js';
 import { RpcFailure } from './simulatedLedger.js';
+import { stakeRewardFor } from './simulatedStakes.js';
 import { FIRST_BLOCK, rootAt, SIMULATION, SLOTS_PER_EPOCH } from './simulationCast.js';
 
 /** Mainnet-scale capitalization at the first epoch simulated; inflation adds about 160,000 SOL an epoch. */
@@ -27,7 +28,8 @@ export function supply(slot: number, config: { excludeNonCirculatingAccountsList
 /**
  * Inflation rewards as agave reads them from the epoch-boundary block: each staked vote account earns its
  * commission on about 0.0252% of its stake an epoch (about 4.6% a year), credited in the first slot of the
- * next epoch. The simulation holds no stake accounts, so every other address is `null`.
+ * next epoch; the cast's stake accounts earn the rest of it on their stake, for the epochs they were
+ * effective in. Every other address is `null`.
  */
 export function inflationReward(params: unknown[], slot: number, firstBlock = FIRST_BLOCK): unknown[] {
   const addresses = Array.isArray(params[0]) ? params[0].map(String) : [];
@@ -49,6 +51,11 @@ export function inflationReward(params: unknown[], slot: number, firstBlock = FI
     });
   }
   return addresses.map((address) => {
+    const staked = stakeRewardFor(address, slot, epoch);
+    if (staked) {
+      const { amount, commission, postBalance } = staked;
+      return { amount, commission, effectiveSlot: paidAt, epoch, postBalance };
+    }
     const v = SIMULATION.validators.find((validator) => validator.vote === address);
     if (!v || v.stake === 0n) return null;
     const amount = (v.stake * 252n * BigInt(v.commission)) / 1_000_000n / 100n;

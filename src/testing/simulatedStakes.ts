@@ -140,3 +140,16 @@ export function stakeHistoryAt(bankSlot: number): StakeHistoryEntry[] {
   }
   return entries;
 }
+
+/**
+ * The reward a cast stake account was paid for `epoch` (getInflationReward), or `undefined` when it earned
+ * none: its stake effective through that epoch, at the ~0.0252% an epoch the vote accounts' rewards use,
+ * less its validator's commission. `postBalance` is its lamports now (the reward is in its stake).
+ */
+export function stakeRewardFor(address: string, bankSlot: number, epoch: number) {
+  const s = CAST_STAKES.find((c) => c.address === address);
+  const d = s && delegationAt(s, Math.floor(bankSlot / SLOTS_PER_EPOCH));
+  if (!s?.voter || !d || shareAt(d, epoch).effective === 0n) return undefined;
+  const amount = (((d.stake * 252n) / 1_000_000n) * BigInt(100 - s.voter.commission)) / 100n;
+  return { amount, commission: s.voter.commission, postBalance: STAKE_RESERVE + s.stake };
+}

@@ -218,6 +218,27 @@ describe('stake accounts', () => {
     for (const { address, lamports } of listed) expect((await rpc.getBalance(address)).value).toBe(lamports);
   });
 
+  it('earned inflation rewards for the epochs they were effective in, less their validator’s commission', async () => {
+    const { active, lockedUp, activating, deactivating, deactivated, initialized } = SIMULATION.stakes;
+    const epoch = (await rpc.getEpochInfo()).epoch;
+    const addresses = [active, lockedUp, activating, deactivating, deactivated, initialized];
+    const rewards = await rpc.getInflationReward(addresses);
+    const alpha = SIMULATION.validators[0]?.commission as number;
+    const reserve = await rpc.getMinimumBalanceForRentExemption(200);
+    expect(rewards[0]).toStrictEqual({
+      amount: (((500n * SOL * 252n) / 1_000_000n) * BigInt(100 - alpha)) / 100n,
+      commission: alpha,
+      effectiveSlot: epoch * SLOTS_PER_EPOCH,
+      epoch: epoch - 1,
+      postBalance: reserve + 500n * SOL,
+    });
+    // Activating this epoch, deactivated three epochs ago, never delegated: nothing for the last epoch.
+    expect(rewards.map((r) => r !== null)).toEqual([true, true, false, true, false, false]);
+    // Deactivating this epoch, it was still effective in the last, through its validator (beta).
+    const beta = SIMULATION.validators[1]?.commission as number;
+    expect(rewards[3]?.amount).toBe((((300n * SOL * 252n) / 1_000_000n) * BigInt(100 - beta)) / 100n);
+  });
+
   it('getProgramAccounts filters them by size, state, staker and voter (memcmp)', async () => {
     const scan = async (filters: unknown[]) =>
       (
