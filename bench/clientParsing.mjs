@@ -249,11 +249,15 @@ function stageOf({ url: file, functionName }) {
   if (functionName === '(idle)') return 'idle (waiting for bytes)';
   if (functionName === '(program)') return '(program: V8/native, unattributed)';
   if (/\/dist\/codecs\/zstd/.test(file)) return 'zstd decompression';
+  if (/\/dist\/codecs\/base58Text/.test(file)) return 'base58 decoding (address checks)';
   if (/\/dist\/codecs\/base58/.test(file)) return 'base58 encoding';
   if (/\/dist\/codecs\/base64/.test(file)) return 'base64 decoding';
   if (/\/dist\/codecs\/(json|jsonList|listReader)/.test(file)) return 'JSON parse';
+  // ByteReader's address() is where the parsers' base58 encoding runs (V8 inlines encodeBase58 into it).
+  if (/\/dist\/codecs\/byteReader/.test(file)) return 'account parsers: addresses (base58 inlined)';
   if (/\/dist\/decoders\//.test(file)) return 'account parsers (reading bytes, building objects)';
-  if (/\/dist\/methods\/shared\/clientParsing/.test(file)) return 'parseOnClient glue (mint lookup)';
+  // The mint lookup's own base58 of each account's mint is inlined here too.
+  if (/\/dist\/methods\/shared\/clientParsing/.test(file)) return 'parseOnClient glue (mint lookup, base58 inlined)';
   if (/\/dist\/schemas\/|superstruct/.test(file)) return 'validation';
   if (/\/dist\/(methods|decoders|defineMethod)/.test(file)) return 'method decode';
   if (/\/dist\//.test(file)) return 'solrpc other (transport, call)';
