@@ -262,7 +262,8 @@ function castProgramState(address: string, view: BankView): StoredAccount | unde
   const found =
     castStake(address, view.bankSlot) ?? castNativeAccount(address, view.bankSlot) ?? castSysvar(address, view);
   if (!found) return undefined;
-  return { ...found, parsed: () => parsedView(found.bytes, found.owner, address) };
+  // Assigned, not spread: a sysvar's bytes are a getter, made only when read.
+  return Object.assign(found, { parsed: () => parsedView(found.bytes, found.owner, address) });
 }
 
 export interface ProgramAccountsConfig extends AccountConfig {

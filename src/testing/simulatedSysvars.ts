@@ -153,9 +153,34 @@ function epochRewardsAt(view: BankView, epoch: number, epochStart: number) {
   };
 }
 
-/** The sysvar at `address` in the bank of `view`, or `undefined` for an address that is no sysvar held. */
+/** Each sysvar's account size (its `size_of`), known before its bytes are made. */
+const SYSVAR_SIZES: Record<string, number> = {
+  [SYSVARS.clock]: 40,
+  [SYSVARS.rent]: 17,
+  [SYSVARS.epochSchedule]: 33,
+  [SYSVARS.fees]: 8,
+  [SYSVARS.stakeHistory]: 8 + 512 * 32,
+  [SYSVARS.slotHashes]: 8 + 512 * 40,
+  [SYSVARS.recentBlockhashes]: 8 + 150 * 40,
+  [SYSVARS.lastRestartSlot]: 8,
+  [SYSVARS.epochRewards]: 81,
+};
+
+/**
+ * The sysvar at `address` in the bank of `view`, or `undefined` for an address that is no sysvar held.
+ * Its bytes are made on first read: a program scan walks every account the cluster holds, and slot
+ * hashes and recent blockhashes cost hundreds of hashes, which a scan of another program never needs.
+ */
 export function castSysvar(address: string, view: BankView) {
-  const bytes = sysvarBytes(address, view);
-  if (bytes === undefined) return undefined;
-  return { bytes, owner: SYSVAR_OWNER, lamports: rentExemptMinimum(bytes.length) };
+  const size = SYSVAR_SIZES[address];
+  if (size === undefined) return undefined;
+  let bytes: Uint8Array | undefined;
+  return {
+    owner: SYSVAR_OWNER,
+    lamports: rentExemptMinimum(size),
+    get bytes(): Uint8Array {
+      bytes ??= sysvarBytes(address, view) as Uint8Array;
+      return bytes;
+    },
+  };
 }
