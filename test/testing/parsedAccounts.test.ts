@@ -541,6 +541,38 @@ describe('the paged scan and the subscriptions serve them too', () => {
   });
 });
 
+describe('the clock, slot hashes and recent blockhashes notify each block', () => {
+  it('accountSubscribe to the clock hears every bank after its own, its slot the context’s', async () => {
+    const clock = { ms: 1_754_900_754_000 };
+    const moving = await startSimulatedCluster({ now: () => clock.ms, slotMs: 100 });
+    const ws = new WebSocket(moving.wsUrl);
+    try {
+      await once(ws, 'open');
+      const notes: { context: { slot: number }; value: UiAccount }[] = [];
+      let subscribed = false;
+      ws.on('message', (text) => {
+        const message = JSON.parse(String(text));
+        if (message.id === 1) subscribed = true;
+        if (message.method === 'accountNotification') notes.push(message.params.result);
+      });
+      const config = { commitment: 'processed', encoding: 'base64' };
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [SYSVARS.clock, config] }));
+      while (!subscribed) await new Promise((resolve) => setTimeout(resolve, 5));
+      const start = moving.slot();
+      clock.ms += 2_300; // 23 slots: one in 23 is skipped, and has no bank to notify
+      for (let i = 0; i < 200 && notes.length < 22; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(notes).toHaveLength(22);
+      for (const note of notes) {
+        expect(note.context.slot).toBeGreaterThan(start);
+        expect(u64(bytesOf(note.value.data), 0)).toBe(BigInt(note.context.slot));
+      }
+    } finally {
+      ws.close();
+      await moving.close();
+    }
+  });
+});
+
 describe('a young cluster', () => {
   it.each([0, 5, 1_000_000])(
     'started at slot %i holds every one, and each parses (or falls back) as on an old one',

@@ -2,7 +2,8 @@
  * What the pubsub side reads from a cluster's ledger to notify account and program subscriptions as an
  * agave node does (rpc_subscriptions.rs): the slot an account was last written in a bank (its
  * `get_account_modified_slot`), what transactions wrote in one slot (`get_program_accounts_modified_since_parent`),
- * and accounts encoded by the HTTP side's own encoder, so a notification and a getAccountInfo agree.
+ * and accounts encoded by the HTTP side's own encoder, so a notification and a getAccountInfo agree. The
+ * clock, slot hashes and recent blockhashes sysvars are written by every bank, so notified each block.
  */
 import type { AccountState } from '../ledger/accountStore.js';
 import {
@@ -14,8 +15,9 @@ import {
   storedFromState,
   uiAccount,
 } from '../simulatedAccounts.js';
+import { skipped } from '../simulatedBlocks.js';
 import type { Ledger } from '../simulatedLedger.js';
-import { SYSTEM_PROGRAM } from '../simulationCast.js';
+import { SYSTEM_PROGRAM, SYSVARS } from '../simulationCast.js';
 
 /** An account's modified slot when the bank holds none: agave's `unwrap_or_default()`, slot 0. */
 export const ABSENT = 0;
@@ -54,6 +56,11 @@ function encode(stored: StoredAccount, config: AccountConfig): unknown {
   return uiAccount(stored, { encoding: config.encoding ?? 'binary' }, 'placeholder');
 }
 
+/** Sysvars every bank rewrites (its slot and time, its parent's hashes): a node notifies their subscribers each block. */
+const PER_BANK_SYSVARS = new Set<string>([SYSVARS.clock, SYSVARS.slotHashes, SYSVARS.recentBlockhashes]);
+/** At most this many of a per-bank sysvar's notifications at once, should the clock jump far ahead. */
+const MAX_PER_BANK_NOTIFICATIONS = 100;
+
 /** The reader of one ledger; `clock` gives the cluster's tip and time (what the HTTP side's answers read). */
 export function createLedgerReader(ledger: Ledger, clock: () => { slot: number; nowMs: number }): LedgerReader {
   const stored = (address: string, bank: number) => {
@@ -61,6 +68,7 @@ export function createLedgerReader(ledger: Ledger, clock: () => { slot: number; 
     return storedAccount(address, Math.max(slot, bank), nowMs, ledger, bank);
   };
   const writeSlots = (fromBank: number, toBank: number, address?: string) => {
+    if (address !== undefined && PER_BANK_SYSVARS.has(address)) return blocksIn(fromBank, toBank);
     const slots = new Set<number>();
     for (const sent of ledger.sent.values()) {
       const landedAt = sent.slot + 1;
@@ -69,8 +77,17 @@ export function createLedgerReader(ledger: Ledger, clock: () => { slot: number; 
     }
     return [...slots].sort((a, b) => a - b);
   };
+  // The banks (skipped slots have none) in (fromBank, toBank], the last MAX_PER_BANK_NOTIFICATIONS of them.
+  const blocksIn = (fromBank: number, toBank: number) => {
+    const slots: number[] = [];
+    const first = Math.max(fromBank + 1, toBank - MAX_PER_BANK_NOTIFICATIONS + 1, 0);
+    for (let slot = first; slot <= toBank; slot++) if (slot === 0 || !skipped(ledger, slot)) slots.push(slot);
+    return slots;
+  };
   return {
     modifiedSlot(address, bank) {
+      // A per-bank sysvar was last written by the bank itself.
+      if (PER_BANK_SYSVARS.has(address)) return bank;
       // Zero lamports is no account: the runtime drops it, and agave's load finds none.
       if (stored(address, bank) === undefined) return ABSENT;
       return writeSlots(Number.NEGATIVE_INFINITY, bank, address).at(-1) ?? FROM_START;
