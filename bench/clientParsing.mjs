@@ -18,6 +18,7 @@
 import { execSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { SourceMap } from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
@@ -244,28 +245,49 @@ out.push(
 console.log(out.join('\n'));
 
 // 4. Where (a)'s and (b)'s time goes: a CPU profile of a few sequential calls of each, by stage and by function.
+/**
+ * A profile frame in the source's terms: dist/ is built with source maps, and the client parsers are one
+ * bundled file (dist/clientParsers.js), so each frame is mapped back to its src/ file and line.
+ */
+const sourceMaps = new Map();
+function source(frame) {
+  if (!frame.url.startsWith('file:') || !frame.url.includes('/dist/')) return frame;
+  if (!sourceMaps.has(frame.url)) {
+    let map;
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(frame.url)}.map`, 'utf8')));
+    } catch {}
+    sourceMaps.set(frame.url, map);
+  }
+  const entry = sourceMaps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry?.originalSource) return frame;
+  const original = entry.originalSource.replace(/^.*?\/src\//, '/src/');
+  return { ...frame, url: original, lineNumber: entry.originalLine };
+}
+
 function stageOf({ url: file, functionName }) {
   if (functionName === '(garbage collector)') return 'GC';
   if (functionName === '(idle)') return 'idle (waiting for bytes)';
   if (functionName === '(program)') return '(program: V8/native, unattributed)';
-  if (/\/dist\/codecs\/zstd/.test(file)) return 'zstd decompression';
-  if (/\/dist\/codecs\/base58Text/.test(file)) return 'base58 decoding (address checks)';
-  if (/\/dist\/codecs\/base58/.test(file)) return 'base58 encoding';
-  if (/\/dist\/codecs\/base64/.test(file)) return 'base64 decoding';
-  if (/\/dist\/codecs\/(json|jsonList|listReader)/.test(file)) return 'JSON parse';
+  if (/\/(?:dist|src)\/codecs\/zstd/.test(file)) return 'zstd decompression';
+  if (/\/(?:dist|src)\/codecs\/base58Text/.test(file)) return 'base58 decoding (address checks)';
+  if (/\/(?:dist|src)\/codecs\/base58/.test(file)) return 'base58 encoding';
+  if (/\/(?:dist|src)\/codecs\/base64/.test(file)) return 'base64 decoding';
+  if (/\/(?:dist|src)\/codecs\/(json|jsonList|listReader)/.test(file)) return 'JSON parse';
   // ByteReader's address() is where the parsers' base58 encoding runs (V8 inlines encodeBase58 into it).
-  if (/\/dist\/codecs\/byteReader/.test(file)) return 'account parsers: addresses (base58 inlined)';
-  if (/\/dist\/decoders\//.test(file)) return 'account parsers (reading bytes, building objects)';
+  if (/\/(?:dist|src)\/codecs\/byteReader/.test(file)) return 'account parsers: addresses (base58 inlined)';
+  if (/\/(?:dist|src)\/decoders\//.test(file)) return 'account parsers (reading bytes, building objects)';
   // The mint lookup's own base58 of each account's mint is inlined here too.
-  if (/\/dist\/methods\/shared\/clientParsing/.test(file)) return 'parseOnClient glue (mint lookup, base58 inlined)';
-  if (/\/dist\/schemas\/|superstruct/.test(file)) return 'validation';
-  if (/\/dist\/(methods|decoders|defineMethod)/.test(file)) return 'method decode';
-  if (/\/dist\//.test(file)) return 'solrpc other (transport, call)';
+  if (/\/(?:dist|src)\/methods\/shared\/clientParsing/.test(file))
+    return 'parseOnClient glue (mint lookup, base58 inlined)';
+  if (/\/(?:dist|src)\/schemas\/|superstruct/.test(file)) return 'validation';
+  if (/\/(?:dist|src)\/(methods|decoders|defineMethod)/.test(file)) return 'method decode';
+  if (/\/(?:dist|src)\//.test(file)) return 'solrpc other (transport, call)';
   if (file === '' && functionName) return `builtin/native: ${functionName}`;
   return 'Node (fetch, streams, sockets)';
 }
 const where = ({ functionName, url: file, lineNumber }) =>
-  `${functionName || '(anonymous)'} ${file.replace(/^.*\/(dist|node_modules)\//, '$1/')}:${lineNumber + 1}`;
+  `${functionName || '(anonymous)'} ${file.replace(/^.*\/(dist|src|node_modules)\//, '$1/')}:${lineNumber + 1}`;
 const top = (map, n) => [...map].sort((x, y) => y[1] - x[1]).slice(0, n);
 
 /** Self time by stage and by function, and inclusive time of solrpc's functions, over `calls` calls. */
@@ -287,14 +309,14 @@ async function cpuProfile(session, id, calls) {
   // to the solrpc functions on its stack (inclusive).
   for (let i = 0; i < profile.samples.length; i++) {
     const t = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const frame = byId.get(profile.samples[i]).callFrame;
+    const frame = source(byId.get(profile.samples[i]).callFrame);
     total += t;
     stages.set(stageOf(frame), (stages.get(stageOf(frame)) ?? 0) + t);
     self.set(where(frame), (self.get(where(frame)) ?? 0) + t);
     const seen = new Set();
     for (let node = profile.samples[i]; node !== undefined; node = parent.get(node)) {
-      const f = byId.get(node).callFrame;
-      if (!f.url.includes('/dist/')) continue;
+      const f = source(byId.get(node).callFrame);
+      if (!/\/(dist|src)\//.test(f.url)) continue;
       const key = where(f);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -330,7 +352,8 @@ async function allocationProfile(session, id, calls) {
     const size = node.selfSize;
     if (size > 0) {
       total += size;
-      bytes.set(where(node.callFrame), (bytes.get(where(node.callFrame)) ?? 0) + size);
+      const key = where(source(node.callFrame));
+      bytes.set(key, (bytes.get(key) ?? 0) + size);
     }
     for (const child of node.children) visit(child);
   };
