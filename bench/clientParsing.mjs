@@ -386,7 +386,7 @@ async function stages() {
   const mintAddresses = [...new Set(data.map((bytes) => encodeBase58(bytes.subarray(0, 32))))];
   const { value: mintAccounts } = await rpc.getMultipleAccounts(mintAddresses, {
     encoding: 'base64',
-    minContextSlot: JSON.parse(JSON.stringify((await MODES.e.call()).context.slot)),
+    minContextSlot: (await MODES.e.call()).context.slot,
   });
   const mintOf = new Map(mintAddresses.map((address, i) => [address, mintAccounts[i].data]));
   const mints = data.map((bytes) => mintOf.get(encodeBase58(bytes.subarray(0, 32))));
