@@ -40,6 +40,25 @@ export default defineConfig([
     external,
   },
   {
+    // What is loaded on first use and shares modules with the main entry, each as one self-contained file:
+    // the client-side parsers of `parseOnClient` (`#client-parsers`) and the schemas of the programs'
+    // parsed data (`#parsed-schemas`). Loaded through the per-file modules above, an app's bundler puts
+    // what the lazy code shares with the main entry's graph into a chunk loaded up front (esbuild does, for
+    // every module the entry reaches, used or not): the getBalance app grew from 8.6 to 25.5 KB gzip. A
+    // file of its own keeps them out of it, at the cost of its own copy of what it shares (issue 33,
+    // docs/tree-shaking.md).
+    entry: { clientParsers: 'src/methods/shared/clientParsing.ts', parsedSchemas: 'src/schemas/parsedPrograms.ts' },
+    esbuildOptions(options) {
+      options.conditions = ['solrpc-source'];
+    },
+    format: ['esm'],
+    bundle: true,
+    target: 'es2022',
+    platform: 'neutral',
+    sourcemap: true,
+    external,
+  },
+  {
     // CommonJS for require(), in Node: one bundled file; tree-shaking is an ESM concern. `#default-fetch`
     // resolves to the source here: the ESM files in dist/ are being written at the same time.
     entry: entries,

@@ -11,7 +11,7 @@ import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { AccountShape } from '../options/accountConfig.js';
 import type { WireAccount } from '../schemas/account.js';
-import type { WireAccountData } from '../schemas/accountData.js';
+import { loadParsedSchemas, type WireAccountData } from '../schemas/accountData.js';
 import { toBigInt } from '../schemas/numbers.js';
 import type { Schema } from '../schemas/struct.js';
 import { nullMissingTokenFields } from '../schemas/token.js';
@@ -54,16 +54,21 @@ export function decodeAccountResult<TParsed, TBinary>(
   shape: AccountShape | undefined,
   schemas: { parsed: () => Schema<TParsed>; binary: () => Schema<TBinary> },
   decode: (checked: TParsed | TBinary) => unknown,
+  /** Whether parsed data may be any program's (false for the token-account methods, which check their own). */
+  anyProgram = true,
 ): Promise<unknown> {
-  return withZstd(() =>
-    decode(
-      validateResult<TParsed | TBinary>(
-        context.method,
-        result,
-        shape === 'parsed' ? schemas.parsed() : schemas.binary(),
+  const check = () =>
+    withZstd(() =>
+      decode(
+        validateResult<TParsed | TBinary>(
+          context.method,
+          result,
+          shape === 'parsed' ? schemas.parsed() : schemas.binary(),
+        ),
       ),
-    ),
-  );
+    );
+  // Parsed data is checked by its program's schema, loaded with the first parsed answer.
+  return shape === 'parsed' && anyProgram ? loadParsedSchemas().then(check) : check();
 }
 
 /** Thrown when base64+zstd data arrives before the zstd decoder is loaded; `withZstd` loads it and retries. */

@@ -93,7 +93,7 @@ export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo,
   async run(definition, transport, args, context) {
     if (!parsesOnClient(args[1])) return callMethod(definition, transport, args, context);
     definition.prepare(args);
-    const { readAccountParsedOnClient } = await import('./shared/clientParsing.js');
+    const { readAccountParsedOnClient } = await import('#client-parsers');
     return readAccountParsedOnClient(definition, transport, args, context);
   },
 });

@@ -107,7 +107,7 @@ export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipl
   async run(definition, transport, args, context) {
     if (parsesOnClient(args[1])) {
       definition.prepare(args);
-      const { readMultipleParsedOnClient } = await import('./shared/clientParsing.js');
+      const { readMultipleParsedOnClient } = await import('#client-parsers');
       return readMultipleParsedOnClient(definition, transport, args, context);
     }
     const addresses = args[0];

@@ -178,7 +178,7 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
   async run(definition, transport, args, context) {
     if (!parsesOnClient(args[1])) return callMethod(definition, transport, args, context);
     definition.prepare(args);
-    const { readProgramParsedOnClient } = await import('./shared/clientParsing.js');
+    const { readProgramParsedOnClient } = await import('#client-parsers');
     return readProgramParsedOnClient(definition, transport, args, context);
   },
 });

@@ -13,6 +13,7 @@ import {
   transactionEncoding,
 } from '../options/wireTransaction.js';
 import { binaryAccount, parsedAccount } from '../schemas/account.js';
+import { loadParsedSchemas } from '../schemas/accountData.js';
 import { decodeContext, rpcContext } from '../schemas/context.js';
 import { memo } from '../schemas/memo.js';
 import { simulationValue } from '../schemas/simulation.js';
@@ -189,24 +190,29 @@ export const simulateTransaction = /* @__PURE__ */ defineCustomMethod<SimulateTr
     await readTransactionLayout(definition.name, decodeBase64(transaction) as Uint8Array, config.sigVerify === true);
     return callMethod(definition, transport, args, context);
   },
-  decode: (result, context, prepared) =>
-    withZstd(() => {
-      const checked = validateResult(
-        context.method,
-        result,
-        prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
-      );
-      const { value } = checked;
-      return {
-        context: decodeContext(checked.context),
-        value: {
-          ...decodeSimulationOutcome(context.method, value, 'result.value'),
-          accounts: value.accounts
-            ? value.accounts.map((account, i) =>
-                account == null ? null : decodeAccount(account, context, `result.value.accounts.${i}`),
-              )
-            : null,
-        },
-      };
-    }),
+  decode: (result, context, prepared) => {
+    // Parsed accounts are checked by their programs' schemas, loaded with the first parsed answer.
+    const ready = prepared.shape === 'parsed' ? loadParsedSchemas() : Promise.resolve();
+    return ready.then(() =>
+      withZstd(() => {
+        const checked = validateResult(
+          context.method,
+          result,
+          prepared.shape === 'parsed' ? parsedResult() : binaryResult(),
+        );
+        const { value } = checked;
+        return {
+          context: decodeContext(checked.context),
+          value: {
+            ...decodeSimulationOutcome(context.method, value, 'result.value'),
+            accounts: value.accounts
+              ? value.accounts.map((account, i) =>
+                  account == null ? null : decodeAccount(account, context, `result.value.accounts.${i}`),
+                )
+              : null,
+          },
+        };
+      }),
+    );
+  },
 });

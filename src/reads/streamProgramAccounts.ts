@@ -4,6 +4,8 @@
  * program. Pages through `getProgramAccountsV2` where the node serves it (providers do; agave does not).
  * @module
  */
+
+import type { AccountParser } from '#client-parsers';
 import { type ClientLink, clientLink } from '../clientLink.js';
 import type { RpcWith } from '../createRpc.js';
 import { decodeResult, type PreparedCall } from '../defineMethod.js';
@@ -13,7 +15,6 @@ import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { ValidationError } from '../errors/ValidationError.js';
 import type { ParsedAccountData } from '../methods/getAccountInfo.js';
 import { type GetProgramAccountsConfig, getProgramAccounts } from '../methods/getProgramAccounts.js';
-import type { AccountParser } from '../methods/shared/clientParsing.js';
 import { parsesOnClient } from '../options/accountConfig.js';
 import { checkConfig, checkOneOf, checkU64, describe } from '../options/check.js';
 import { onAbort } from '../options/onAbort.js';
@@ -172,7 +173,7 @@ async function* accounts(
   if (signal?.aborted) controller.abort(signal.reason);
   const [programId, wire] = prepared.params as [Address, Record<string, unknown>];
   // parseOnClient: the bytes of each run parsed before it is handed on, its mints read first.
-  const clientParsing = parsesOnClient(config) ? import('../methods/shared/clientParsing.js') : undefined;
+  const clientParsing = parsesOnClient(config) ? import('#client-parsers') : undefined;
   let parser: AccountParser | undefined;
   const decodeRun = async (items: unknown[], method: string, base: number, path: string) => {
     const context = { method, maxDecompressedBytes: link.maxDecompressedBytes };

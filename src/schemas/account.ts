@@ -15,7 +15,8 @@ export interface WireAccount {
   space?: number | null;
 }
 
-function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<WireAccount> {
+/** An account whose data `mode` checks (see `accountDataSchema`). */
+export function accountOf(mode: 'binary' | 'parsed' | (() => Schema<unknown>)): Schema<WireAccount> {
   return type({
     lamports: u64(),
     owner: address(),
@@ -30,5 +31,3 @@ function accountOf(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<Wir
 export const binaryAccount = /* @__PURE__ */ memo(() => accountOf('binary'));
 /** An account requested with `jsonParsed`: any program's parsed data, or bytes where the server fell back. */
 export const parsedAccount = /* @__PURE__ */ memo(() => accountOf('parsed'));
-/** A token account requested with `jsonParsed`: parsed token-account data, or bytes. */
-export const parsedTokenAccount = /* @__PURE__ */ memo(() => accountOf('parsedTokenAccount'));

@@ -1,14 +1,6 @@
-import { parsedAddressLookupTableProgram } from './addressLookupTable.js';
-import { parsedBpfUpgradeableLoaderProgram } from './bpfUpgradeableLoader.js';
-import { parsedConfigProgram } from './config.js';
 import { memo } from './memo.js';
-import { parsedNonceProgram } from './nonce.js';
 import { expected, safeInteger } from './numbers.js';
-import { parsedStakeProgram } from './stake.js';
 import { define, dynamic, enums, type Schema, string, tuple, type } from './struct.js';
-import { parsedSysvarProgram } from './sysvar.js';
-import { parsedTokenAccountData, parsedTokenProgramData } from './token.js';
-import { parsedVoteProgram } from './vote.js';
 
 /**
  * Account `data` as it arrives: a bare base58 string (agave's legacy `binary` default), an
@@ -23,35 +15,41 @@ const otherParsed = /* @__PURE__ */ memo(() =>
   type({ program: string(), parsed: type({ type: string() }), space: safeInteger() }),
 );
 
+/** The other programs' schemas, once loaded (`loadParsedSchemas`). */
+let programs: Readonly<Record<string, () => Schema<unknown>>> | undefined;
+
 /**
- * Each program agave parses, by the `program` name of its parsed data, with the schema that checks it in
- * full. A program not listed (one a newer node parses) is checked for its envelope only.
+ * Loads the schemas of every program's parsed data: a file of their own (`#parsed-schemas`), which only
+ * apps that ask for `jsonParsed` load. Every path that checks parsed account data
+ * awaits it first (`decodeAccountResult`, simulateTransaction's decoder).
  */
-const PROGRAMS: Readonly<Record<string, () => Schema<unknown>>> = {
-  'address-lookup-table': parsedAddressLookupTableProgram,
-  'bpf-upgradeable-loader': parsedBpfUpgradeableLoaderProgram,
-  config: parsedConfigProgram,
-  nonce: parsedNonceProgram,
-  'spl-token': parsedTokenProgramData,
-  'spl-token-2022': parsedTokenProgramData,
-  stake: parsedStakeProgram,
-  sysvar: parsedSysvarProgram,
-  vote: parsedVoteProgram,
-};
+export function loadParsedSchemas(): Promise<void> {
+  if (programs) return Promise.resolve();
+  return import('#parsed-schemas').then((loaded) => {
+    programs = loaded.PARSED_PROGRAMS;
+  });
+}
+
+/** The schema of one program's parsed data, from the loaded set. */
+function programSchema(program: unknown): (() => Schema<unknown>) | undefined {
+  if (typeof program !== 'string') return undefined;
+  if (!programs) throw new Error('parsed account schemas used before loadParsedSchemas()');
+  return Object.hasOwn(programs, program) ? programs[program] : undefined;
+}
 
 /**
  * The schema for account data. `binary` accepts the encoded forms only; `parsed` also accepts any
- * program's parsed object (every program agave parses checked in full); `parsedTokenAccount` accepts
- * parsed token accounts only.
+ * program's parsed object (every program agave parses checked in full, once `loadParsedSchemas` has
+ * loaded their schemas); a schema of its own (the token-account methods pass their token account's)
+ * accepts the encoded forms and the parsed objects it checks.
  */
-export function accountDataSchema(mode: 'binary' | 'parsed' | 'parsedTokenAccount'): Schema<WireAccountData> {
+export function accountDataSchema(mode: 'binary' | 'parsed' | (() => Schema<unknown>)): Schema<WireAccountData> {
   return dynamic((value): Schema<WireAccountData> => {
     if (typeof value === 'string') return string() as unknown as Schema<WireAccountData>;
     if (Array.isArray(value) || mode === 'binary') return encodedPair() as Schema<WireAccountData>;
-    if (mode === 'parsedTokenAccount') return parsedTokenAccountData() as unknown as Schema<WireAccountData>;
+    if (typeof mode === 'function') return mode() as unknown as Schema<WireAccountData>;
     if (typeof value === 'object' && value !== null) {
-      const program = (value as { program?: unknown }).program;
-      const schema = typeof program === 'string' && Object.hasOwn(PROGRAMS, program) ? PROGRAMS[program] : undefined;
+      const schema = programSchema((value as { program?: unknown }).program);
       return (schema ?? otherParsed)() as unknown as Schema<WireAccountData>;
     }
     return unknownData();

@@ -4,11 +4,12 @@
  * client), at the notification's slot or later; the parsers load on first use, as the reads' do.
  * @module
  */
+
+import type { AccountParser } from '#client-parsers';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
-import type { AccountParser } from '../methods/shared/clientParsing.js';
 import { parsesOnClient } from '../options/accountConfig.js';
 import type { Account, Address, KeyedAccount, RpcResult } from '../types/index.js';
-import { checkResyncRpc, type PreparedSubscription } from './defineSubscription.js';
+import type { PreparedSubscription } from './defineSubscription.js';
 
 /** What a subscription that parses on the client keeps: its parser, made on first use. */
 export interface ClientParsing {
@@ -38,7 +39,12 @@ export function prepareClientParsing(
         "parseOnClient needs an HTTP client (createRpc(httpUrl)) to read token accounts' mints, as the node does",
     });
   }
-  const client = checkResyncRpc(method, rpc, 'getMultipleAccounts') as MintRpc;
+  const client = rpc as MintRpc;
+  if (typeof client !== 'object' || client === null || typeof client.getMultipleAccounts !== 'function') {
+    const problem =
+      "expected a solrpc client with getMultipleAccounts (createRpc(httpUrl)) to read token accounts' mints";
+    throw new InvalidInputError({ method, param: 'config.rpc', problem });
+  }
   const { commitment } = config;
   return {
     read: async (addresses, minContextSlot) =>
@@ -54,8 +60,6 @@ export async function parseNotified(
 ): Promise<void> {
   const parsing = prepared.clientParsing;
   if (parsing === undefined) return;
-  parsing.parser ??= import('../methods/shared/clientParsing.js').then(
-    ({ AccountParser }) => new AccountParser(parsing.read),
-  );
+  parsing.parser ??= import('#client-parsers').then(({ AccountParser }) => new AccountParser(parsing.read));
   await (await parsing.parser).parse(list, slot);
 }

@@ -231,7 +231,9 @@ describe.runIf(built)('the packed package', () => {
     // ceiling only in the commit that causes the growth, and say why there.
     // Raised by issue 32 (docs/tree-shaking.md, "Issue 32"): bodies read as bytes, list reading, the exact
     // JSON scan of every large number, a fetch raced against its time limit, the client's link.
-    const CEILINGS = { getBalance: 8_652, getAccountInfo: 10_714, full: 25_288, accountSubscribe: 14_028 };
+    // Raised by issue 33: Token-2022 extension states typed and checked field by field (full), and the
+    // account subscriptions' parseOnClient (their parsers and schemas stay lazy, self-contained files).
+    const CEILINGS = { getBalance: 8_652, getAccountInfo: 10_714, full: 26_380, accountSubscribe: 14_300 };
     /** The HTTP methods whose definitions each app carries: accountSubscribe decodes as getAccountInfo does. */
     const CARRIES: Record<keyof typeof CEILINGS, readonly string[]> = {
       getBalance: ['getBalance'],

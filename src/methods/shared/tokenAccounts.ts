@@ -12,11 +12,12 @@ import { defineCustomMethod, type MethodDefinition } from '../../defineMethod.js
 import { type AccountShape, prepareAccountConfig } from '../../options/accountConfig.js';
 import { checkAddress, checkArity } from '../../options/check.js';
 import { tokenAccountsFilter } from '../../options/config.js';
-import { binaryAccount, parsedTokenAccount } from '../../schemas/account.js';
+import { accountOf, binaryAccount } from '../../schemas/account.js';
 import { address as addressSchema } from '../../schemas/address.js';
 import { decodeContext, rpcContext } from '../../schemas/context.js';
 import { memo } from '../../schemas/memo.js';
 import { array, type } from '../../schemas/struct.js';
+import { parsedTokenAccountData } from '../../schemas/token.js';
 import type { Address, KeyedAccount, RpcResult } from '../../types/index.js';
 import type { ParsedTokenAccountData } from '../../types/token.js';
 
@@ -45,7 +46,11 @@ const binaryResult = /* @__PURE__ */ memo(() =>
   type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: binaryAccount() })) }),
 );
 const parsedResult = /* @__PURE__ */ memo(() =>
-  type({ context: rpcContext(), value: array(type({ pubkey: addressSchema(), account: parsedTokenAccount() })) }),
+  type({
+    context: rpcContext(),
+    // Token accounts only: parsed token-account data, or bytes where the node fell back.
+    value: array(type({ pubkey: addressSchema(), account: accountOf(parsedTokenAccountData) })),
+  }),
 );
 
 const readExactly = (body: string) => parseJsonExactAt(body, ['lamports', 'rentEpoch']);
@@ -86,6 +91,8 @@ export function defineTokenAccountsMethod<TSignature>(
             account: decodeAccount(item.account, context, `result.value.${index}.account`, arena),
           })),
         }),
+        // Token accounts only: their schema is this file's, no other program's is loaded.
+        false,
       ),
   });
 }
