@@ -310,6 +310,7 @@ export type {
   SimulationValue,
 } from './types/simulation.js';
 export type {
+  DelegatedStakeAccountInfo,
   ParsedStake,
   ParsedStakeData,
   ParsedStakeDelegated,

@@ -7,12 +7,15 @@ import type { Address } from './index.js';
 
 /** A lookup table account that holds no table yet. */
 export interface LookupTableUninitialized {
+  /** The account's kind. */
   type: 'uninitialized';
 }
 
 /** A lookup table: its state and the addresses it holds, in index order. */
 export interface LookupTable {
+  /** The account's kind. */
   type: 'lookupTable';
+  /** Its fields. */
   info: {
     /** The slot it was deactivated in, u64 in decimal text; `"18446744073709551615"` while active. */
     deactivationSlot: string;
@@ -32,7 +35,10 @@ export type ParsedAddressLookupTable = LookupTableUninitialized | LookupTable;
 
 /** An address lookup table account's `data` under `jsonParsed`. */
 export interface ParsedAddressLookupTableData {
+  /** The parser's name for the owner program. */
   program: 'address-lookup-table';
+  /** What the parser made of the data. */
   parsed: ParsedAddressLookupTable;
+  /** The account's data length in bytes. */
   space: number;
 }

@@ -10,12 +10,15 @@ export type Base64Data = [string, 'base64'];
 
 /** An account of the loader that holds nothing yet. */
 export interface BpfUninitialized {
+  /** The account's kind. */
   type: 'uninitialized';
 }
 
 /** A buffer: program bytes being written before a deploy or an upgrade. */
 export interface BpfBuffer {
+  /** The account's kind. */
   type: 'buffer';
+  /** Its fields. */
   info: {
     /** The key that may write to it, or `null` when none. */
     authority: Address | null;
@@ -26,7 +29,9 @@ export interface BpfBuffer {
 
 /** A program account: it only points at the account holding its code. */
 export interface BpfProgram {
+  /** The account's kind. */
   type: 'program';
+  /** Its fields. */
   info: {
     /** The program data account holding its code. */
     programData: Address;
@@ -35,7 +40,9 @@ export interface BpfProgram {
 
 /** A program data account: the deployed code and who may upgrade it. */
 export interface BpfProgramData {
+  /** The account's kind. */
   type: 'programData';
+  /** Its fields. */
   info: {
     /** The slot in which the program was last deployed or upgraded. */
     slot: number | bigint;
@@ -51,7 +58,10 @@ export type ParsedBpfUpgradeableLoader = BpfUninitialized | BpfBuffer | BpfProgr
 
 /** An upgradeable loader account's `data` under `jsonParsed`. */
 export interface ParsedBpfUpgradeableLoaderData {
+  /** The parser's name for the owner program. */
   program: 'bpf-upgradeable-loader';
+  /** What the parser made of the data. */
   parsed: ParsedBpfUpgradeableLoader;
+  /** The account's data length in bytes. */
   space: number;
 }

@@ -18,7 +18,9 @@ export interface ConfigKey {
 
 /** A validator's published identity (`solana validator-info publish`). */
 export interface ValidatorInfo {
+  /** The account's kind. */
   type: 'validatorInfo';
+  /** Its fields. */
   info: {
     /** The config keys: the validator-info marker key first, then the validator's identity (a signer). */
     keys: ConfigKey[];
@@ -32,7 +34,9 @@ export interface ValidatorInfo {
  * response may still hold it.
  */
 export interface StakeConfig {
+  /** The account's kind. */
   type: 'stakeConfig';
+  /** Its fields. */
   info: {
     /** The fraction of stake that may warm up or cool down per epoch. */
     warmupCooldownRate: number;
@@ -46,7 +50,10 @@ export type ParsedConfig = ValidatorInfo | StakeConfig;
 
 /** A config account's `data` under `jsonParsed`. */
 export interface ParsedConfigData {
+  /** The parser's name for the owner program. */
   program: 'config';
+  /** What the parser made of the data. */
   parsed: ParsedConfig;
+  /** The account's data length in bytes. */
   space: number;
 }

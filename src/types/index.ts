@@ -148,9 +148,10 @@ export interface KeyedAccount<TData> {
 }
 
 /**
- * Parsed data of a program other than the token programs (nonce, stake, vote, sysvar, config,
- * address-lookup-table, bpf-upgradeable-loader). `info` is passed through as the server sent it;
- * integers keep their JSON type when safe and are exact `bigint` when not.
+ * Parsed data of a program other than the token programs, untyped: the shape every program's parsed
+ * data shares. Integers keep their JSON type when safe and are exact `bigint` when not.
+ * @deprecated Each program now has its own type in `ParsedAccountData` (`ParsedStakeData`,
+ * `ParsedVoteData`…), narrowed by `program` and then `parsed.type`.
  */
 export interface ParsedProgramData {
   /** The parser's name for the owner program. */

@@ -7,7 +7,9 @@ import type { Address } from './index.js';
 
 /** A nonce account in use: who may advance it, the nonce it holds, and the fee it was created under. */
 export interface NonceInitialized {
+  /** The account's kind. */
   type: 'initialized';
+  /** Its fields. */
   info: {
     /** The key that may advance, authorize or withdraw from the nonce. */
     authority: Address;
@@ -26,6 +28,7 @@ export interface NonceInitialized {
  * answers in base64); nodes from before that change did, so a response may still hold it.
  */
 export interface NonceUninitialized {
+  /** The account's kind. */
   type: 'uninitialized';
 }
 
@@ -34,7 +37,10 @@ export type ParsedNonce = NonceInitialized | NonceUninitialized;
 
 /** A system account's `data` under `jsonParsed`. */
 export interface ParsedNonceData {
+  /** The parser's name for the owner program. */
   program: 'nonce';
+  /** What the parser made of the data. */
   parsed: ParsedNonce;
+  /** The account's data length in bytes. */
   space: number;
 }

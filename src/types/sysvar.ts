@@ -229,6 +229,7 @@ export type ParsedSysvar =
 export interface ParsedSysvarData {
   /** The parser agave used. */
   program: 'sysvar';
+  /** What the parser made of the data. */
   parsed: ParsedSysvar;
   /** The account's data length in bytes. */
   space: number;

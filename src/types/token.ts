@@ -150,45 +150,149 @@ export interface TokenMetadataState {
 
 /** Extension states by name: every extension agave's parser shows with a `state`. */
 export interface TokenExtensionStates {
+  /** Mint: the transfer fee, its authorities and the fees withheld in the mint. */
   transferFeeConfig: TransferFeeConfigState;
-  transferFeeAmount: { withheldAmount: number | bigint };
-  mintCloseAuthority: { closeAuthority: Address | null };
+  /** Account: fees withheld in the account. */
+  transferFeeAmount: {
+    /** Withheld fees in base units. */
+    withheldAmount: number | bigint;
+  };
+  /** Mint: who may close it. */
+  mintCloseAuthority: {
+    /** `null` when none. */
+    closeAuthority: Address | null;
+  };
+  /** Mint: confidential transfers. */
   confidentialTransferMint: {
+    /** Who may change the configuration; `null` when none. */
     authority: Address | null;
+    /** Whether new accounts are approved without the authority. */
     autoApproveNewAccounts: boolean;
+    /** The auditor's ElGamal key, base64; `null` when none. */
     auditorElgamalPubkey: string | null;
   };
+  /** Account: its confidential balances. */
   confidentialTransferAccount: ConfidentialTransferAccountState;
-  defaultAccountState: { accountState: 'uninitialized' | 'initialized' | 'frozen' };
-  memoTransfer: { requireIncomingTransferMemos: boolean };
+  /** Mint: the state new accounts start in. */
+  defaultAccountState: {
+    /** The state. */
+    accountState: 'uninitialized' | 'initialized' | 'frozen';
+  };
+  /** Account: incoming transfers need a memo. */
+  memoTransfer: {
+    /** Whether they do. */
+    requireIncomingTransferMemos: boolean;
+  };
+  /** Mint: interest accrues on UI amounts. */
   interestBearingConfig: InterestBearingConfigState;
-  cpiGuard: { lockCpi: boolean };
-  permanentDelegate: { delegate: Address | null };
+  /** Account: CPI guard. */
+  cpiGuard: {
+    /** Whether privileged operations through CPI are refused. */
+    lockCpi: boolean;
+  };
+  /** Mint: a delegate over every account of the mint. */
+  permanentDelegate: {
+    /** `null` when none. */
+    delegate: Address | null;
+  };
+  /** Mint: confidential transfer fees. */
   confidentialTransferFeeConfig: {
+    /** Who may change the configuration; `null` when none. */
     authority: Address | null;
+    /** The withdraw authority's ElGamal key, base64; `null` when none. */
     withdrawWithheldAuthorityElgamalPubkey: string | null;
+    /** Whether withheld fees may be harvested to the mint. */
     harvestToMintEnabled: boolean;
+    /** The encrypted withheld fees, base64. */
     withheldAmount: string;
   };
-  confidentialTransferFeeAmount: { withheldAmount: string };
-  transferHook: { authority: Address | null; programId: Address | null };
-  transferHookAccount: { transferring: boolean };
-  metadataPointer: { authority: Address | null; metadataAddress: Address | null };
+  /** Account: encrypted withheld fees. */
+  confidentialTransferFeeAmount: {
+    /** Base64. */
+    withheldAmount: string;
+  };
+  /** Mint: the program called on every transfer. */
+  transferHook: {
+    /** Who may change it; `null` when none. */
+    authority: Address | null;
+    /** The hook program; `null` when none. */
+    programId: Address | null;
+  };
+  /** Account: set while a transfer hook runs. */
+  transferHookAccount: {
+    /** Whether a transfer is under way. */
+    transferring: boolean;
+  };
+  /** Mint: where its metadata lives. */
+  metadataPointer: {
+    /** Who may change it; `null` when none. */
+    authority: Address | null;
+    /** The metadata account; `null` when none. */
+    metadataAddress: Address | null;
+  };
+  /** Mint: token metadata held in the mint. */
   tokenMetadata: TokenMetadataState;
-  groupPointer: { authority: Address | null; groupAddress: Address | null };
-  groupMemberPointer: { authority: Address | null; memberAddress: Address | null };
-  tokenGroup: { updateAuthority: Address | null; mint: Address; size: number | bigint; maxSize: number | bigint };
-  tokenGroupMember: { mint: Address; group: Address; memberNumber: number | bigint };
+  /** Mint: where its group lives. */
+  groupPointer: {
+    /** Who may change it; `null` when none. */
+    authority: Address | null;
+    /** The group account; `null` when none. */
+    groupAddress: Address | null;
+  };
+  /** Mint: where its group membership lives. */
+  groupMemberPointer: {
+    /** Who may change it; `null` when none. */
+    authority: Address | null;
+    /** The member account; `null` when none. */
+    memberAddress: Address | null;
+  };
+  /** Mint: a token group. */
+  tokenGroup: {
+    /** Who may update the group; `null` when none. */
+    updateAuthority: Address | null;
+    /** The group's mint. */
+    mint: Address;
+    /** Members so far. */
+    size: number | bigint;
+    /** The most members it may have. */
+    maxSize: number | bigint;
+  };
+  /** Mint: membership of a token group. */
+  tokenGroupMember: {
+    /** The member's mint. */
+    mint: Address;
+    /** The group. */
+    group: Address;
+    /** Its number in the group. */
+    memberNumber: number | bigint;
+  };
+  /** Mint: confidential mint and burn. */
   confidentialMintBurn: {
+    /** Encrypted supply, base64. */
     confidentialSupply: string;
+    /** Supply decryptable by its owner, base64. */
     decryptableSupply: string;
+    /** The supply's ElGamal key, base64. */
     supplyElgamalPubkey: string;
+    /** Encrypted pending burn, base64. */
     pendingBurn: string;
   };
+  /** Mint: UI amounts scaled by a multiplier. */
   scaledUiAmountConfig: ScaledUiAmountConfigState;
-  pausableConfig: { authority: Address | null; paused: boolean };
+  /** Mint: transfers, mints and burns may be paused. */
+  pausableConfig: {
+    /** Who may pause; `null` when none. */
+    authority: Address | null;
+    /** Whether they are paused. */
+    paused: boolean;
+  };
   /** Only from `decodeTokenAccount` / `decodeMint`, for a type number they do not know; agave never shows it. */
-  unknownExtension: { extensionType: number; data: Uint8Array };
+  unknownExtension: {
+    /** The TLV type number. */
+    extensionType: number;
+    /** Its value's bytes. */
+    data: Uint8Array;
+  };
 }
 
 /** Extensions agave shows by name alone: no `state`. */
@@ -203,9 +307,21 @@ export type UnitTokenExtensionName =
 /** One extension whose name this version knows, its `state` typed by that name. */
 export type KnownTokenExtension =
   | {
-      [Name in keyof TokenExtensionStates]: { extension: Name; state: TokenExtensionStates[Name] };
+      [Name in keyof TokenExtensionStates]: {
+        /** The extension's name, as agave's parser spells it. */
+        extension: Name;
+        /** Its fields. */
+        state: TokenExtensionStates[Name];
+      };
     }[keyof TokenExtensionStates]
-  | { [Name in UnitTokenExtensionName]: { extension: Name; state?: undefined } }[UnitTokenExtensionName];
+  | {
+      [Name in UnitTokenExtensionName]: {
+        /** The extension's name, as agave's parser spells it. */
+        extension: Name;
+        /** None: the extension is shown by name alone. */
+        state?: undefined;
+      };
+    }[UnitTokenExtensionName];
 
 /**
  * An extension newer than this version: a name agave added later, its `state` unchecked. The name's type
@@ -213,7 +329,10 @@ export type KnownTokenExtension =
  */
 export interface NewerTokenExtension {
   /** The name agave gave it. */
-  extension: string & { readonly newerTokenExtension: unique symbol };
+  extension: string & {
+    /** A brand only: never set. */
+    readonly newerTokenExtension: unique symbol;
+  };
   /** Its fields, as sent. */
   state?: Record<string, unknown>;
 }
