@@ -1,0 +1,314 @@
+/**
+ * Hostile review of issue 33's `parseAccountData`: accounts built byte by byte here (an encoder of this
+ * file's own, not the decoders' helpers), compared deep-equal with what agave's account-decoder writes for
+ * them, as the exact JSON parser reads it; and bad or huge bytes, which must give a `DecodeError` naming
+ * the program and field, never another exception.
+ */
+import bs58 from 'bs58';
+import { describe, expect, it } from 'vitest';
+import { parseAccountData } from '../../src/decoders/parseAccountData.js';
+import { DecodeError } from '../../src/errors/DecodeError.js';
+import type { Address } from '../../src/types/index.js';
+
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
+const CONFIG = 'Config1111111111111111111111111111111111111' as Address;
+const VALIDATOR_INFO = 'Va1idator1nfo111111111111111111111111111111';
+
+/** A little-endian byte writer: each call appends. */
+class Writer {
+  private readonly parts: number[] = [];
+  u8(v: number): this {
+    this.parts.push(v & 0xff);
+    return this;
+  }
+  u16(v: number): this {
+    return this.u8(v).u8(v >> 8);
+  }
+  u32(v: number): this {
+    return this.u16(v & 0xffff).u16(v >>> 16);
+  }
+  u64(v: bigint | number): this {
+    let x = BigInt.asUintN(64, BigInt(v));
+    for (let i = 0; i < 8; i++, x >>= 8n) this.u8(Number(x & 0xffn));
+    return this;
+  }
+  raw(bytes: ArrayLike<number>): this {
+    for (let i = 0; i < bytes.length; i++) this.u8(bytes[i]!);
+    return this;
+  }
+  key(fill: number): this {
+    return this.raw(new Array(32).fill(fill));
+  }
+  pad(n: number): this {
+    return this.raw(new Array(n).fill(0));
+  }
+  /** A borsh string: u32 length and the UTF-8 bytes. */
+  str(bytes: ArrayLike<number>): this {
+    return this.u32(bytes.length).raw(bytes);
+  }
+  get length(): number {
+    return this.parts.length;
+  }
+  done(): Uint8Array {
+    return Uint8Array.from(this.parts);
+  }
+}
+
+const key = (fill: number) => bs58.encode(new Uint8Array(32).fill(fill));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** An initialized mint's 82 bytes: mint authority, supply, decimals, no freeze authority. */
+function mintBase(w: Writer, decimals: number): Writer {
+  return w.u32(1).key(3).u64(42).u8(decimals).u8(1).u32(0).pad(32);
+}
+
+/** A Token-2022 mint with the given TLV entries: the base, zero padding to 165, account type 1. */
+function mint2022(entries: [number, Uint8Array][]): Uint8Array {
+  const w = mintBase(new Writer(), 6);
+  w.pad(165 - w.length).u8(1);
+  for (const [type, value] of entries) w.u16(type).u16(value.length).raw(value);
+  return w.done();
+}
+
+function decodeErrorOf(run: () => unknown): DecodeError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DecodeError);
+    return error as DecodeError;
+  }
+  throw new Error('expected a DecodeError, got a value');
+}
+
+describe('spl-token: agave parse_token.rs test_parse_token, rebuilt', () => {
+  it('a token account with a close authority, decimals 2', () => {
+    const w = new Writer().key(2).key(3).u64(42).u32(0).pad(32).u8(1).u32(0).u64(0).u64(0).u32(1).key(3);
+    expect(parseAccountData(w.done(), { owner: TOKEN, decimals: 2 })).toStrictEqual({
+      program: 'spl-token',
+      parsed: {
+        type: 'account',
+        info: {
+          mint: key(2),
+          owner: key(3),
+          tokenAmount: { uiAmount: 0.42, decimals: 2, amount: '42', uiAmountString: '0.42' },
+          state: 'initialized',
+          isNative: false,
+          closeAuthority: key(3),
+        },
+      },
+      space: 165,
+    });
+  });
+
+  it('a mint, and a multisig listing only its set signers', () => {
+    const mint = new Writer().u32(1).key(3).u64(42).u8(3).u8(1).u32(1).key(3).done();
+    expect(parseAccountData(mint, { owner: TOKEN })).toStrictEqual({
+      program: 'spl-token',
+      parsed: {
+        type: 'mint',
+        info: { mintAuthority: key(3), supply: '42', decimals: 3, isInitialized: true, freezeAuthority: key(3) },
+      },
+      space: 82,
+    });
+    const multisig = new Writer()
+      .u8(2)
+      .u8(3)
+      .u8(1)
+      .key(1)
+      .key(2)
+      .key(3)
+      .pad(32 * 8)
+      .done();
+    expect(parseAccountData(multisig, { owner: TOKEN })).toStrictEqual({
+      program: 'spl-token',
+      parsed: {
+        type: 'multisig',
+        info: { numRequiredSigners: 2, numValidSigners: 3, isInitialized: true, signers: [key(1), key(2), key(3)] },
+      },
+      space: 355,
+    });
+  });
+});
+
+describe('spl-token-2022: token metadata as spl-token-metadata-interface reads it', () => {
+  const metadata = (name: ArrayLike<number>, pairs: [string, string][], tail: number[] = []) => {
+    const w = new Writer().key(5).key(6).str(name).str(utf8('SYM')).str(utf8('https://x'));
+    w.u32(pairs.length);
+    for (const [k, v] of pairs) w.str(utf8(k)).str(utf8(v));
+    return w.raw(tail).done();
+  };
+
+  it('additional metadata pairs in order, and bytes after them ignored (try_from_slice_unchecked)', () => {
+    const bytes = mint2022([
+      [
+        19,
+        metadata(
+          utf8('Name'),
+          [
+            ['a', '1'],
+            ['b', ''],
+          ],
+          [9, 9, 9],
+        ),
+      ],
+    ]);
+    const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown } } };
+    expect(data.parsed.info.extensions).toStrictEqual([
+      {
+        extension: 'tokenMetadata',
+        state: {
+          updateAuthority: key(5),
+          mint: key(6),
+          name: 'Name',
+          symbol: 'SYM',
+          uri: 'https://x',
+          additionalMetadata: [
+            ['a', '1'],
+            ['b', ''],
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('a name starting with U+FEFF keeps it: Rust String::from_utf8 strips no byte-order mark', () => {
+    // EF BB BF is U+FEFF; borsh's String is the bytes as they are. A TextDecoder not told `ignoreBOM`
+    // drops it, so the name would lose a character the node shows.
+    const bytes = mint2022([[19, metadata([0xef, 0xbb, 0xbf, 0x41], [])]]);
+    const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as {
+      parsed: { info: { extensions: { state: { name: string } }[] } };
+    };
+    expect(data.parsed.info.extensions[0]!.state.name).toBe('\ufeffA');
+  });
+
+  it('an additional-metadata count of 2^32-1 is unparseable, not a loop or a RangeError', () => {
+    const w = new Writer().key(5).key(6).str(utf8('N')).str(utf8('S')).str(utf8('U')).u32(0xffffffff);
+    const bytes = mint2022([[19, w.done()]]);
+    const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown } } };
+    expect(data.parsed.info.extensions).toStrictEqual([{ extension: 'unparseableExtension' }]);
+  });
+
+  it('token group and member (spl-token-group-interface), keys in agave order', () => {
+    const group = new Writer()
+      .key(0)
+      .key(7)
+      .u64(3)
+      .u64(2n ** 60n)
+      .done();
+    const member = new Writer().key(7).key(8).u64(1).done();
+    const data = parseAccountData(
+      mint2022([
+        [21, group],
+        [23, member],
+      ]),
+      { owner: TOKEN_2022 },
+    ) as {
+      parsed: { info: { extensions: unknown } };
+    };
+    expect(data.parsed.info.extensions).toStrictEqual([
+      { extension: 'tokenGroup', state: { updateAuthority: null, mint: key(7), size: 3, maxSize: 2n ** 60n } },
+      { extension: 'tokenGroupMember', state: { mint: key(7), group: key(8), memberNumber: 1 } },
+    ]);
+  });
+
+  it('pausable config, and a confidential transfer mint without an auditor (null)', () => {
+    const pausable = new Writer().key(4).u8(1).done();
+    const ct = new Writer().key(0).u8(1).pad(32).done();
+    const data = parseAccountData(
+      mint2022([
+        [26, pausable],
+        [4, ct],
+      ]),
+      { owner: TOKEN_2022 },
+    ) as {
+      parsed: { info: { extensions: unknown } };
+    };
+    expect(data.parsed.info.extensions).toStrictEqual([
+      { extension: 'pausableConfig', state: { authority: key(4), paused: true } },
+      {
+        extension: 'confidentialTransferMint',
+        state: { authority: null, autoApproveNewAccounts: true, auditorElgamalPubkey: null },
+      },
+    ]);
+  });
+});
+
+describe('config: validator info text as serde_json reads it', () => {
+  const info = (text: ArrayLike<number>) =>
+    new Writer().u8(2).raw(bs58.decode(VALIDATOR_INFO)).u8(0).key(7).u8(1).u64(text.length).raw(text).done();
+
+  it('a duplicate key keeps the last value; -0 reads as agave writes it (-0.0)', () => {
+    const data = parseAccountData(info(utf8('{"name":"a","name":"b","x":-0}')), { owner: CONFIG }) as unknown as {
+      parsed: { info: { configData: { name: string; x: number } } };
+    };
+    expect(data.parsed.info.configData.name).toBe('b');
+    expect(Object.is(data.parsed.info.configData.x, -0)).toBe(true);
+  });
+
+  it('nesting past serde_json recursion limit, a lone surrogate, a BOM: DecodeError naming configData', () => {
+    for (const text of ['['.repeat(50_000) + ']'.repeat(50_000), '{"a":"\\ud800"}', '\ufeff{}', '{"a":1e400}']) {
+      const error = decodeErrorOf(() => parseAccountData(info(utf8(text)), { owner: CONFIG }));
+      expect(error.message.startsWith('config: ')).toBe(true);
+      expect(error.field).toBe('configData');
+    }
+  });
+});
+
+describe('bad and huge bytes: a value or a DecodeError, never another error', () => {
+  const owners = [
+    'Stake11111111111111111111111111111111111111',
+    'Vote111111111111111111111111111111111111111',
+    '11111111111111111111111111111111',
+    'AddressLookupTab1e1111111111111111111111111',
+    'BPFLoaderUpgradeab1e11111111111111111111111',
+    CONFIG,
+    TOKEN,
+    TOKEN_2022,
+    'Sysvar1111111111111111111111111111111111111',
+  ] as Address[];
+  const sysvars = [
+    'SysvarS1otHashes111111111111111111111111111',
+    'SysvarRecentB1ockHashes11111111111111111111',
+    'SysvarStakeHistory1111111111111111111111111',
+    'SysvarS1otHistory11111111111111111111111111',
+    'SysvarEpochRewards1111111111111111111111111',
+  ] as Address[];
+
+  it('10 MiB of 0xff, 0x01 and 0x00 under every owner, each sysvar', () => {
+    const big = new Uint8Array(10 * 1024 * 1024);
+    for (const fill of [0xff, 0x01, 0x00]) {
+      big.fill(fill);
+      for (const owner of owners) {
+        for (const address of owner.startsWith('Sysvar') ? sysvars : [undefined]) {
+          try {
+            parseAccountData(big, { owner, address, decimals: 0 });
+          } catch (error) {
+            expect(error).toBeInstanceOf(DecodeError);
+          }
+        }
+      }
+    }
+  }, 60_000);
+
+  it('a list count of 2^60 in the list sysvars is a DecodeError naming info', () => {
+    for (const address of sysvars.slice(0, 3)) {
+      const bytes = new Writer()
+        .u64(2n ** 60n)
+        .pad(64)
+        .done();
+      const error = decodeErrorOf(() =>
+        parseAccountData(bytes, { owner: 'Sysvar1111111111111111111111111111111111111' as Address, address }),
+      );
+      expect(error.message.startsWith('sysvar: ')).toBe(true);
+      expect(error.field).toBe('info');
+    }
+  });
+
+  it('the DecodeError carries the program as a property, not only inside its message', () => {
+    // The issue asks for "a typed DecodeError naming the program and the field": `field` and `offset` are
+    // properties a caller can switch on, the program only a message prefix.
+    const error = decodeErrorOf(() => parseAccountData(new Uint8Array(3), { owner: owners[0]! }));
+    expect((error as unknown as { decoder?: string }).decoder).toBe('stake');
+  });
+});
