@@ -1,0 +1,142 @@
+/**
+ * Hostile review of issue 33's `parseOnClient`: a server that answers the mint reads badly (too few
+ * accounts, an older slot than asked, an error) and a scan whose token accounts need 250 distinct mints.
+ * The node's own jsonParsed never shows a token account as bytes because a mint read went wrong; the
+ * client should fail the call rather than give bytes the node would not have given.
+ */
+import bs58 from 'bs58';
+import { describe, expect, it } from 'vitest';
+import { createRpc } from '../../src/index.js';
+import { zstdFrame } from '../../src/testing/zstdFrame.js';
+import { calls, mockRpc, RPC_URL, reply, useMswServer } from '../msw/server.js';
+
+useMswServer();
+
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const CLOCK = 'SysvarC1ock11111111111111111111111111111111';
+const OWNER = bs58.encode(new Uint8Array(32).fill(3));
+
+/** Mint `i`'s address: 32 bytes of its index, never all zero. */
+const mintAddress = (i: number) => {
+  const key = new Uint8Array(32).fill(9);
+  key[0] = i & 0xff;
+  key[1] = i >> 8;
+  return bs58.encode(key);
+};
+/** An initialized token account of mint `i`, holding 1234 base units. */
+function tokenAccount(i: number): Uint8Array {
+  const bytes = new Uint8Array(165);
+  bytes.set(bs58.decode(mintAddress(i)), 0);
+  bytes.set(bs58.decode(OWNER), 32);
+  new DataView(bytes.buffer).setBigUint64(64, 1234n, true);
+  bytes[108] = 1;
+  return bytes;
+}
+/** An initialized mint with `decimals`. */
+function mint(decimals: number): Uint8Array {
+  const bytes = new Uint8Array(82);
+  bytes[44] = decimals;
+  bytes[45] = 1;
+  return bytes;
+}
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const wire = (owner: string, data: Uint8Array, zstd: boolean) => ({
+  data: zstd ? [b64(zstdFrame(data)), 'base64+zstd'] : [b64(data), 'base64'],
+  executable: false,
+  lamports: 2039280,
+  owner,
+  rentEpoch: 0,
+  space: data.length,
+});
+/** getMultipleAccounts' answer for the mints and the clock: mint `i` has `i % 10` decimals. */
+const mintsFor = (addresses: string[]) =>
+  addresses.map((address) => {
+    if (address === CLOCK) return wire('Sysvar1111111111111111111111111111111111111', new Uint8Array(40), false);
+    const key = bs58.decode(address);
+    return wire(TOKEN, mint((key[0]! | (key[1]! << 8)) % 10), false);
+  });
+const scan = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    pubkey: bs58.encode(new Uint8Array(32).fill(200).map((b, j) => (j === 0 ? i & 0xff : j === 1 ? i >> 8 : b))),
+    account: wire(TOKEN, tokenAccount(i), true),
+  }));
+
+describe('parseOnClient against a hostile server', () => {
+  it('250 token accounts of 250 distinct mints: no read asks for more than 100 accounts, every one parsed', async () => {
+    mockRpc({
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(250) }),
+      getMultipleAccounts: ({ params }) => {
+        const addresses = params[0] as string[];
+        if (addresses.length > 100) return reply.error(-32602, 'Too many inputs provided; max 100');
+        return reply.result({ context: { slot: 700 }, value: mintsFor(addresses) });
+      },
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const result = (await rpc.getProgramAccounts(TOKEN, {
+      encoding: 'jsonParsed',
+      parseOnClient: true,
+      withContext: true,
+    })) as { value: { account: { data: { parsed: { info: { tokenAmount: { decimals: number } } } } } }[] };
+    expect(result.value).toHaveLength(250);
+    result.value.forEach(({ account }, i) => {
+      expect(account.data.parsed.info.tokenAmount.decimals).toBe(i % 10);
+    });
+    for (const call of calls.filter(({ method }) => method === 'getMultipleAccounts')) {
+      expect((call.params[0] as string[]).length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('a mint read that fails fails the call (never the token accounts silently left as bytes)', async () => {
+    mockRpc({
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(3) }),
+      getMultipleAccounts: () => reply.error(-32005, 'Node is behind by 50 slots'),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    await expect(
+      rpc.getProgramAccounts(TOKEN, { encoding: 'jsonParsed', parseOnClient: true, withContext: true }),
+    ).rejects.toThrow();
+  });
+
+  it('mints answered with fewer accounts than asked: refused, not shown as bytes', async () => {
+    mockRpc({
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(3) }),
+      // Three mints and the clock asked; one account answered.
+      getMultipleAccounts: ({ params }) =>
+        reply.result({ context: { slot: 700 }, value: mintsFor((params[0] as string[]).slice(0, 1)) }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    await expect(
+      rpc.getProgramAccounts(TOKEN, { encoding: 'jsonParsed', parseOnClient: true, withContext: true }),
+    ).rejects.toThrow();
+  });
+
+  it('mints answered at a slot older than the accounts’ (minContextSlot ignored): refused', async () => {
+    mockRpc({
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(3) }),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({ context: { slot: 600 }, value: mintsFor(params[0] as string[]) }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    await expect(
+      rpc.getProgramAccounts(TOKEN, { encoding: 'jsonParsed', parseOnClient: true, withContext: true }),
+    ).rejects.toThrow();
+  });
+
+  it('a mint the node has not got (null) leaves the token account as bytes, as the node does', async () => {
+    mockRpc({
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(1) }),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({
+          context: { slot: 700 },
+          value: (params[0] as string[]).map((address) => (address === CLOCK ? mintsFor([CLOCK])[0] : null)),
+        }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const result = (await rpc.getProgramAccounts(TOKEN, {
+      encoding: 'jsonParsed',
+      parseOnClient: true,
+      withContext: true,
+    })) as { value: { account: { data: unknown } }[] };
+    expect(result.value[0]!.account.data).toStrictEqual(tokenAccount(0));
+  });
+});
