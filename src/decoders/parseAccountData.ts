@@ -83,6 +83,21 @@ export function parseAccountData(
   const owner = checkAddress(FUNCTION, 'options.owner', options.owner);
   const address =
     options.address === undefined ? undefined : checkAddress(FUNCTION, 'options.address', options.address);
+  return parseAccountDataUnchecked(bytes, owner, address, options);
+}
+
+/**
+ * `parseAccountData` without its checks of the options' shape, the owner and the address: for
+ * `parseOnClient`, whose owners and addresses were read from the node's answer and checked by its schema
+ * already (decoding two addresses' base58 for every account of a large read cost more than parsing it).
+ * Not exported from the package.
+ */
+export function parseAccountDataUnchecked(
+  bytes: Uint8Array,
+  owner: Address,
+  address: Address | undefined,
+  options: ParseAccountDataOptions,
+): ParsedAccountData | null {
   const program = programNameOf(owner);
   if (program === undefined) return null;
   const parsed = parseFor(program, bytes, address, options);

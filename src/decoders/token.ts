@@ -78,28 +78,88 @@ export function parseToken(bytes: ReadonlyUint8Array, options: ParseTokenOptions
   }
 
   if (isAccount(bytes)) {
-    const amounts = amountsFor(decimals, mint, unixTimestamp);
-    const reader = new TokenReader(bytes, DECODER);
-    const fields = readAccountFields(reader);
-    const extensions = agaveExtensions(bytes, DECODER, 'account');
-    // Keys in agave's order; unset options are absent (skip_serializing_if), never null.
-    const info: TokenAccountInfo = {
-      mint: fields.mint,
-      owner: fields.owner,
-      tokenAmount: amounts(fields.amount),
-      ...(fields.delegate !== undefined ? { delegate: fields.delegate } : {}),
-      state: fields.state,
-      isNative: fields.nativeReserve !== undefined,
-      ...(fields.nativeReserve !== undefined ? { rentExemptReserve: amounts(fields.nativeReserve) } : {}),
-      ...(fields.delegate !== undefined ? { delegatedAmount: amounts(fields.delegatedAmount) } : {}),
-      ...(fields.closeAuthority !== undefined ? { closeAuthority: fields.closeAuthority } : {}),
-      ...(extensions ? { extensions } : {}),
-    };
-    return { type: 'account', info };
+    return { type: 'account', info: accountInfo(bytes, amountsFor(decimals, mint, unixTimestamp)) };
   }
   if (isMint(bytes)) return { type: 'mint', info: mintInfo(bytes) };
   if (bytes.length === MULTISIG_BYTES && bytes[2] === 1) return { type: 'multisig', info: multisigInfo(bytes) };
   throw new DecodeError({ decoder: DECODER, field: 'bytes', offset: 0, problem: whyNot(bytes) });
+}
+
+/** How a token account's amounts are shown: built once per mint (`tokenAmountsOf`), applied to each amount. */
+export type TokenAmounts = (amount: bigint | number) => TokenAmount;
+
+/**
+ * The amounts of a token account of a mint, as `parseToken` shows them with `{ mint, unixTimestamp }`:
+ * for `parseOnClient`, which parses thousands of accounts of a few mints. Throws `InvalidInputError`
+ * where `parseToken` would for a token account of this mint. Not exported from the package.
+ */
+export function tokenAmountsOf(mint: Uint8Array, unixTimestamp: number | bigint | undefined): TokenAmounts {
+  return amountsFor(undefined, mint, unixTimestamp);
+}
+
+/**
+ * `parseToken(bytes, { mint, unixTimestamp })` for an account whose mint's amounts are already built, and
+ * whose mint address is already written (its first 32 bytes, in base58): the same value, or the same
+ * `DecodeError`. Not exported from the package.
+ */
+export function parseTokenAccountOf(
+  bytes: Uint8Array,
+  amounts: TokenAmounts,
+  mintAddress: string,
+  mint: Uint8Array,
+  unixTimestamp: number | bigint | undefined,
+): ParsedToken {
+  if (!isAccount(bytes)) return parseToken(bytes, { mint, unixTimestamp });
+  return { type: 'account', info: accountInfo(bytes, amounts, mintAddress) };
+}
+
+/** A token account's `info` (bytes `isAccount` accepts), keys in agave's order; unset options absent, never null. */
+function accountInfo(bytes: Uint8Array, amounts: TokenAmounts, mintAddress?: string): TokenAccountInfo {
+  if (bytes.length === ACCOUNT_BYTES) return baseAccountInfo(bytes, amounts, mintAddress);
+  const reader = new TokenReader(bytes, DECODER);
+  const fields = readAccountFields(reader);
+  const extensions = agaveExtensions(bytes, DECODER, 'account');
+  return {
+    mint: fields.mint,
+    owner: fields.owner,
+    tokenAmount: amounts(fields.amount),
+    ...(fields.delegate !== undefined ? { delegate: fields.delegate } : {}),
+    state: fields.state,
+    isNative: fields.nativeReserve !== undefined,
+    ...(fields.nativeReserve !== undefined ? { rentExemptReserve: amounts(fields.nativeReserve) } : {}),
+    ...(fields.delegate !== undefined ? { delegatedAmount: amounts(fields.delegatedAmount) } : {}),
+    ...(fields.closeAuthority !== undefined ? { closeAuthority: fields.closeAuthority } : {}),
+    ...(extensions ? { extensions } : {}),
+  };
+}
+
+/**
+ * The same `info` for the common case, a 165-byte account with no extensions, read straight from the bytes:
+ * `isAccount` has checked its option tags and state, so nothing here can fail. Token reads are most of a
+ * large `parseOnClient` read, and a reader, a fields object and spreads for each cost more than the rest.
+ */
+function baseAccountInfo(bytes: Uint8Array, amounts: TokenAmounts, mintAddress?: string): TokenAccountInfo {
+  const info: TokenAccountInfo = {
+    mint: mintAddress ?? encodeBase58(bytes.subarray(0, 32)),
+    owner: encodeBase58(bytes.subarray(32, 64)),
+    tokenAmount: amounts(u64At(bytes, 64)),
+  } as TokenAccountInfo;
+  const delegated = bytes[72] === 1;
+  if (delegated) info.delegate = encodeBase58(bytes.subarray(76, 108));
+  info.state = bytes[108] === 1 ? 'initialized' : 'frozen';
+  info.isNative = bytes[109] === 1;
+  if (bytes[109] === 1) info.rentExemptReserve = amounts(u64At(bytes, 113));
+  if (delegated) info.delegatedAmount = amounts(u64At(bytes, 121));
+  if (bytes[129] === 1) info.closeAuthority = encodeBase58(bytes.subarray(133, 165));
+  return info;
+}
+
+/** A little-endian u64: a number when below 2^53 (exact), a bigint beyond. */
+function u64At(bytes: Uint8Array, at: number): bigint | number {
+  const low = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) + bytes[at + 3]! * 0x1000000;
+  const high = (bytes[at + 4]! | (bytes[at + 5]! << 8) | (bytes[at + 6]! << 16)) + bytes[at + 7]! * 0x1000000;
+  if (high < 0x200000) return high * 0x100000000 + low;
+  return (BigInt(high) << 32n) | BigInt(low);
 }
 
 function checkBytes(bytes: unknown, param: string): asserts bytes is Uint8Array {
@@ -173,7 +233,7 @@ function amountsFor(
   decimals: number | undefined,
   mint: Uint8Array | undefined,
   unixTimestamp: number | bigint | undefined,
-): (amount: bigint) => TokenAmount {
+): TokenAmounts {
   if (mint === undefined) {
     if (decimals === undefined) {
       throw new InvalidInputError({
@@ -209,7 +269,7 @@ function amountsFor(
   const now = BigInt(unixTimestamp);
   const view = new DataView(mint.buffer, mint.byteOffset, mint.byteLength);
   const shown = (amount: bigint, ui: { uiAmount: number | null; uiAmountString: string }): TokenAmount => ({
-    amount: amount.toString(),
+    amount: `${amount}`,
     decimals: mintDecimals,
     uiAmount: ui.uiAmount,
     uiAmountString: ui.uiAmountString,
@@ -221,7 +281,10 @@ function amountsFor(
       lastUpdateTimestamp: view.getBigInt64(interest + 42, true),
       currentRate: view.getInt16(interest + 50, true),
     };
-    return (amount) => shown(amount, interestUiAmounts(amount, mintDecimals, rates, now));
+    return (value) => {
+      const amount = BigInt(value);
+      return shown(amount, interestUiAmounts(amount, mintDecimals, rates, now));
+    };
   }
   const at = scaled!;
   const multipliers: UiMultipliers = {
@@ -229,7 +292,10 @@ function amountsFor(
     newMultiplierEffectiveTimestamp: view.getBigInt64(at + 40, true),
     newMultiplier: view.getFloat64(at + 48, true),
   };
-  return (amount) => shown(amount, scaledUiAmounts(amount, mintDecimals, multipliers, now));
+  return (value) => {
+    const amount = BigInt(value);
+    return shown(amount, scaledUiAmounts(amount, mintDecimals, multipliers, now));
+  };
 }
 
 /**

@@ -119,31 +119,36 @@ export function readAccountFields(reader: TokenReader) {
 }
 
 /** A raw amount, or with `decimals` the full `UiTokenAmount` of agave's `token_amount_to_ui_amount`. */
-export function tokenAmount(amount: bigint, decimals: number | undefined): TokenAmount | RawTokenAmount {
-  if (decimals === undefined) return { amount: amount.toString() };
+export function tokenAmount(amount: bigint | number, decimals: number | undefined): TokenAmount | RawTokenAmount {
+  const digits = `${amount}`;
+  if (decimals === undefined) return { amount: digits };
   return {
-    amount: amount.toString(),
+    amount: digits,
     decimals,
     uiAmount: uiAmount(amount, decimals),
-    uiAmountString: uiAmountString(amount, decimals),
+    uiAmountString: uiAmountString(digits, decimals),
   };
 }
 
+/** 10^0 to 10^19 as f64, each as agave's `10_u64.pow(decimals) as f64` (all exact). */
+const POWERS_OF_TEN = Array.from({ length: 20 }, (_, d) => Number(10n ** BigInt(d)));
+
 /**
  * `amount / 10^decimals` as agave computes it: both as f64, then one division, so the float is the same
- * one agave prints. `null` when `10^decimals` overflows agave's u64 (decimals ≥ 20).
+ * one agave prints. `null` when `10^decimals` overflows agave's u64 (decimals ≥ 20). An amount given as a
+ * number is an exact one (below 2^53), so it is its own f64.
  */
-function uiAmount(amount: bigint, decimals: number): number | null {
+function uiAmount(amount: bigint | number, decimals: number): number | null {
   if (decimals >= 20) return null;
-  return Number(amount) / Number(10n ** BigInt(decimals));
+  return Number(amount) / (POWERS_OF_TEN[decimals] as number);
 }
 
 /** `amount / 10^decimals` exactly, in decimal, with trailing zeros (and a bare point) trimmed. */
-function uiAmountString(amount: bigint, decimals: number): string {
-  const digits = amount.toString();
+function uiAmountString(digits: string, decimals: number): string {
   if (decimals === 0) return digits;
-  const padded = digits.padStart(decimals + 1, '0');
-  const whole = padded.slice(0, -decimals);
-  const fraction = padded.slice(-decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  const padded = digits.length > decimals ? digits : digits.padStart(decimals + 1, '0');
+  const point = padded.length - decimals;
+  let end = padded.length;
+  while (end > point && padded.charCodeAt(end - 1) === 48) end--;
+  return end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
 }
