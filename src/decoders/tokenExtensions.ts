@@ -104,13 +104,16 @@ export class TokenReader extends ByteReader {
     return this.coption(field, 8) ? this.u64(field) : undefined;
   }
 
-  /** A borsh string: u32 length, then that many bytes of UTF-8. */
+  /**
+   * A borsh string: u32 length, then that many bytes of UTF-8, kept whole: a leading U+FEFF is a
+   * character of the string (Rust's `String::from_utf8` strips nothing), not a byte-order mark.
+   */
   string(field: string): string {
     const length = this.u32(field);
     const at = this.offset;
     const bytes = this.bytesOf(field, length);
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
       throw this.error(field, at, 'it is not valid UTF-8');
     }
@@ -498,6 +501,12 @@ function encodeBase64(bytes: Uint8Array): string {
 export function isTokenExtension<Name extends KnownTokenExtension['extension']>(
   extension: TokenExtension,
   name: Name,
-): extension is Extract<KnownTokenExtension, { extension: Name }> {
+): extension is Extract<
+  KnownTokenExtension,
+  {
+    /** The name asked for. */
+    extension: Name;
+  }
+> {
   return extension.extension === name;
 }
