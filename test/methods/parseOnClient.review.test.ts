@@ -122,9 +122,41 @@ describe('parseOnClient against a hostile server', () => {
     ).rejects.toThrow();
   });
 
-  it('a mint the node has not got (null) leaves the token account as bytes, as the node does', async () => {
+  it('getProgramAccounts of a token program: accounts agave cannot parse are left out, as get_parsed_token_accounts does', async () => {
+    // agave's getProgramAccounts (and getTokenAccountsBy*, programSubscribe) with jsonParsed under a token
+    // program keeps only the accounts that parse (`filter_map` on UiAccountData::Json): an uninitialized
+    // token account, or one whose mint the bank has not got, is not in the answer at all.
+    const [good, orphan, uninitialized] = scan(3);
+    uninitialized!.account = wire(TOKEN, new Uint8Array(165), true);
     mockRpc({
-      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: scan(1) }),
+      getProgramAccounts: () => reply.result({ context: { slot: 700 }, value: [good, orphan, uninitialized] }),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({
+          context: { slot: 700 },
+          value: (params[0] as string[]).map((address) =>
+            address === mintAddress(1) ? null : (mintsFor([address])[0] ?? null),
+          ),
+        }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const result = (await rpc.getProgramAccounts(TOKEN, {
+      encoding: 'jsonParsed',
+      parseOnClient: true,
+      withContext: true,
+    })) as { value: { pubkey: string }[] };
+    expect(result.value.map(({ pubkey }) => pubkey)).toEqual([good!.pubkey]);
+  });
+
+  it('getProgramAccounts: a wrapped SOL account is parsed with 9 decimals without reading the native mint', async () => {
+    // agave's get_mint_owner_and_additional_data answers the native mint's 9 decimals itself.
+    const bytes = tokenAccount(0);
+    bytes.set(bs58.decode('So11111111111111111111111111111111111111112'), 0);
+    bytes[72] = 1; // is_native: Some(2039280)
+    new DataView(bytes.buffer).setBigUint64(76, 2039280n, true);
+    mockRpc({
+      getProgramAccounts: () =>
+        reply.result({ context: { slot: 700 }, value: [{ pubkey: OWNER, account: wire(TOKEN, bytes, true) }] }),
+      // A node (or a local cluster) without the native mint account.
       getMultipleAccounts: ({ params }) =>
         reply.result({
           context: { slot: 700 },
@@ -137,6 +169,23 @@ describe('parseOnClient against a hostile server', () => {
       parseOnClient: true,
       withContext: true,
     })) as { value: { account: { data: unknown } }[] };
-    expect(result.value[0]!.account.data).toStrictEqual(tokenAccount(0));
+    expect(result.value[0]!.account.data).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'account', info: { isNative: true, tokenAmount: { decimals: 9, amount: '1234' } } },
+    });
+  });
+
+  it('getAccountInfo: a mint the node has not got (null) leaves the token account as bytes, as the node does', async () => {
+    mockRpc({
+      getAccountInfo: () => reply.result({ context: { slot: 700 }, value: scan(1)[0]!.account }),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({
+          context: { slot: 700 },
+          value: (params[0] as string[]).map((address) => (address === CLOCK ? mintsFor([CLOCK])[0] : null)),
+        }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const result = await rpc.getAccountInfo(OWNER, { encoding: 'jsonParsed', parseOnClient: true });
+    expect(result.value!.data).toStrictEqual(tokenAccount(0));
   });
 });
