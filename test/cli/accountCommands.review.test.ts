@@ -15,17 +15,27 @@ const VALIDATOR_INFO_KEY = 'Va1idator1nfo111111111111111111111111111111';
 const INFO = 'BV1gUk3YxpeudLfHbBAM4u4qAwGRNKrnJkXuhafqQfL5';
 const IDENTITY = 'HNbiCJhTGcCjNCCs4zfRDSc9u89CzRH6T2AounXgGjod';
 
-/** A validator info account: two keys (the marker, the identity as signer) and the info text as given. */
-function infoAccount(text: string): Uint8Array {
+/**
+ * A config account: the keys given (address, signer) and the info text. By default the validator info
+ * layout: the marker key (not a signer), then the identity (a signer).
+ */
+function infoAccount(
+  text: string,
+  keys: [string, boolean][] = [
+    [VALIDATOR_INFO_KEY, false],
+    [IDENTITY, true],
+  ],
+): Uint8Array {
   const body = new TextEncoder().encode(text);
-  const out = new Uint8Array(1 + 2 * 33 + 8 + body.length);
-  out[0] = 2;
-  out.set(bs58.decode(VALIDATOR_INFO_KEY), 1);
-  out[33] = 0;
-  out.set(bs58.decode(IDENTITY), 34);
-  out[66] = 1;
-  new DataView(out.buffer).setBigUint64(67, BigInt(body.length), true);
-  out.set(body, 75);
+  const out = new Uint8Array(1 + keys.length * 33 + 8 + body.length);
+  out[0] = keys.length;
+  keys.forEach(([key, signer], i) => {
+    out.set(bs58.decode(key), 1 + 33 * i);
+    out[33 + 33 * i] = signer ? 1 : 0;
+  });
+  const at = 1 + keys.length * 33;
+  new DataView(out.buffer).setBigUint64(at, BigInt(body.length), true);
+  out.set(body, at + 8);
   return out;
 }
 
@@ -65,6 +75,48 @@ describe('validator-info get: fields in the BTreeMap order of the Solana CLI', (
     expect(result.code).toBe(0);
     expect(result.out.trim()).toBe(
       `[{"identityPubkey":"${IDENTITY}","infoPubkey":"${INFO}","info":{"\uFF71":"a","\u{20000}":"b"}}]`,
+    );
+  });
+});
+
+describe('validator-info get (all): the accounts the Solana CLI lists', () => {
+  // agave cli/src/validator_info.rs keeps the config accounts whose keys contain
+  // (Va1idator1nfo…, signer false), anywhere in the list; the account decoder instead asks for it first,
+  // signer or not. The CLI's listing is the CLI's filter.
+  const OTHER = 'DLoXmFh4D91BwZH1cukQ3djCxfmFdZWsqBrttjLwtToE';
+
+  it('an account whose marker key is a signer is not validator info to the Solana CLI', async () => {
+    const bytes = infoAccount('{"name":"Signed"}', [
+      [VALIDATOR_INFO_KEY, true],
+      [IDENTITY, true],
+    ]);
+    const server = await scripted(accountHandlers([held(INFO, CONFIG_PROGRAM, 10_000_000n, bytes)]));
+    const result = await runCli(['validator-info', 'get', '--output', 'json-compact', '-u', server.url]);
+    expect(result.out.trim().split('\n').at(-1)).toBe('[]');
+  });
+
+  it('an account listing the marker (not a signer) after another key is listed, keys[1] its identity', async () => {
+    const bytes = infoAccount('{"name":"Second"}', [
+      [OTHER, false],
+      [VALIDATOR_INFO_KEY, false],
+    ]);
+    const server = await scripted(accountHandlers([held(INFO, CONFIG_PROGRAM, 10_000_000n, bytes)]));
+    const result = await runCli(['validator-info', 'get', '--output', 'json-compact', '-u', server.url]);
+    expect(result.out.trim().split('\n').at(-1)).toBe(
+      `[{"identityPubkey":"${VALIDATOR_INFO_KEY}","infoPubkey":"${INFO}","info":{"name":"Second"}}]`,
+    );
+  });
+
+  it('one address: parse_validator_info reads any config account with keys, the marker not looked for', async () => {
+    const bytes = infoAccount('{"name":"Any"}', [
+      [OTHER, false],
+      [IDENTITY, true],
+    ]);
+    const server = await scripted(accountHandlers([held(INFO, CONFIG_PROGRAM, 10_000_000n, bytes)]));
+    const result = await runCli(['validator-info', 'get', INFO, '-u', server.url]);
+    expect(result.code).toBe(0);
+    expect(result.out).toBe(
+      ['', `Validator Identity: ${IDENTITY}`, `  Info Address: ${INFO}`, '  Name: Any', ''].join('\n'),
     );
   });
 });
