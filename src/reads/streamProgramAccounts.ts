@@ -175,6 +175,8 @@ async function* accounts(
   // parseOnClient: the bytes of each run parsed before it is handed on, its mints read first.
   const clientParsing = parsesOnClient(config) ? import('#client-parsers') : undefined;
   let parser: AccountParser | undefined;
+  // A token program's scan lists only the accounts the node parses, as its jsonParsed answer does.
+  let keep: ((list: KeyedAccount<unknown>[]) => KeyedAccount<unknown>[]) | undefined;
   const decodeRun = async (items: unknown[], method: string, base: number, path: string) => {
     const context = { method, maxDecompressedBytes: link.maxDecompressedBytes };
     let list: KeyedAccount<unknown>[];
@@ -184,12 +186,14 @@ async function* accounts(
       throw renumbered(error, base, path);
     }
     if (parser) await parser.parse(list);
+    if (keep) list = keep(list);
     return list;
   };
   try {
     await prepared.ready;
     if (clientParsing) {
-      const { AccountParser, accountReader } = await clientParsing;
+      const { AccountParser, accountReader, isTokenProgram, parsedOnly } = await clientParsing;
+      if (isTokenProgram(prepared.params[0])) keep = parsedOnly;
       const { commitment } = wire;
       const reader = accountReader(
         link.transport,

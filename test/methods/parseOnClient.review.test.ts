@@ -151,8 +151,8 @@ describe('parseOnClient against a hostile server', () => {
     // agave's get_mint_owner_and_additional_data answers the native mint's 9 decimals itself.
     const bytes = tokenAccount(0);
     bytes.set(bs58.decode('So11111111111111111111111111111111111111112'), 0);
-    bytes[72] = 1; // is_native: Some(2039280)
-    new DataView(bytes.buffer).setBigUint64(76, 2039280n, true);
+    bytes[109] = 1; // is_native: Some(2039280), the COption after the state byte at 108
+    new DataView(bytes.buffer).setBigUint64(113, 2039280n, true);
     mockRpc({
       getProgramAccounts: () =>
         reply.result({ context: { slot: 700 }, value: [{ pubkey: OWNER, account: wire(TOKEN, bytes, true) }] }),

@@ -9,11 +9,13 @@
  * @module
  */
 import { encodeBase58 } from '../../codecs/base58.js';
+import { decodeBase58 } from '../../codecs/base58Text.js';
 import { parseAccountDataUnchecked } from '../../decoders/parseAccountData.js';
 import { parseTokenAccountOf, type TokenAmounts, tokenAmountsOf } from '../../decoders/token.js';
 import { callMethod, type MethodDefinition } from '../../defineMethod.js';
 import { DecodeError } from '../../errors/DecodeError.js';
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
+import { ValidationError } from '../../errors/ValidationError.js';
 import type { Account, Address, DecodeContext, KeyedAccount, RpcResult, Transport } from '../../types/index.js';
 import type { ParsedAccountData } from '../../types/parsedAccount.js';
 import { getMultipleAccounts, type MultipleAccountsResult } from '../getMultipleAccounts.js';
@@ -26,6 +28,16 @@ const TOKEN_ACCOUNT_BYTES = 165;
 const MULTISIG_BYTES = 355;
 /** The Clock sysvar's `unix_timestamp`: after slot, epoch start timestamp, epoch and leader schedule epoch. */
 const CLOCK_TIMESTAMP_OFFSET = 32;
+/** Wrapped SOL's mint, and a mint of its 9 decimals as the node takes it without reading the account. */
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+const NATIVE_MINT_BYTES = /* @__PURE__ */ (() => {
+  const bytes = new Uint8Array(82);
+  bytes[44] = 9; // decimals
+  bytes[45] = 1; // initialized
+  return bytes;
+})();
+/** The native mint's bytes as a lookup key (see `tokenAccountMint`). */
+const NATIVE_MINT_KEY = /* @__PURE__ */ String.fromCharCode(...(decodeBase58(NATIVE_MINT, 32) as Uint8Array));
 
 /**
  * A mint as the token accounts of one read need it: its address in base58 (written once, not once per
@@ -124,7 +136,10 @@ function amountsOf(mint: Uint8Array | null, unixTimestamp: bigint | undefined): 
 export class AccountParser {
   private readonly kept = new Map<string, { address: Address; bytes: Uint8Array | null }>();
 
-  constructor(private readonly read: ReadAccounts) {}
+  constructor(private readonly read: ReadAccounts) {
+    // The node never reads the native mint: it knows its 9 decimals (get_mint_owner_and_additional_data).
+    this.kept.set(NATIVE_MINT_KEY, { address: NATIVE_MINT, bytes: NATIVE_MINT_BYTES });
+  }
 
   /** Replaces each account's bytes, in place, with what `jsonParsed` shows for them. */
   async parse(list: readonly KeyedAccount<unknown>[], slot?: number | bigint): Promise<void> {
@@ -169,6 +184,19 @@ export class AccountParser {
   }
 }
 
+/** Whether a program is one of the token programs, whose scans the node answers with parsed accounts only. */
+export function isTokenProgram(programId: unknown): boolean {
+  return programId === TOKEN || programId === TOKEN_2022;
+}
+
+/**
+ * The accounts of a token program's scan the node would list with `jsonParsed`: those it parses. Its
+ * `get_parsed_token_accounts` leaves out the others (an uninitialized account, one whose mint is missing).
+ */
+export function parsedOnly(list: KeyedAccount<unknown>[]): KeyedAccount<unknown>[] {
+  return list.filter(({ account }) => !(account.data instanceof Uint8Array));
+}
+
 /** A call's config with the bytes asked for instead: `base64+zstd`, no `parseOnClient`. */
 function bytesConfig(config: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
   return { ...(config as object), parseOnClient: undefined, encoding: 'base64+zstd', ...extra };
@@ -199,6 +227,24 @@ export function accountReader(
       args,
       context,
     )) as MultipleAccountsResult;
+    // One state per address asked, at the slot asked or later: otherwise token accounts would be shown as
+    // bytes (a mint missing) or with an older mint's amounts, which the node never does.
+    if (result.value.length !== addresses.length) {
+      throw new ValidationError({
+        method: 'getMultipleAccounts',
+        path: 'result.value',
+        expected: `${addresses.length} accounts, one per address asked (the mints of parseOnClient)`,
+        received: `${result.value.length}`,
+      });
+    }
+    if (minContextSlot !== undefined && BigInt(result.context.slot) < BigInt(minContextSlot)) {
+      throw new ValidationError({
+        method: 'getMultipleAccounts',
+        path: 'result.context.slot',
+        expected: `at least ${minContextSlot} (the minContextSlot asked)`,
+        received: String(result.context.slot),
+      });
+    }
     return result.value;
   };
 }
@@ -246,5 +292,6 @@ export const readProgramParsedOnClient: Run = async (definition, transport, args
     context,
   )) as RpcResult<KeyedAccount<unknown>[]>;
   await new AccountParser(accountReader(transport, context, config)).parse(result.value, result.context.slot);
+  if (isTokenProgram(args[0])) result.value = parsedOnly(result.value);
   return config.withContext === true ? result : result.value;
 };
