@@ -57,7 +57,7 @@ ${GLOBAL_HELP}`,
   async run(ctx, args, options) {
     const address = ctx.addressOrKeypair(args[0] as string, 'vote account');
     const [account, epochInfo, tvcSlot] = await Promise.all([
-      ctx.rpc.getAccountInfo(address, { ...ctx.call, encoding: 'jsonParsed' }),
+      ctx.rpc.getAccountInfo(address, { ...ctx.call, encoding: 'jsonParsed' }).catch(undecodableVoteData),
       ctx.rpc.getEpochInfo(ctx.call),
       featureActivationSlot(ctx, TIMELY_VOTE_CREDITS),
     ]);
@@ -150,6 +150,22 @@ function render(report: VoteAccountReport, inLamports: boolean): string {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * A parsed vote state the response schema refuses (fields missing, another parsed type) is vote data the
+ * CLI cannot read: the Solana CLI's wording, as for bytes that do not deserialize. Other errors pass.
+ */
+function undecodableVoteData(error: unknown): never {
+  const path = (error as { name?: unknown; path?: unknown }).path;
+  if (
+    (error as { name?: unknown }).name === 'ValidationError' &&
+    typeof path === 'string' &&
+    path.startsWith('result.value.data')
+  ) {
+    throw rpcRequestError('Account data could not be deserialized to vote state');
+  }
+  throw error;
 }
 
 /** Vote-state bytes in jsonParsed's shape, or the Solana CLI's error when they are not a vote state. */
