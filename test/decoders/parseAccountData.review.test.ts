@@ -312,3 +312,178 @@ describe('bad and huge bytes: a value or a DecodeError, never another error', ()
     expect((error as unknown as { decoder?: string }).decoder).toBe('stake');
   });
 });
+
+describe('sysvars, nonce and lookup tables: agave parse_sysvar.rs / parse_nonce.rs / parse_address_lookup_table.rs tests, rebuilt', () => {
+  const SYSVAR = 'Sysvar1111111111111111111111111111111111111' as Address;
+  const ZERO_KEY = '11111111111111111111111111111111';
+
+  it('slot history: the default history with slot 42 added', () => {
+    // SlotHistory::default() sets bit 0 with next_slot 1; add(42) sets bit 42 and next_slot 43.
+    const w = new Writer().u8(1).u64(16384);
+    for (let block = 0; block < 16384; block++) w.u64(block === 0 ? (1n << 42n) | 1n : 0n);
+    const bytes = w
+      .u64(1 << 20)
+      .u64(43)
+      .done();
+    const data = parseAccountData(bytes, {
+      owner: SYSVAR,
+      address: 'SysvarS1otHistory11111111111111111111111111' as Address,
+    });
+    const bits = `1${'0'.repeat(41)}1${'0'.repeat((1 << 20) - 43)}`;
+    expect(data).toStrictEqual({
+      program: 'sysvar',
+      parsed: { type: 'slotHistory', info: { nextSlot: 43, bits } },
+      space: bytes.length,
+    });
+  });
+
+  it('epoch rewards: block height 42, total 100, distributed 20, active, the rest default', () => {
+    const bytes = new Writer().u64(42).u64(0).pad(32).u64(0).u64(0).u64(100).u64(20).u8(1).done();
+    expect(
+      parseAccountData(bytes, { owner: SYSVAR, address: 'SysvarEpochRewards1111111111111111111111111' as Address }),
+    ).toStrictEqual({
+      program: 'sysvar',
+      parsed: {
+        type: 'epochRewards',
+        info: {
+          distributionStartingBlockHeight: 42,
+          numPartitions: 0,
+          parentBlockhash: ZERO_KEY,
+          totalPoints: '0',
+          totalRewards: '100',
+          distributedRewards: '20',
+          active: true,
+        },
+      },
+      space: 81,
+    });
+  });
+
+  it('stake history with one entry, and a u64::MAX clock slot as a bigint', () => {
+    const history = new Writer().u64(1).u64(1).u64(10).u64(2).u64(3).done();
+    expect(
+      parseAccountData(history, { owner: SYSVAR, address: 'SysvarStakeHistory1111111111111111111111111' as Address }),
+    ).toStrictEqual({
+      program: 'sysvar',
+      parsed: {
+        type: 'stakeHistory',
+        info: [{ epoch: 1, stakeHistory: { effective: 10, activating: 2, deactivating: 3 } }],
+      },
+      space: 40,
+    });
+    const clock = new Writer()
+      .u64(2n ** 64n - 1n)
+      .u64(-5n)
+      .u64(3)
+      .u64(4)
+      .u64(-1n)
+      .done();
+    expect(
+      parseAccountData(clock, { owner: SYSVAR, address: 'SysvarC1ock11111111111111111111111111111111' as Address }),
+    ).toStrictEqual({
+      program: 'sysvar',
+      parsed: {
+        type: 'clock',
+        info: {
+          slot: 18446744073709551615n,
+          epoch: 3,
+          epochStartTimestamp: -5,
+          leaderScheduleEpoch: 4,
+          unixTimestamp: -1,
+        },
+      },
+      space: 40,
+    });
+  });
+
+  it('a durable nonce (current version), and an uninitialized one refused', () => {
+    const bytes = new Writer().u32(1).u32(1).key(4).key(5).u64(5000).done();
+    expect(parseAccountData(bytes, { owner: '11111111111111111111111111111111' as Address })).toStrictEqual({
+      program: 'nonce',
+      parsed: {
+        type: 'initialized',
+        info: { authority: key(4), blockhash: key(5), feeCalculator: { lamportsPerSignature: '5000' } },
+      },
+      space: 80,
+    });
+    decodeErrorOf(() =>
+      parseAccountData(new Writer().u32(1).u32(0).pad(72).done(), {
+        owner: '11111111111111111111111111111111' as Address,
+      }),
+    );
+  });
+
+  it('a lookup table with an authority and two addresses; one without an authority', () => {
+    const LOOKUP = 'AddressLookupTab1e1111111111111111111111111' as Address;
+    const table = new Writer().u32(1).u64(1).u64(2).u8(3).u8(1).key(6).u16(0).key(7).key(8).done();
+    expect(parseAccountData(table, { owner: LOOKUP })).toStrictEqual({
+      program: 'address-lookup-table',
+      parsed: {
+        type: 'lookupTable',
+        info: {
+          deactivationSlot: '1',
+          lastExtendedSlot: '2',
+          lastExtendedSlotStartIndex: 3,
+          authority: key(6),
+          addresses: [key(7), key(8)],
+        },
+      },
+      space: 120,
+    });
+    const frozen = new Writer()
+      .u32(1)
+      .u64(2n ** 64n - 1n)
+      .u64(0)
+      .u8(0)
+      .u8(0)
+      .pad(34)
+      .done();
+    expect(parseAccountData(frozen, { owner: LOOKUP })).toStrictEqual({
+      program: 'address-lookup-table',
+      parsed: {
+        type: 'lookupTable',
+        info: {
+          deactivationSlot: '18446744073709551615',
+          lastExtendedSlot: '0',
+          lastExtendedSlotStartIndex: 0,
+          addresses: [],
+        },
+      },
+      space: 56,
+    });
+  });
+});
+
+describe('a Token-2022 account of repeated TLV entries: agave shows the first value for each, and must not take minutes', () => {
+  // get_extension_types lists every entry; parse_extension reads each type's FIRST value. A mint whose
+  // entries repeat one type (no program writes that, but a server can send any bytes, and a 10 MiB account
+  // holds 2.6 million 4-byte entries) shows that first value once per entry. Decoding it again for each
+  // entry costs the value's size each time: here the time, not the answer, is the defect.
+  const repeated = (type: number, first: Uint8Array, repeats: number) => {
+    const entries: [number, Uint8Array][] = [[type, first]];
+    for (let i = 0; i < repeats; i++) entries.push([type, new Uint8Array(0)]);
+    return mint2022(entries);
+  };
+
+  it('250,000 repeats of a transfer fee config (1 MB) decode in well under 2 s', () => {
+    const first = new Writer().key(1).key(2).u64(3).u64(4).u64(5).u16(6).u64(7).u64(8).u16(9).done();
+    const bytes = repeated(1, first, 250_000);
+    const started = performance.now();
+    const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown[] } } };
+    const elapsed = performance.now() - started;
+    expect(data.parsed.info.extensions).toHaveLength(250_001);
+    expect(data.parsed.info.extensions[250_000]).toStrictEqual(data.parsed.info.extensions[0]);
+    expect(elapsed).toBeLessThan(2000);
+  }, 120_000);
+
+  it('12,000 repeats of a 60 KB token metadata (110 KB) decode in well under half a second (80,000 exhaust a 4 GB heap)', () => {
+    const name = new Array(60_000).fill(0x61);
+    const first = new Writer().key(5).key(6).str(name).str(utf8('S')).str(utf8('U')).u32(0).done();
+    const bytes = repeated(19, first, 12_000);
+    const started = performance.now();
+    const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown[] } } };
+    const elapsed = performance.now() - started;
+    expect(data.parsed.info.extensions).toHaveLength(12_001);
+    expect(elapsed).toBeLessThan(500);
+  }, 120_000);
+});
