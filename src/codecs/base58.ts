@@ -11,8 +11,8 @@ const LIMB = 58 ** 5;
 const LIMBS_PER_BYTE = 0.2734;
 /** Reused limbs for inputs up to a signature's size and more, so a key allocates only its text. */
 const scratch = new Float64Array(64);
-/** Every two-digit string, 58 * 58 of them, by value: a limb is written in three pieces. */
-const PAIRS = Array.from({ length: 58 * 58 }, (_, n) => BASE58_DIGITS[(n / 58) | 0]! + BASE58_DIGITS[n % 58]!);
+/** Every two-digit string, 58 * 58 of them, by value (a limb is written in three pieces): built on first use, not at load. */
+let pairs: string[] | undefined;
 const ONES = '1'.repeat(64);
 
 /**
@@ -23,19 +23,23 @@ const ONES = '1'.repeat(64);
  * Time is still quadratic in the length, as bs58's.
  */
 export function encodeBase58(bytes: Uint8Array): string {
-  const length = bytes.length;
-  let zeros = 0;
-  while (zeros < length && bytes[zeros] === 0) zeros++;
-  const most = Math.ceil((length - zeros) * LIMBS_PER_BYTE) + 1;
+  return encodeBase58Range(bytes, 0, bytes.length);
+}
+
+/** `encodeBase58(bytes.subarray(start, end))` without making the subarray (a key inside account data). */
+export function encodeBase58Range(bytes: Uint8Array, start: number, end: number): string {
+  let zeros = start;
+  while (zeros < end && bytes[zeros] === 0) zeros++;
+  const most = Math.ceil((end - zeros) * LIMBS_PER_BYTE) + 1;
   const limbs = most <= scratch.length ? scratch : new Float64Array(most);
   let used = 0;
   let i = zeros;
   // An odd count of significant bytes: the first one alone, then pairs.
-  if ((length - zeros) & 1) {
+  if ((end - zeros) & 1) {
     limbs[0] = bytes[i++] as number;
     used = 1;
   }
-  for (; i < length; i += 2) {
+  for (; i < end; i += 2) {
     let carry = ((bytes[i] as number) << 8) | (bytes[i + 1] as number);
     for (let j = 0; j < used; j++) {
       carry += (limbs[j] as number) * 65536;
@@ -51,6 +55,9 @@ export function encodeBase58(bytes: Uint8Array): string {
   }
   // Drop limbs that are zero at the top (an odd lone byte of 0 cannot happen: it would be a leading zero).
   while (used > 0 && limbs[used - 1] === 0) used--;
+  zeros -= start;
+  if (pairs === undefined)
+    pairs = Array.from({ length: 58 * 58 }, (_, n) => BASE58_DIGITS[(n / 58) | 0]! + BASE58_DIGITS[n % 58]!);
   let text = zeros <= ONES.length ? ONES.slice(0, zeros) : '1'.repeat(zeros);
   if (used === 0) return text;
   // The top limb's digits without its leading zeros, which are not digits of the number.
@@ -67,7 +74,7 @@ export function encodeBase58(bytes: Uint8Array): string {
     const low = limb % 3364;
     const high = (limb - low) / 3364;
     const middle = high % 3364;
-    text += BASE58_DIGITS[(high - middle) / 3364]! + PAIRS[middle]! + PAIRS[low]!;
+    text += BASE58_DIGITS[(high - middle) / 3364]! + pairs[middle]! + pairs[low]!;
   }
   return text;
 }

@@ -75,14 +75,11 @@ interface FrameState {
 
 /** The output: one buffer, grown by doubling, never past the limit. */
 class Output {
-  buffer: Uint8Array;
   length = 0;
   constructor(
-    initial: number,
+    public buffer: Uint8Array,
     readonly limit: number,
-  ) {
-    this.buffer = new Uint8Array(Math.min(initial, limit));
-  }
+  ) {}
   /** Makes room for `n` more bytes, or refuses when they would pass the limit. */
   reserve(n: number): void {
     const need = this.length + n;
@@ -94,6 +91,13 @@ class Output {
   }
 }
 
+/** The most output decoded in the scratch buffer; more is decoded into a buffer of its own. */
+const SCRATCH_BYTES = 65536;
+let scratchBuffer: Uint8Array | undefined;
+/** The scratch buffer's first `limit` bytes, for the limit of the last call. */
+let scratch: Uint8Array | undefined;
+let scratchLimit = 0;
+
 // Huffman-coded and RLE literals are decoded here, reused by every block (decoding is synchronous).
 let literalsBuffer: Uint8Array | undefined;
 
@@ -102,7 +106,20 @@ let literalsBuffer: Uint8Array | undefined;
  * at most `limit` bytes, starting with `capacity` bytes (what the caller expects) and growing if needed.
  */
 export function decodeFrames(data: Uint8Array, limit: number, capacity: number): Uint8Array {
-  const output = new Output(capacity, limit);
+  // A small output is decoded into the reused scratch buffer and copied out at its exact size: a fresh
+  // buffer of the guessed size (4 KiB at least, zeroed) for each of thousands of small accounts, then a
+  // slice of it, cost more than decoding them. Never more of it than the limit, which the writes rely on.
+  let initial: Uint8Array;
+  if (capacity <= SCRATCH_BYTES) {
+    // The view is kept while the limit is the same (it is, call after call): making one costs as much.
+    if (scratch === undefined || scratchLimit !== limit) {
+      scratchBuffer ??= new Uint8Array(SCRATCH_BYTES);
+      scratch = scratchBuffer.subarray(0, Math.min(SCRATCH_BYTES, limit));
+      scratchLimit = limit;
+    }
+    initial = scratch;
+  } else initial = new Uint8Array(Math.min(capacity, limit));
+  const output = new Output(initial, limit);
   let at = 0;
   while (at < data.length) {
     const magic =
@@ -122,7 +139,7 @@ export function decodeFrames(data: Uint8Array, limit: number, capacity: number):
     at = decodeFrame(data, at + 4, output);
   }
   const { buffer, length } = output;
-  return length === buffer.length ? buffer : buffer.slice(0, length);
+  return length === buffer.length && buffer !== scratch ? buffer : buffer.slice(0, length);
 }
 
 /** Decodes one frame whose descriptor is at `at` (its header already checked); returns where it ends. */

@@ -17,7 +17,7 @@
  *   mint's rate shapes `uiAmount` and `uiAmountString` at the clock's `unixTimestamp` (tokenUiAmount.ts).
  * @module
  */
-import { encodeBase58 } from '../codecs/base58.js';
+import { encodeBase58, encodeBase58Range } from '../codecs/base58.js';
 import { DecodeError } from '../errors/DecodeError.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { ReadonlyUint8Array } from '../types/index.js';
@@ -140,17 +140,17 @@ function accountInfo(bytes: Uint8Array, amounts: TokenAmounts, mintAddress?: str
  */
 function baseAccountInfo(bytes: Uint8Array, amounts: TokenAmounts, mintAddress?: string): TokenAccountInfo {
   const info: TokenAccountInfo = {
-    mint: mintAddress ?? encodeBase58(bytes.subarray(0, 32)),
-    owner: encodeBase58(bytes.subarray(32, 64)),
+    mint: mintAddress ?? encodeBase58Range(bytes, 0, 32),
+    owner: encodeBase58Range(bytes, 32, 64),
     tokenAmount: amounts(u64At(bytes, 64)),
   } as TokenAccountInfo;
   const delegated = bytes[72] === 1;
-  if (delegated) info.delegate = encodeBase58(bytes.subarray(76, 108));
+  if (delegated) info.delegate = encodeBase58Range(bytes, 76, 108);
   info.state = bytes[108] === 1 ? 'initialized' : 'frozen';
   info.isNative = bytes[109] === 1;
   if (bytes[109] === 1) info.rentExemptReserve = amounts(u64At(bytes, 113));
   if (delegated) info.delegatedAmount = amounts(u64At(bytes, 121));
-  if (bytes[129] === 1) info.closeAuthority = encodeBase58(bytes.subarray(133, 165));
+  if (bytes[129] === 1) info.closeAuthority = encodeBase58Range(bytes, 133, 165);
   return info;
 }
 

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBase58 } from '../../src/codecs/base58.js';
+import { encodeBase58, encodeBase58Range } from '../../src/codecs/base58.js';
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 const runs = Number(process.env.FC_RUNS ?? 2000);
@@ -52,6 +52,19 @@ describe('encodeBase58 on keys, signatures and long data', () => {
         expect(encodeBase58(bytes)).toBe(bs58.encode(bytes));
       }),
       { seed, numRuns: 5 },
+    );
+  });
+});
+
+describe('encodeBase58Range', () => {
+  it('writes a range of bytes as encodeBase58 writes the same bytes alone', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 120 }), fc.nat(), fc.nat(), (bytes, a, b) => {
+        const start = a % (bytes.length + 1);
+        const end = start + (b % (bytes.length - start + 1));
+        expect(encodeBase58Range(bytes, start, end)).toBe(bs58.encode(bytes.subarray(start, end)));
+      }),
+      { seed, numRuns: runs },
     );
   });
 });

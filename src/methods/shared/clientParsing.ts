@@ -8,7 +8,7 @@
  * scaled-UI-amount mint's amounts depend on the time), at the accounts' slot or later.
  * @module
  */
-import { encodeBase58 } from '../../codecs/base58.js';
+import { encodeBase58Range } from '../../codecs/base58.js';
 import { decodeBase58 } from '../../codecs/base58Text.js';
 import { parseAccountDataUnchecked } from '../../decoders/parseAccountData.js';
 import { parseTokenAccountOf, type TokenAmounts, tokenAmountsOf } from '../../decoders/token.js';
@@ -68,8 +68,13 @@ function tokenAccountMint(owner: Address, bytes: Uint8Array): string | undefined
       bytes.length > TOKEN_ACCOUNT_BYTES &&
       bytes.length !== MULTISIG_BYTES &&
       bytes[TOKEN_ACCOUNT_BYTES] === 2);
-  return account ? String.fromCharCode.apply(null, bytes.subarray(0, 32) as unknown as number[]) : undefined;
+  if (!account) return undefined;
+  for (let i = 0; i < 32; i++) keyCodes[i] = bytes[i] as number;
+  return String.fromCharCode.apply(null, keyCodes);
 }
+
+/** The character codes of the key being made: reused, so that a key costs its string only. */
+const keyCodes: number[] = Array.from({ length: 32 }, () => 0);
 
 /**
  * Whether a mint's amounts depend on the time: a Token-2022 mint with an interest-bearing (type 10) or
@@ -150,7 +155,7 @@ export class AccountParser {
       const key = tokenAccountMint(account.owner, bytes);
       keys[i] = key;
       if (key !== undefined && !this.kept.has(key) && !wanted.has(key)) {
-        wanted.set(key, encodeBase58(bytes.subarray(0, 32)));
+        wanted.set(key, encodeBase58Range(bytes, 0, 32));
       }
     });
     const mints = new Map<string, { address: Address; bytes: Uint8Array | null }>(this.kept);
