@@ -188,4 +188,23 @@ describe('parseOnClient against a hostile server', () => {
     const result = await rpc.getAccountInfo(OWNER, { encoding: 'jsonParsed', parseOnClient: true });
     expect(result.value!.data).toStrictEqual(tokenAccount(0));
   });
+
+  it('the mint read keeps the call’s deadline: a slow getMultipleAccounts times the whole call out', async () => {
+    mockRpc({
+      getAccountInfo: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return reply.result({ context: { slot: 700 }, value: scan(1)[0]!.account });
+      },
+      getMultipleAccounts: async ({ params }) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        return reply.result({ context: { slot: 700 }, value: mintsFor(params[0] as string[]) });
+      },
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const started = Date.now();
+    await expect(
+      rpc.getAccountInfo(OWNER, { encoding: 'jsonParsed', parseOnClient: true, timeoutMs: 400 }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
 });
