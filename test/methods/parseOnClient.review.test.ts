@@ -207,4 +207,25 @@ describe('parseOnClient against a hostile server', () => {
     ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(1500);
   });
+
+  it('an interest-bearing mint with the clock answered null: refused, not shown as bytes', async () => {
+    // The node always has its bank's clock; a server without one cannot give the amounts jsonParsed shows.
+    const interest = new Uint8Array(166 + 4 + 52);
+    interest.set(mint(2), 0);
+    interest[165] = 1;
+    new DataView(interest.buffer).setUint16(166, 10, true);
+    new DataView(interest.buffer).setUint16(168, 52, true);
+    mockRpc({
+      getAccountInfo: () => reply.result({ context: { slot: 700 }, value: scan(1)[0]!.account }),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({
+          context: { slot: 700 },
+          value: (params[0] as string[]).map((address) =>
+            address === CLOCK ? null : wire('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', interest, false),
+          ),
+        }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    await expect(rpc.getAccountInfo(OWNER, { encoding: 'jsonParsed', parseOnClient: true })).rejects.toThrow();
+  });
 });
