@@ -3,20 +3,19 @@
  * validator info account, or every one the config program holds (streamed), each with the identity it
  * describes and its fields, printed as `CliValidatorInfo`. The accounts are read as bytes and parsed here.
  */
-import { CONFIG_PROGRAM, type FetchedAccount, parsedData, requireAccount } from '../accountReads.js';
+import { CONFIG_PROGRAM, type FetchedAccount, requireAccount } from '../accountReads.js';
 import { CliError } from '../cliError.js';
 import { defineCommand } from '../command.js';
 import { safe } from '../format.js';
 import { GLOBAL_HELP } from '../globalOptions.js';
 import { EXIT } from '../io.js';
 import { streamProgramAccounts } from '../library.js';
-
-/** `CliValidatorInfo`. */
-interface ValidatorInfoReport {
-  identityPubkey: string;
-  infoPubkey: string;
-  info: Record<string, unknown>;
-}
+import {
+  listsValidatorInfo,
+  parseValidatorInfo,
+  type ValidatorInfoReport,
+  writeInfoJson,
+} from '../validatorInfoRecord.js';
 
 const NONE_FOUND = 'No validator info accounts found';
 
@@ -43,23 +42,26 @@ ${GLOBAL_HELP}`,
     if (args[0] !== 'get' && args.length === 2) {
       throw new CliError(`unknown validator-info subcommand '${args[0]}': solrpc has only 'get'`);
     }
-    const reports: ValidatorInfoReport[] = [];
+    const accounts: FetchedAccount[] = [];
     if (rest[0] !== undefined) {
       const address = ctx.addressOrKeypair(rest[0], 'validator info account');
-      reports.push(reportOf(await requireAccount(ctx, address)));
+      accounts.push(await requireAccount(ctx, address));
     } else {
       const stream = streamProgramAccounts(ctx.rpc, CONFIG_PROGRAM, { ...ctx.call, encoding: 'base64' });
       for await (const { pubkey, account } of stream) {
-        const fetched = { address: pubkey, lamports: account.lamports, owner: account.owner, bytes: account.data };
-        // The Solana CLI keeps the config accounts whose keys list the validator info key, as the parser does.
-        const data = parsedData(fetched);
-        if (data?.program === 'config' && data.parsed.type === 'validatorInfo') reports.push(reportOf(fetched));
+        // The Solana CLI's own filter, not the account decoder's: the keys deserialize and contain the
+        // validator info key as a non-signer, at any place in the list.
+        if (listsValidatorInfo(account.data)) {
+          accounts.push({ address: pubkey, lamports: account.lamports, owner: account.owner, bytes: account.data });
+        }
       }
     }
     // The Solana CLI prints this line itself before its output, which says it again when there is no entry.
-    if (reports.length === 0) ctx.print(NONE_FOUND);
+    if (accounts.length === 0) ctx.print(NONE_FOUND);
+    // Then it parses each listed account; the first it cannot parse ends the command with its error.
+    const reports = accounts.map(reportOf);
     if (ctx.json) {
-      ctx.printJson(reports);
+      ctx.print(writeInfoJson(reports, ctx.settings.output === 'json'));
       return EXIT.ok;
     }
     const { bold } = ctx.paint;
@@ -68,8 +70,8 @@ ${GLOBAL_HELP}`,
     for (const report of reports) {
       lines.push('', `${bold('Validator Identity:')} ${report.identityPubkey}`);
       lines.push(`${bold('  Info Address:')} ${report.infoPubkey}`);
-      for (const [key, value] of Object.entries(report.info)) {
-        // Published text is anyone's: control characters never reach the terminal.
+      for (const [key, value] of report.info.entries) {
+        // `value.as_str().unwrap_or("?")`. Published text is anyone's: control characters never reach the terminal.
         const text = typeof value === 'string' ? safe(value, 10_000) : '?';
         lines.push(`${bold(`  ${titleCase(safe(key, 200))}:`)} ${text === '' ? '(not set)' : text}`);
       }
@@ -79,21 +81,10 @@ ${GLOBAL_HELP}`,
   },
 });
 
-/** `parse_validator_info`: the identity is the second key; the fields are the JSON object, keys in order. */
+/** `CliValidatorInfo` of one account, read by `parse_validator_info` (errors in the Solana CLI's words). */
 function reportOf(account: FetchedAccount): ValidatorInfoReport {
-  const address = account.address;
-  if (account.owner !== CONFIG_PROGRAM) throw new CliError(`${address} is not a validator info account`, EXIT.failed);
-  const data = parsedData(account);
-  const parsed = data?.program === 'config' ? data.parsed : undefined;
-  const identity = parsed?.type === 'validatorInfo' ? parsed.info.keys[1]?.pubkey : undefined;
-  const fields = parsed?.type === 'validatorInfo' ? parsed.info.configData : undefined;
-  if (identity === undefined || typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-    throw new CliError(`${address} could not be parsed as a validator info account`, EXIT.failed);
-  }
-  // serde_json's Map is a BTreeMap in the Solana CLI: the fields come out sorted by key.
-  const sorted = Object.keys(fields).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const info = Object.fromEntries(sorted.map((key) => [key, (fields as Record<string, unknown>)[key]]));
-  return { identityPubkey: identity, infoPubkey: address, info };
+  const { identity, info } = parseValidatorInfo(account.address, account.owner, account.bytes, CONFIG_PROGRAM);
+  return { identityPubkey: identity, infoPubkey: account.address, info };
 }
 
 /** Inflector's `to_title_case`: `keybaseUsername` → `Keybase Username`, `icon_url` → `Icon Url`. */
