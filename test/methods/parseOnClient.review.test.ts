@@ -6,7 +6,7 @@
  */
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { createRpc } from '../../src/index.js';
+import { createRpc, streamProgramAccounts } from '../../src/index.js';
 import { zstdFrame } from '../../src/testing/zstdFrame.js';
 import { calls, mockRpc, RPC_URL, reply, useMswServer } from '../msw/server.js';
 
@@ -227,5 +227,22 @@ describe('parseOnClient against a hostile server', () => {
     });
     const rpc = createRpc(RPC_URL, { retry: false });
     await expect(rpc.getAccountInfo(OWNER, { encoding: 'jsonParsed', parseOnClient: true })).rejects.toThrow();
+  });
+
+  it('streamProgramAccounts of a token program: an uninitialized token account is left out, as the node does', async () => {
+    const [good, , uninitialized] = scan(3);
+    uninitialized!.account = wire(TOKEN, new Uint8Array(165), false);
+    mockRpc({
+      getProgramAccountsV2: reply.error(-32601, 'Method not found'),
+      getProgramAccounts: () => reply.result([good, uninitialized]),
+      getMultipleAccounts: ({ params }) =>
+        reply.result({ context: { slot: 700 }, value: mintsFor(params[0] as string[]) }),
+    });
+    const rpc = createRpc(RPC_URL, { retry: false });
+    const seen: string[] = [];
+    for await (const item of streamProgramAccounts(rpc, TOKEN, { encoding: 'jsonParsed', parseOnClient: true })) {
+      seen.push(item.pubkey);
+    }
+    expect(seen).toEqual([good!.pubkey]);
   });
 });
