@@ -487,3 +487,79 @@ describe('a Token-2022 account of repeated TLV entries: agave shows the first va
     expect(elapsed).toBeLessThan(500);
   }, 120_000);
 });
+
+describe('stake and the upgradeable loader: agave parse_stake.rs / parse_bpf_loader.rs tests, rebuilt', () => {
+  const STAKE = 'Stake11111111111111111111111111111111111111' as Address;
+  const LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111' as Address;
+  const meta = (w: Writer) =>
+    w
+      .u64(42)
+      .key(1)
+      .key(2)
+      .u64(-1n)
+      .u64(2n ** 60n)
+      .key(3);
+
+  it('initialized (stake null) and delegated, integers as the exact parser reads them', () => {
+    const initialized = meta(new Writer().u32(1))
+      .pad(200 - 124)
+      .done();
+    const shownMeta = {
+      rentExemptReserve: '42',
+      authorized: { staker: key(1), withdrawer: key(2) },
+      lockup: { unixTimestamp: -1, epoch: 2n ** 60n, custodian: key(3) },
+    };
+    expect(parseAccountData(initialized, { owner: STAKE })).toStrictEqual({
+      program: 'stake',
+      parsed: { type: 'initialized', info: { meta: shownMeta, stake: null } },
+      space: 200,
+    });
+    const delegated = meta(new Writer().u32(2))
+      .key(4)
+      .u64(2n ** 64n - 1n)
+      .u64(7)
+      .u64(2n ** 64n - 1n)
+      .raw([0, 0, 0, 0, 0, 0, 0xd0, 0x3f])
+      .u64(2n ** 53n)
+      .u8(0)
+      .pad(3)
+      .done();
+    expect(parseAccountData(delegated, { owner: STAKE })).toStrictEqual({
+      program: 'stake',
+      parsed: {
+        type: 'delegated',
+        info: {
+          meta: shownMeta,
+          stake: {
+            delegation: {
+              voter: key(4),
+              stake: '18446744073709551615',
+              activationEpoch: '7',
+              deactivationEpoch: '18446744073709551615',
+            },
+            creditsObserved: 2n ** 53n,
+          },
+        },
+      },
+      space: 200,
+    });
+    // Without the flags byte bincode cannot read the Stake variant.
+    const error = decodeErrorOf(() => parseAccountData(delegated.subarray(0, 196), { owner: STAKE }));
+    expect(error.message.startsWith('stake: ')).toBe(true);
+  });
+
+  it('program data without an authority: its data starts at byte 13, as agave slices it', () => {
+    const bytes = new Writer().u32(3).u64(9).u8(0).raw([1, 2, 3]).done();
+    expect(parseAccountData(bytes, { owner: LOADER })).toStrictEqual({
+      program: 'bpf-upgradeable-loader',
+      parsed: { type: 'programData', info: { slot: 9, authority: null, data: ['AQID', 'base64'] } },
+      space: 16,
+    });
+    const buffer = new Writer().u32(1).u8(1).key(5).raw([4]).done();
+    expect(parseAccountData(buffer, { owner: LOADER })).toStrictEqual({
+      program: 'bpf-upgradeable-loader',
+      parsed: { type: 'buffer', info: { authority: key(5), data: ['BA==', 'base64'] } },
+      space: 38,
+    });
+  });
+});
