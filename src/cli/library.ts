@@ -11,8 +11,9 @@ export { encodeBase64 } from '../codecs/base64.js';
 // Account data as jsonParsed shows it, parsed here from the bytes (stake, nonce, lookup tables, validator
 // info, sysvars): the commands read bytes, which cost the node and the wire a fraction of jsonParsed.
 export { parseAddressLookupTable } from '../decoders/addressLookupTable.js';
-export { parseConfig } from '../decoders/config.js';
+export { parseConfig, VALIDATOR_INFO_KEY } from '../decoders/config.js';
 export { parseNonce } from '../decoders/nonce.js';
+export { parseSerdeJson, SerdeJsonRefusal } from '../decoders/serdeJson.js';
 export { parseStake } from '../decoders/stake.js';
 export { stakeActivation } from '../decoders/stakeActivation.js';
 export { parseSysvar } from '../decoders/sysvar.js';

@@ -11,9 +11,7 @@
 import { CliError } from './cliError.js';
 import { rustJsonF64 } from './format.js';
 import { EXIT } from './io.js';
-import { decodeBase58, encodeBase58, isSolRpcError, parseConfig } from './library.js';
-
-export const VALIDATOR_INFO_KEY = 'Va1idator1nfo111111111111111111111111111111';
+import { encodeBase58, parseSerdeJson, SerdeJsonRefusal, VALIDATOR_INFO_KEY } from './library.js';
 
 /** A serde_json `Value` with the number kinds it keeps and its maps in BTreeMap order. */
 export type InfoValue = null | boolean | string | InfoNumber | InfoValue[] | InfoMap;
@@ -159,8 +157,8 @@ function utf8Error(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * `serde_json::from_str::<Map<String, Value>>`. The library's serde_json reader (reached through
- * `parseConfig`, the CLI's one door to it) decides what is refused and what each float is; the text is
+ * `serde_json::from_str::<Map<String, Value>>`. The library's serde_json reader (the one the account
+ * decoder reads validator info with) decides what is refused and what each float is; the text is
  * then walked here for what a JavaScript value loses: map order, and an f64 written `1.0` apart from 1.
  */
 function infoMap(utf8: Uint8Array): InfoMap {
@@ -214,24 +212,14 @@ class TrailingText extends Error {
   }
 }
 
-/** The value serde_json makes of the text, through the library's reader behind `parseConfig`. */
-function serdeValue(utf8: Uint8Array, text: string): unknown {
-  // The account decoder's layout, marker first, so that parseConfig reads the text as validator info.
-  const marker = decodeBase58(VALIDATOR_INFO_KEY, 32);
-  if (marker?.length !== 32) throw new Error('the validator info key is 32 bytes');
-  const bytes = new Uint8Array(1 + 33 + 8 + utf8.length);
-  bytes[0] = 1;
-  bytes.set(marker, 1);
-  new DataView(bytes.buffer).setBigUint64(34, BigInt(utf8.length), true);
-  bytes.set(utf8, 42);
+/** The value serde_json makes of the text: the library's serde_json reader, the account decoder's own. */
+function serdeValue(_utf8: Uint8Array, text: string): unknown {
   try {
-    const parsed = parseConfig(bytes);
-    return parsed?.info.configData;
+    return parseSerdeJson(text);
   } catch (error) {
-    if (!isSolRpcError(error, 'DecodeError')) throw error;
-    const trailing = /serde_json refuses the info text: trailing characters at character (\d+)$/.exec(error.message);
-    if (trailing) throw new TrailingText(Number(trailing[1]));
-    throw new CliError(serdeMessage(error.message, text), EXIT.failed);
+    if (!(error instanceof SerdeJsonRefusal)) throw error;
+    if (error.message.startsWith('trailing characters')) throw new TrailingText(error.offset);
+    throw new CliError(serdeMessage(`serde_json refuses the info text: ${error.message}`, text), EXIT.failed);
   }
 }
 
