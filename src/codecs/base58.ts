@@ -11,9 +11,15 @@ const LIMB = 58 ** 5;
 const LIMBS_PER_BYTE = 0.2734;
 /** Reused limbs for inputs up to a signature's size and more, so a key allocates only its text. */
 const scratch = new Float64Array(64);
-/** Every two-digit string, 58 * 58 of them, by value (a limb is written in three pieces): built on first use, not at load. */
-let pairs: string[] | undefined;
-const ONES = '1'.repeat(64);
+const CODES = Array.from(BASE58_DIGITS, (char) => char.charCodeAt(0));
+/**
+ * Reused arrays of character codes, one per text length up to 128 (a key is 32 to 44 characters, a
+ * signature 64 to 88): the text is one `String.fromCharCode` over one of them, a flat string and nothing
+ * else. Joining pieces (as two-digit strings from a table) took as long, but left a chain of some thirty
+ * short strings behind every key, kept as long as the key is where the key is kept (parsed accounts).
+ */
+const codeArrays: number[][] = [];
+const MAX_REUSED = 128;
 
 /**
  * Encodes bytes as base58 text: one '1' per leading zero byte, then the number the rest writes, in base 58.
@@ -56,25 +62,36 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   // Drop limbs that are zero at the top (an odd lone byte of 0 cannot happen: it would be a leading zero).
   while (used > 0 && limbs[used - 1] === 0) used--;
   zeros -= start;
-  if (pairs === undefined)
-    pairs = Array.from({ length: 58 * 58 }, (_, n) => BASE58_DIGITS[(n / 58) | 0]! + BASE58_DIGITS[n % 58]!);
-  let text = zeros <= ONES.length ? ONES.slice(0, zeros) : '1'.repeat(zeros);
-  if (used === 0) return text;
-  // The top limb's digits without its leading zeros, which are not digits of the number.
-  let head = '';
-  for (let limb = limbs[used - 1] as number; limb > 0; ) {
-    const digit = limb % 58;
-    head = BASE58_DIGITS[digit] + head;
-    limb = (limb - digit) / 58;
+  // The top limb's digits, without its leading zeros (which are not digits of the number).
+  let top = used === 0 ? 0 : (limbs[used - 1] as number);
+  const topDigits = top >= 58 ** 4 ? 5 : top >= 58 ** 3 ? 4 : top >= 58 ** 2 ? 3 : top >= 58 ? 2 : top > 0 ? 1 : 0;
+  const length = zeros + topDigits + 5 * (used > 0 ? used - 1 : 0);
+  let codes = codeArrays[length];
+  if (codes === undefined) {
+    codes = Array.from({ length }, () => 0);
+    if (length <= MAX_REUSED) codeArrays[length] = codes;
   }
-  text += head;
-  // Every other limb is five digits, most significant first: one, then two pairs from a table.
+  let k = 0;
+  for (; k < zeros; k++) codes[k] = 49; // '1'
+  for (let d = k + topDigits - 1; d >= k; d--) {
+    const digit = top % 58;
+    codes[d] = CODES[digit] as number;
+    top = (top - digit) / 58;
+  }
+  k += topDigits;
+  // Every other limb is five digits, most significant first.
   for (let j = used - 2; j >= 0; j--) {
-    const limb = limbs[j] as number;
-    const low = limb % 3364;
-    const high = (limb - low) / 3364;
-    const middle = high % 3364;
-    text += BASE58_DIGITS[(high - middle) / 3364]! + pairs[middle]! + pairs[low]!;
+    let limb = limbs[j] as number;
+    for (let d = k + 4; d >= k; d--) {
+      const digit = limb % 58;
+      codes[d] = CODES[digit] as number;
+      limb = (limb - digit) / 58;
+    }
+    k += 5;
   }
+  if (length <= MAX_REUSED) return String.fromCharCode.apply(null, codes);
+  // Long data in slices: spreading a very long array as arguments would overflow the stack.
+  let text = '';
+  for (let c = 0; c < length; c += 4096) text += String.fromCharCode.apply(null, codes.slice(c, c + 4096));
   return text;
 }
