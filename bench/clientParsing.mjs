@@ -13,8 +13,12 @@
 // The payload server (bench/clientParsingServer.mjs) is a process of its own: a static server, so the
 // node's own cost of writing jsonParsed is not in these numbers.
 //
+// Then (a) and (b) again over slower links than loopback: the server paces each answer's body at the
+// given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at a time.
+//
 //   npm run bench:parsing        (builds dist/ first)
 //   node bench/clientParsing.mjs [--rounds 15] [--inflight 4] [--profile-calls 6] [--no-profile]
+//                                [--links 100,1000] [--link-rtt 0] [--link-rounds 7]
 import { execSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -33,6 +37,9 @@ const { values: args } = parseArgs({
     inflight: { type: 'string', default: '4' },
     'profile-calls': { type: 'string', default: '6' },
     'no-profile': { type: 'boolean', default: false },
+    links: { type: 'string', default: '100,1000' },
+    'link-rtt': { type: 'string', default: '0' },
+    'link-rounds': { type: 'string', default: '7' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -243,6 +250,58 @@ out.push(
   );
 }
 console.log(out.join('\n'));
+
+// 3b. Over a slower link: (a) and (b) one call at a time, the server pacing every answer (the mints' too).
+{
+  const rtt = Number(args['link-rtt']);
+  const linkRounds = Number(args['link-rounds']);
+  const lines = [
+    '',
+    `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order alternated:`,
+    '',
+    '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | vs (a) (wall / CPU) |',
+    '|---|---|--:|--:|--:|--:|--:|',
+  ];
+  for (const mbit of args.links.split(',').map(Number)) {
+    const linked = createRpc(`${url}/link/${mbit}/${rtt}`, { coalesce: false });
+    const calls = {
+      a: () => linked.getProgramAccounts(TOKEN_PROGRAM, parsedConfig),
+      b: () => linked.getProgramAccounts(TOKEN_PROGRAM, { ...parsedConfig, parseOnClient: true }),
+    };
+    log(`over a ${mbit} Mbit/s link: ${linkRounds} rounds of (a) and (b)`);
+    await calls.a();
+    await calls.b();
+    const per = {
+      a: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
+      b: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
+    };
+    for (let r = 0; r < linkRounds; r++) {
+      for (const id of r % 2 ? ['b', 'a'] : ['a', 'b']) {
+        const before = await stats();
+        const { wall, cpuMs } = await round(calls[id], 1, 1);
+        const after = await stats();
+        per[id].walls.push(wall);
+        per[id].cpuMs += cpuMs;
+        per[id].requests += after.served - before.served;
+        per[id].bytes += after.bodyBytes - before.bodyBytes;
+      }
+    }
+    const row = (id) => ({
+      ms: median(per[id].walls),
+      cpuMs: per[id].cpuMs / linkRounds,
+      requests: per[id].requests / linkRounds,
+      bytes: per[id].bytes / linkRounds,
+    });
+    const a = row('a');
+    for (const id of ['a', 'b']) {
+      const x = row(id);
+      lines.push(
+        `| ${mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,
+      );
+    }
+  }
+  console.log(lines.join('\n'));
+}
 
 // 4. Where (a)'s and (b)'s time goes: a CPU profile of a few sequential calls of each, by stage and by function.
 /**

@@ -6,6 +6,7 @@
 // the Clock sysvar, in base64, as parseOnClient asks for them. Also the same accounts in plain base64 (the
 // programAccounts20000 workload's payload), to weigh zstd against no compression for 165-byte accounts.
 //
+// POST /link/<Mbit/s>/<round trip ms>: the same answers paced as over a slower link (see pace below).
 // GET /stats: requests and response-body bytes served so far, and the requests it refused (a client
 // that asked for something else than the accounts' slot, say), so the runner can count wire bytes per call.
 import { createServer } from 'node:http';
@@ -123,10 +124,37 @@ const server = createServer((req, res) => {
     stats.served++;
     stats.bodyBytes += length;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
+    const link = /^\/link\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(req.url ?? '');
+    if (link) {
+      pace(res, body, tail, Number(link[1]), Number(link[2]));
+      return;
+    }
     res.write(body);
     res.end(tail);
   });
 });
+
+/**
+ * A link slower than loopback, for requests to /link/<Mbit/s>/<round trip ms>: the answer starts a round
+ * trip after the request, then its body leaves at the link's rate (what is due by the clock, every
+ * millisecond or so), as a provider's answer reaches a client over the internet. Each answer has the whole
+ * rate to itself: the runner sends these one at a time.
+ */
+function pace(res, body, tail, mbitPerSecond, roundTripMs) {
+  const bytesPerMs = (mbitPerSecond * 1e6) / 8 / 1000;
+  const start = performance.now() + roundTripMs;
+  let sent = 0;
+  const pump = () => {
+    const due = Math.min(body.length, Math.floor((performance.now() - start) * bytesPerMs));
+    if (due > sent) {
+      res.write(body.subarray(sent, due));
+      sent = due;
+    }
+    if (sent < body.length) setTimeout(pump, 1);
+    else res.end(tail);
+  };
+  setTimeout(pump, roundTripMs);
+}
 server.keepAliveTimeout = 120_000;
 server.headersTimeout = 121_000;
 server.listen(0, '127.0.0.1', () => {
