@@ -159,8 +159,9 @@ export function readExtensions(
   }
 
   const extensions: TokenExtension[] = [];
-  // agave reads every extension by its type, so a type written twice shows its first value both times.
-  const firstValue = new Map<number, { start: number; end: number }>();
+  // agave reads every extension by its type, so a type written twice shows its first value both times:
+  // decoded once, and the same object shown for each repeat.
+  const decoded = new Map<number, TokenExtension>();
   while (reader.remaining >= 2) {
     const field = `extensions.${extensions.length}`;
     const type = reader.u16(field);
@@ -168,9 +169,12 @@ export function readExtensions(
     const length = reader.u16(`${field}.length`);
     const start = reader.offset;
     reader.bytesOf(field, length);
-    if (!firstValue.has(type)) firstValue.set(type, { start, end: start + length });
-    const value = firstValue.get(type)!;
-    extensions.push(decodeExtension(reader, type, value.start, value.end, base));
+    let extension = decoded.get(type);
+    if (extension === undefined) {
+      extension = decodeExtension(reader, type, start, start + length, base);
+      decoded.set(type, extension);
+    }
+    extensions.push(extension);
   }
   return extensions.length > 0 ? extensions : undefined;
 }
@@ -201,9 +205,16 @@ export function agaveExtensions(bytes: Uint8Array, decoder: string, base: TokenB
   }
   if (types.length === 0) return undefined;
   const reader = new TokenReader(bytes, decoder);
-  return types.map(({ type }) => {
-    const first = types.find((entry) => entry.type === type)!;
-    return decodeExtension(reader, type, first.start, first.end, base);
+  // Each type decoded once, from its first entry, and shown again for every repeat (as the same object):
+  // a hostile account repeating one type 250,000 times costs a lookup per entry, not a decode.
+  const decoded = new Map<number, TokenExtension>();
+  return types.map(({ type, start, end }) => {
+    let extension = decoded.get(type);
+    if (extension === undefined) {
+      extension = decodeExtension(reader, type, start, end, base);
+      decoded.set(type, extension);
+    }
+    return extension;
   });
 }
 

@@ -465,26 +465,24 @@ describe('a Token-2022 account of repeated TLV entries: agave shows the first va
     return mint2022(entries);
   };
 
-  it('250,000 repeats of a transfer fee config (1 MB) decode in well under 2 s', () => {
+  // Proved by structure, not by a clock: every repeat is the one value decoded once (the same object), so
+  // the cost is a lookup per entry. Decoded per entry, the second case exhausted a 4 GB heap.
+  it('250,000 repeats of a transfer fee config (1 MB): one decode, shown for every entry', () => {
     const first = new Writer().key(1).key(2).u64(3).u64(4).u64(5).u16(6).u64(7).u64(8).u16(9).done();
     const bytes = repeated(1, first, 250_000);
-    const started = performance.now();
     const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown[] } } };
-    const elapsed = performance.now() - started;
     expect(data.parsed.info.extensions).toHaveLength(250_001);
-    expect(data.parsed.info.extensions[250_000]).toStrictEqual(data.parsed.info.extensions[0]);
-    expect(elapsed).toBeLessThan(2000);
+    expect(data.parsed.info.extensions[250_000]).toBe(data.parsed.info.extensions[0]);
+    expect((data.parsed.info.extensions[0] as { extension: string }).extension).toBe('transferFeeConfig');
   }, 120_000);
 
-  it('12,000 repeats of a 60 KB token metadata (110 KB) decode in well under half a second (80,000 exhaust a 4 GB heap)', () => {
+  it('80,000 repeats of a 60 KB token metadata (380 KB): one decode (per entry it exhausted a 4 GB heap)', () => {
     const name = new Array(60_000).fill(0x61);
     const first = new Writer().key(5).key(6).str(name).str(utf8('S')).str(utf8('U')).u32(0).done();
-    const bytes = repeated(19, first, 12_000);
-    const started = performance.now();
+    const bytes = repeated(19, first, 80_000);
     const data = parseAccountData(bytes, { owner: TOKEN_2022 }) as { parsed: { info: { extensions: unknown[] } } };
-    const elapsed = performance.now() - started;
-    expect(data.parsed.info.extensions).toHaveLength(12_001);
-    expect(elapsed).toBeLessThan(500);
+    expect(data.parsed.info.extensions).toHaveLength(80_001);
+    expect(new Set(data.parsed.info.extensions).size).toBe(1);
   }, 120_000);
 });
 

@@ -168,6 +168,18 @@ export class AccountParser {
         const view = new DataView(clock.data.buffer, clock.data.byteOffset, clock.data.byteLength);
         unixTimestamp = view.getBigInt64(CLOCK_TIMESTAMP_OFFSET, true);
       }
+      // A node always has its clock: an answer without it cannot give a time-dependent mint's amounts.
+      if (
+        unixTimestamp === undefined &&
+        accounts.some((account, j) => j < addresses.length && dependsOnTime(account?.data ?? null))
+      ) {
+        throw new ValidationError({
+          method: 'getMultipleAccounts',
+          path: `result.value.${addresses.length}`,
+          expected: 'the Clock sysvar (an interest-bearing or scaled mint needs the time)',
+          received: clock === null || clock === undefined ? 'null' : `${clock.data.length} bytes`,
+        });
+      }
       let i = 0;
       for (const [key, address] of wanted) {
         const mint = { address, bytes: accounts[i++]?.data ?? null };
