@@ -102,7 +102,8 @@ function readFrameHeader(
   const descriptor = data[at] as number;
   const singleSegment = (descriptor >> 5) & 1;
   const sizeFlag = descriptor >> 6;
-  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3] as number;
+  const dictionaryFlag = descriptor & 3;
+  const dictionaryBytes = dictionaryFlag === 3 ? 4 : dictionaryFlag;
   let offset = at + 1;
   if (!singleSegment) {
     const windowByte = data[offset++] as number;

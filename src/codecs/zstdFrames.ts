@@ -73,6 +73,15 @@ interface FrameState {
   start: number;
 }
 
+const frameState: FrameState = {
+  huffman: undefined,
+  ll: undefined,
+  of: undefined,
+  ml: undefined,
+  rep: Int32Array.of(1, 4, 8),
+  start: 0,
+};
+
 /** The output: one buffer, grown by doubling, never past the limit. */
 class Output {
   length = 0;
@@ -147,16 +156,20 @@ function decodeFrame(data: Uint8Array, at: number, output: Output): number {
   const descriptor = data[at] as number;
   const singleSegment = (descriptor >> 5) & 1;
   const sizeFlag = descriptor >> 6;
-  let p = at + 1 + (singleSegment ? 0 : 1) + ([0, 1, 2, 4][descriptor & 3] as number);
+  const dictionaryFlag = descriptor & 3;
+  let p = at + 1 + (singleSegment ? 0 : 1) + (dictionaryFlag === 3 ? 4 : dictionaryFlag);
   p += sizeFlag === 0 ? singleSegment : 2 ** sizeFlag;
-  const state: FrameState = {
-    huffman: undefined,
-    ll: undefined,
-    of: undefined,
-    ml: undefined,
-    rep: Int32Array.of(1, 4, 8),
-    start: output.length,
-  };
+  // One state, reset for each frame (decoding is synchronous): making it and its repeat offsets anew was a
+  // good part of a small account's frame.
+  const state = frameState;
+  state.huffman = undefined;
+  state.ll = undefined;
+  state.of = undefined;
+  state.ml = undefined;
+  state.rep[0] = 1;
+  state.rep[1] = 4;
+  state.rep[2] = 8;
+  state.start = output.length;
   for (;;) {
     if (p + 3 > data.length) throw corrupt('truncated block');
     const header = (data[p] as number) | ((data[p + 1] as number) << 8) | ((data[p + 2] as number) << 16);
