@@ -63,7 +63,9 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   while (used > 0 && limbs[used - 1] === 0) used--;
   zeros -= start;
   // The top limb's digits, without its leading zeros (which are not digits of the number).
-  let top = used === 0 ? 0 : (limbs[used - 1] as number);
+  // Limbs are below 2^30: as int32 values their digits come from integer division, not the floating-point
+  // remainder V8 computes with a call.
+  let top = used === 0 ? 0 : (limbs[used - 1] as number) | 0;
   const topDigits = top >= 58 ** 4 ? 5 : top >= 58 ** 3 ? 4 : top >= 58 ** 2 ? 3 : top >= 58 ? 2 : top > 0 ? 1 : 0;
   const length = zeros + topDigits + 5 * (used > 0 ? used - 1 : 0);
   let codes = codeArrays[length];
@@ -74,18 +76,18 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   let k = 0;
   for (; k < zeros; k++) codes[k] = 49; // '1'
   for (let d = k + topDigits - 1; d >= k; d--) {
-    const digit = top % 58;
-    codes[d] = CODES[digit] as number;
-    top = (top - digit) / 58;
+    const next = (top / 58) | 0;
+    codes[d] = CODES[top - next * 58] as number;
+    top = next;
   }
   k += topDigits;
   // Every other limb is five digits, most significant first.
   for (let j = used - 2; j >= 0; j--) {
-    let limb = limbs[j] as number;
+    let limb = (limbs[j] as number) | 0;
     for (let d = k + 4; d >= k; d--) {
-      const digit = limb % 58;
-      codes[d] = CODES[digit] as number;
-      limb = (limb - digit) / 58;
+      const next = (limb / 58) | 0;
+      codes[d] = CODES[limb - next * 58] as number;
+      limb = next;
     }
     k += 5;
   }
