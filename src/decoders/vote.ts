@@ -1,31 +1,13 @@
-/**
- * `parseVote`: a vote account's bytes to the `parsed` value agave's `jsonParsed` shows for it
- * (`account-decoder/src/parse_vote.rs` at its newest, which reads the state with solana-vote-interface's
- * `VoteStateV4::deserialize` and shows every version as V4). The layouts are described in voteAccount.ts,
- * whose reader this shares.
- *
- * What agave does, and so what this does:
- * - Version 0 (V0_23_5) is refused: `VoteStateV4::deserialize` reads only V1_14_11, V3 and V4.
- * - V1_14_11 and V3 are converted as SIMD-0185 says: the inflation-rewards collector is the vote account's
- *   own address (so `address` is needed for them), the block-revenue collector its node, the commission
- *   × 100 in basis points, block revenue 10,000 bps, no pending rewards, no BLS key; V1_14_11's votes have
- *   latency 0. Prior voters are read past and never shown.
- * - `commission` is `ceil(inflationRewardsCommissionBps / 100)`, at most 255.
- * - Bytes after the state are ignored (vote accounts are allocated larger than their state); bools and
- *   option tags other than 0 and 1 are refused.
- * @module
- */
-import { encodeBase58 } from '../codecs/base58.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import type { Address, ReadonlyUint8Array } from '../types/index.js';
 import type { ParsedVote, ParsedVoteInfo } from '../types/vote.js';
 import {
-  BLS_PUBKEY_COMPRESSED_BYTES,
   readAuthorizedVoters,
   readEpochCredits,
   readPriorVoters,
   readRootSlot,
   readTimestamp,
+  readV4Head,
   readVotes,
   VoteReader,
 } from './voteAccount.js';
@@ -144,16 +126,16 @@ function readV1_14_11OrV3(r: VoteReader, hasLatency: boolean, address: Address |
 }
 
 function readV4(r: VoteReader): ParsedVoteInfo {
-  const nodePubkey = r.address('nodePubkey');
-  const authorizedWithdrawer = r.address('authorizedWithdrawer');
-  const inflationRewardsCollector = r.address('inflationRewardsCollector');
-  const blockRevenueCollector = r.address('blockRevenueCollector');
-  const inflationRewardsCommissionBps = r.u16('inflationRewardsCommissionBps');
-  const blockRevenueCommissionBps = r.u16('blockRevenueCommissionBps');
-  const pendingDelegatorRewards = r.u64('pendingDelegatorRewards').toString();
-  const blsPubkeyCompressed = r.option('blsPubkeyCompressed')
-    ? encodeBase58(r.bytesOf('blsPubkeyCompressed', BLS_PUBKEY_COMPRESSED_BYTES))
-    : null;
+  const {
+    nodePubkey,
+    authorizedWithdrawer,
+    inflationRewardsCollector,
+    blockRevenueCollector,
+    inflationRewardsCommissionBps,
+    blockRevenueCommissionBps,
+    pendingDelegatorRewards,
+    blsPubkeyCompressed,
+  } = readV4Head(r);
   return withTail(
     r,
     { nodePubkey, authorizedWithdrawer, hasLatency: true, skipPriorVoters: false },

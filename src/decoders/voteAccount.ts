@@ -206,7 +206,8 @@ function readV1_14_11OrV3(r: VoteReader, hasLatency: boolean): VoteAccountState 
   };
 }
 
-function readV4(r: VoteReader): VoteAccountState {
+/** V4's fields before the tower, in their order: the keys, the SIMD-0185 collectors and commissions, the BLS key. */
+export function readV4Head(r: VoteReader) {
   const nodePubkey = r.address('nodePubkey');
   const authorizedWithdrawer = r.address('authorizedWithdrawer');
   const inflationRewardsCollector = r.address('inflationRewardsCollector');
@@ -217,6 +218,29 @@ function readV4(r: VoteReader): VoteAccountState {
   const blsPubkeyCompressed = r.option('blsPubkeyCompressed')
     ? encodeBase58(r.bytesOf('blsPubkeyCompressed', BLS_PUBKEY_COMPRESSED_BYTES))
     : null;
+  return {
+    nodePubkey,
+    authorizedWithdrawer,
+    inflationRewardsCollector,
+    blockRevenueCollector,
+    inflationRewardsCommissionBps,
+    blockRevenueCommissionBps,
+    pendingDelegatorRewards,
+    blsPubkeyCompressed,
+  };
+}
+
+function readV4(r: VoteReader): VoteAccountState {
+  const {
+    nodePubkey,
+    authorizedWithdrawer,
+    inflationRewardsCollector,
+    blockRevenueCollector,
+    inflationRewardsCommissionBps,
+    blockRevenueCommissionBps,
+    pendingDelegatorRewards,
+    blsPubkeyCompressed,
+  } = readV4Head(r);
   return {
     nodePubkey,
     authorizedWithdrawer,
