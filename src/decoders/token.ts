@@ -176,8 +176,11 @@ function optionTagAt(bytes: Uint8Array, at: number): boolean {
   return (bytes[at] === 0 || bytes[at] === 1) && bytes[at + 1] === 0 && bytes[at + 2] === 0 && bytes[at + 3] === 0;
 }
 
-/** `StateWithExtensions::<Account>::unpack` succeeds: an initialized or frozen account, framed as one. */
-function isAccount(bytes: Uint8Array): boolean {
+/**
+ * `StateWithExtensions::<Account>::unpack` succeeds: an initialized or frozen account, framed as one.
+ * Exported for parseOnClient, which reads the mints of these accounts only; not exported from the package.
+ */
+export function isAccount(bytes: Uint8Array): boolean {
   if (bytes.length < ACCOUNT_BYTES || bytes.length === MULTISIG_BYTES) return false;
   const state = bytes[108]!;
   if (!(optionTagAt(bytes, 72) && optionTagAt(bytes, 109) && optionTagAt(bytes, 129) && (state === 1 || state === 2))) {
@@ -296,6 +299,17 @@ function amountsFor(
     const amount = BigInt(value);
     return shown(amount, scaledUiAmounts(amount, mintDecimals, multipliers, now));
   };
+}
+
+/**
+ * Whether a mint's token amounts depend on the clock: it holds an interest-bearing or scaled-UI-amount
+ * configuration, as `tokenAmountsOf` finds them (and then needs `unixTimestamp`). Not exported from the package.
+ */
+export function amountsDependOnTime(mint: Uint8Array): boolean {
+  return (
+    findExtension(mint, INTEREST_BEARING_CONFIG, 52) !== undefined ||
+    findExtension(mint, SCALED_UI_AMOUNT_CONFIG, 56) !== undefined
+  );
 }
 
 /**

@@ -11,7 +11,13 @@
 import { encodeBase58Range } from '../../codecs/base58.js';
 import { decodeBase58 } from '../../codecs/base58Text.js';
 import { parseAccountDataUnchecked } from '../../decoders/parseAccountData.js';
-import { parseTokenAccountOf, type TokenAmounts, tokenAmountsOf } from '../../decoders/token.js';
+import {
+  amountsDependOnTime,
+  isAccount,
+  parseTokenAccountOf,
+  type TokenAmounts,
+  tokenAmountsOf,
+} from '../../decoders/token.js';
 import { callMethod, type MethodDefinition } from '../../defineMethod.js';
 import { DecodeError } from '../../errors/DecodeError.js';
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
@@ -23,9 +29,6 @@ import { getMultipleAccounts, type MultipleAccountsResult } from '../getMultiple
 const CLOCK = 'SysvarC1ock11111111111111111111111111111111';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-/** A token account's base state, and (Token-2022) where its account type byte sits: 2 for an account. */
-const TOKEN_ACCOUNT_BYTES = 165;
-const MULTISIG_BYTES = 355;
 /** The Clock sysvar's `unix_timestamp`: after slot, epoch start timestamp, epoch and leader schedule epoch. */
 const CLOCK_TIMESTAMP_OFFSET = 32;
 /** Wrapped SOL's mint, and a mint of its 9 decimals as the node takes it without reading the account. */
@@ -58,17 +61,11 @@ export type ReadAccounts = (
 
 /**
  * The mint of a token account as a lookup key: its first 32 bytes as a Latin-1 string (one character a
- * byte), which costs a tenth of writing them in base58; `undefined` when the bytes are not a token account.
+ * byte), which costs a tenth of writing them in base58; `undefined` when the bytes are not a token account
+ * the node would parse (the token parser's own test: initialized or frozen, framed as an account).
  */
 function tokenAccountMint(owner: Address, bytes: Uint8Array): string | undefined {
-  if (owner !== TOKEN && owner !== TOKEN_2022) return undefined;
-  const account =
-    bytes.length === TOKEN_ACCOUNT_BYTES ||
-    (owner === TOKEN_2022 &&
-      bytes.length > TOKEN_ACCOUNT_BYTES &&
-      bytes.length !== MULTISIG_BYTES &&
-      bytes[TOKEN_ACCOUNT_BYTES] === 2);
-  if (!account) return undefined;
+  if ((owner !== TOKEN && owner !== TOKEN_2022) || !isAccount(bytes)) return undefined;
   for (let i = 0; i < 32; i++) keyCodes[i] = bytes[i] as number;
   return String.fromCharCode.apply(null, keyCodes);
 }
@@ -77,20 +74,12 @@ function tokenAccountMint(owner: Address, bytes: Uint8Array): string | undefined
 const keyCodes: number[] = Array.from({ length: 32 }, () => 0);
 
 /**
- * Whether a mint's amounts depend on the time: a Token-2022 mint with an interest-bearing (type 10) or
- * scaled-UI-amount (type 25) extension. Such a mint is read again, with the clock, for every read that
- * needs it; any other is read once per call or subscription (a mint's decimals never change).
+ * Whether a mint's amounts depend on the time (interest-bearing or scaled UI amount), as the token parser
+ * decides it. Such a mint is read again, with the clock, for every read that needs it; any other is read
+ * once per call, stream or subscription (a mint's decimals never change).
  */
 function dependsOnTime(mint: Uint8Array | null): boolean {
-  if (mint === null || mint.length <= TOKEN_ACCOUNT_BYTES + 1) return false;
-  const view = new DataView(mint.buffer, mint.byteOffset, mint.byteLength);
-  for (let at = TOKEN_ACCOUNT_BYTES + 1; at + 4 <= mint.length; ) {
-    const type = view.getUint16(at, true);
-    if (type === 0) return false;
-    if (type === 10 || type === 25) return true;
-    at += 4 + view.getUint16(at + 2, true);
-  }
-  return false;
+  return mint !== null && amountsDependOnTime(mint);
 }
 
 /**
