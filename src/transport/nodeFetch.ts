@@ -69,6 +69,9 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     options.ca === undefined ? agentOptions : { ...agentOptions, ca: checkCa(options.ca) },
   );
 
+  // The sockets that have carried a call, to tell a resend-worthy failure (see staleSocketRace).
+  const usedSockets = new WeakSet<object>();
+
   const nodeFetch = (input: string, init: RequestInit): Promise<Response> =>
     new Promise((resolve, reject) => {
       const url = new URL(input);
@@ -89,25 +92,45 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
         headers['accept-encoding'] = 'gzip, deflate, br';
       }
-      const request = (secure ? https : http).request(url, {
-        method: init.method ?? 'POST',
-        headers,
-        agent: secure ? httpsAgent : httpAgent,
-      });
+      const signalDone = () => signal?.removeEventListener('abort', onAbort);
+      let request: http.ClientRequest;
       const onAbort = () => request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
       signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      request.once('error', (error) => {
-        done();
-        reject(error);
-      });
-      request.once('response', (message) => {
-        // The signal keeps working while the body is read: destroying the request ends the message too.
-        message.once('end', done);
-        message.once('close', done);
-        resolve(toResponse(message));
-      });
-      request.end(body);
+      // Each stale pooled socket can fail one send; a fresh socket ends the loop (see staleSocketRace).
+      let resendsLeft = agentOptions.maxFreeSockets + 1;
+      const send = () => {
+        const attempt = (secure ? https : http).request(url, {
+          method: init.method ?? 'POST',
+          headers,
+          agent: secure ? httpsAgent : httpAgent,
+        });
+        request = attempt;
+        let answered = false;
+        let reused = false;
+        attempt.once('socket', (socket) => {
+          // Not request.reusedSocket: Node leaves it false when a queued request is handed a kept socket.
+          reused = usedSockets.has(socket);
+          usedSockets.add(socket);
+        });
+        attempt.once('error', (error) => {
+          if (!answered && !signal?.aborted && resendsLeft > 0 && reused && staleSocketRace(error)) {
+            resendsLeft -= 1;
+            send();
+            return;
+          }
+          signalDone();
+          reject(error);
+        });
+        attempt.once('response', (message) => {
+          answered = true;
+          // The signal keeps working while the body is read: destroying the request ends the message too.
+          message.once('end', signalDone);
+          message.once('close', signalDone);
+          resolve(toResponse(message));
+        });
+        attempt.end(body);
+      };
+      send();
     });
   return Object.assign(nodeFetch, {
     destroy() {
@@ -115,6 +138,18 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       httpsAgent.destroy();
     },
   });
+}
+
+/**
+ * Whether a request sent on a socket that had served an earlier call failed because the server had
+ * already closed that socket: the connection was reset or hung up before any byte of an answer. Servers close idle sockets when they choose (Node's default after 5 s, a
+ * restarted node at once), and the close can cross our write; under load the client reads the close only
+ * after reusing the socket. Browsers and Node's documentation resend in that case, and so does this fetch,
+ * on another socket. Every JSON-RPC call may be sent again: reads are idempotent, a transaction is
+ * deduplicated by its signature, and a resent airdrop on a test cluster costs nothing.
+ */
+function staleSocketRace(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.code === 'ECONNABORTED';
 }
 
 /**

@@ -323,3 +323,95 @@ describe('createNodeFetch keep-alive', () => {
     ownFetch.destroy();
   });
 });
+
+/**
+ * The keep-alive race: a server closes a pooled socket (its idle timeout, a restart) while the client
+ * writes the next call to it. The server here stands for the worst case of it: every socket serves one
+ * call, then resets on the next, before any answer.
+ */
+describe('createNodeFetch and a pooled socket the server has closed', () => {
+  let raw: Server;
+  let url: string;
+  let received = 0;
+  let resetFirst = false;
+  beforeAll(async () => {
+    raw = createServer({ keepAlive: true }, (request, response) => {
+      received += 1;
+      const socket = request.socket as Socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      // A reset before any byte of an answer, as a closed socket gives a write that crosses its close.
+      if (socket.served > 1 || resetFirst) {
+        socket.resetAndDestroy();
+        return;
+      }
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.end(balance(JSON.parse(body).id, '1'));
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    received = 0;
+    resetFirst = false;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        raw.closeAllConnections();
+        raw.close(() => resolve());
+      }),
+  );
+
+  it('sends the call again on a new socket, so a client without retries still gets its answer', async () => {
+    const ownFetch = createNodeFetch();
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch });
+    for (let i = 0; i < 10; i++) {
+      await expect(rpc.getBalance(ADDRESS)).resolves.toMatchObject({ value: 1n });
+    }
+    // The first call opened a socket; each later one met a reset on the pooled socket and was sent once more.
+    expect(received).toBe(19);
+    ownFetch.destroy();
+  });
+
+  it('does the same for calls in flight together, each stale socket costing one send at most', async () => {
+    const ownFetch = createNodeFetch({ maxSockets: 4 });
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch, coalesce: false });
+    await Promise.all(Array.from({ length: 4 }, () => rpc.getBalance(ADDRESS)));
+    received = 0;
+    const results = await Promise.all(Array.from({ length: 8 }, () => rpc.getBalance(ADDRESS)));
+    expect(results.map((result) => result.value)).toEqual(Array(8).fill(1n));
+    // 8 answers, each on a socket of its own, and at most one reset on each socket that served a call:
+    // the 4 opened first and the 8 opened since.
+    expect(received).toBeGreaterThan(8);
+    expect(received).toBeLessThanOrEqual(8 + 4 + 8);
+    ownFetch.destroy();
+  });
+
+  it('never sends again a call whose new socket was reset: that is a NetworkError', async () => {
+    const ownFetch = createNodeFetch();
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch });
+    resetFirst = true;
+    const error = await failure(rpc.getBalance(ADDRESS));
+    expect(isSolRpcError(error, 'NetworkError')).toBe(true);
+    expect(received).toBe(1);
+    ownFetch.destroy();
+  });
+
+  it('never sends again a call the caller aborted', async () => {
+    const ownFetch = createNodeFetch();
+    const rpc = createRpc(url, { retry: false, fetch: ownFetch });
+    await rpc.getBalance(ADDRESS);
+    const controller = new AbortController();
+    controller.abort(new Error('changed my mind'));
+    const error = await failure(rpc.getBalance(ADDRESS, { signal: controller.signal }));
+    expect(isSolRpcError(error, 'AbortError')).toBe(true);
+    expect(received).toBe(1);
+    ownFetch.destroy();
+  });
+});
