@@ -38,12 +38,13 @@ export class ZstdError extends Error {
 /**
  * Decompresses zstd data, including agave's streaming frames that carry no content size and no checksum.
  * Output stops at `limit` bytes: a frame that declares more, or produces more, throws `ZstdError` with
- * `limitExceeded` set, before the memory is spent. Call `loadZstd()` first.
+ * `limitExceeded` set, before the memory is spent. A small output is copied into `take(length)` when
+ * given (a list's byte arena), into an array of its own otherwise. Call `loadZstd()` first.
  */
-export function decompressZstd(frame: Uint8Array, limit: number): Uint8Array {
+export function decompressZstd(frame: Uint8Array, limit: number, take?: (length: number) => Uint8Array): Uint8Array {
   if (!decompress) throw new Error('zstd decoder not loaded');
   try {
-    return decompress(frame, limit);
+    return decompress(frame, limit, take);
   } catch (error) {
     // The decompressor's refusals (its FrameError, not imported here) carry `limitExceeded`.
     const { limitExceeded, message } = error as { limitExceeded?: unknown; message: string };

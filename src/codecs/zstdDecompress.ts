@@ -21,9 +21,9 @@ const RESERVED_BLOCK = 3;
 /**
  * Decompresses zstd data, including agave's streaming frames that carry no content size and no checksum.
  * Output stops at `limit` bytes: a frame that declares more, or produces more, throws `FrameError` with
- * `limitExceeded` set, before the memory is spent.
+ * `limitExceeded` set, before the memory is spent. `take` gives the room a small output is copied to.
  */
-export function decompressFrame(frame: Uint8Array, limit: number): Uint8Array {
+export function decompressFrame(frame: Uint8Array, limit: number, take?: (length: number) => Uint8Array): Uint8Array {
   const sizes = checkFrames(frame, limit);
   // One allocation in the common case. The block headers bound the output (agave's streaming encoder fills
   // every block but the last, so for a large account the bound is the size); a small account's one block
@@ -34,7 +34,7 @@ export function decompressFrame(frame: Uint8Array, limit: number): Uint8Array {
   const guess = Math.max(4096, 32 * frame.length);
   const declared = sizes.allDeclared ? sizes.declared : Number.POSITIVE_INFINITY;
   const capacity = Math.min(limit, sizes.maximum, guess, declared);
-  return decodeFrames(frame, limit, capacity);
+  return decodeFrames(frame, limit, capacity, take);
 }
 
 /** What the frame headers and block headers tell of the output before decoding. */

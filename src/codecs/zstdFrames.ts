@@ -113,8 +113,15 @@ let literalsBuffer: Uint8Array | undefined;
 /**
  * Decompresses every frame of `data` (skippable frames skipped, checksums not verified) into one array of
  * at most `limit` bytes, starting with `capacity` bytes (what the caller expects) and growing if needed.
+ * An output decoded in the scratch buffer is copied into `take(length)` when given (a list's byte arena:
+ * no ArrayBuffer per account), into an array of its own otherwise.
  */
-export function decodeFrames(data: Uint8Array, limit: number, capacity: number): Uint8Array {
+export function decodeFrames(
+  data: Uint8Array,
+  limit: number,
+  capacity: number,
+  take?: (length: number) => Uint8Array,
+): Uint8Array {
   // A small output is decoded into the reused scratch buffer and copied out at its exact size: a fresh
   // buffer of the guessed size (4 KiB at least, zeroed) for each of thousands of small accounts, then a
   // slice of it, cost more than decoding them. Never more of it than the limit, which the writes rely on.
@@ -148,7 +155,11 @@ export function decodeFrames(data: Uint8Array, limit: number, capacity: number):
     at = decodeFrame(data, at + 4, output);
   }
   const { buffer, length } = output;
-  return length === buffer.length && buffer !== scratch ? buffer : buffer.slice(0, length);
+  if (buffer !== scratch) return length === buffer.length ? buffer : buffer.slice(0, length);
+  if (!take) return buffer.slice(0, length);
+  const kept = take(length);
+  kept.set(buffer.subarray(0, length));
+  return kept;
 }
 
 /** Decodes one frame whose descriptor is at `at` (its header already checked); returns where it ends. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { decodeBase58 } from '../codecs/base58Text.js';
-import { decodeBase64 } from '../codecs/base64.js';
+import { decodeBase64, decodeBase64Transient } from '../codecs/base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from '../codecs/zstd.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
@@ -21,8 +21,13 @@ import type { Account, DecodeContext } from '../types/index.js';
 /** The most bytes agave sends as base58 account data: larger accounts are refused in that encoding. */
 const MAX_BASE58_ACCOUNT_BYTES = 128;
 
-/** How base64 account data becomes bytes: `decodeBase64`, or a list response's `createByteArena()`. */
-export type Base64Decoder = (text: string) => Uint8Array | undefined;
+/**
+ * How base64 account data becomes bytes: `decodeBase64`, or a list response's `createByteArena()`, whose
+ * `take` also holds the list's decompressed zstd data.
+ */
+export type Base64Decoder = ((text: string) => Uint8Array | undefined) & {
+  take?: (length: number) => Uint8Array;
+};
 
 /** Builds the public account from a validated wire account: exact bigints, decoded data, known keys only. */
 export function decodeAccount<TData>(
@@ -107,10 +112,11 @@ export function decodeAccountData(
   if (encoding === 'base58')
     return decodeOrFail(decodeBase58(text, MAX_BASE58_ACCOUNT_BYTES), base58, text, context, `${path}.0`);
   if (encoding === 'base64') return decodeOrFail(base64(text), 'base64 text', text, context, `${path}.0`);
-  const bytes = decodeOrFail(decodeBase64(text), 'base64 text', text, context, `${path}.0`);
+  // The frame is decompressed at once and dropped: decoded into a reused buffer, not an array of its own.
+  const bytes = decodeOrFail(decodeBase64Transient(text), 'base64 text', text, context, `${path}.0`);
   if (!isZstdLoaded()) throw new ZstdNotLoaded();
   try {
-    return decompressZstd(bytes, context.maxDecompressedBytes);
+    return decompressZstd(bytes, context.maxDecompressedBytes, base64.take);
   } catch (error) {
     if (error instanceof ZstdError && error.limitExceeded) {
       throw new ResponseTooLargeError({
