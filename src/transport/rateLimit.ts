@@ -1,0 +1,14 @@
+/**
+ * Rate limits as the transport sees them: a Pace per endpoint (see pacing/). The code lives in pacing/
+ * because subscriptions clients take the same limits and may not import the transport.
+ * @module
+ */
+export type { TurnCall } from '../pacing/bucket.js';
+export { LEARNED_PACE_MS, type Pace, paceFor } from '../pacing/pace.js';
+export {
+  checkRateLimit,
+  createRateLimiter,
+  isRateLimiter,
+  type RateLimiter,
+  type RateLimitOptions,
+} from '../pacing/rateLimiter.js';
