@@ -35,30 +35,6 @@ export function decodeBase64(text: string): Uint8Array | undefined {
 
 interface NodeBufferLike {
   from(text: string, encoding: 'base64'): Uint8Array;
-  alloc(size: number): NodeBufferView;
-}
-interface NodeBufferView extends Uint8Array {
-  write(text: string, offset: number, length: number, encoding: 'base64'): number;
-}
-
-/** The most bytes `decodeBase64Transient` decodes into its reused buffer. */
-const TRANSIENT_BYTES = 4096;
-let transient: NodeBufferView | undefined;
-
-/**
- * `decodeBase64` for bytes used at once and dropped (a zstd frame, decompressed before anything else is
- * decoded): on Node, small payloads are decoded into one reused buffer, and the answer is a view of it
- * that the next call overwrites. An array of its own and the copy out of Buffer's pool cost more than the
- * decoding of a small account's frame. Elsewhere, and for larger payloads, `decodeBase64`.
- */
-export function decodeBase64Transient(text: string): Uint8Array | undefined {
-  const NodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
-  const expected = decodedLength(text);
-  if (!NodeBuffer || expected === undefined || expected > TRANSIENT_BYTES) return decodeBase64(text);
-  transient ??= NodeBuffer.alloc(TRANSIENT_BYTES);
-  // Buffer skips characters outside the alphabet, so a short write means the text was not base64.
-  if (transient.write(text, 0, expected, 'base64') !== expected) return undefined;
-  return new Uint8Array(transient.buffer, transient.byteOffset, expected);
 }
 
 function decodedLength(text: string): number | undefined {

@@ -5,7 +5,7 @@
  * @module
  */
 import { decodeBase58 } from '../codecs/base58Text.js';
-import { decodeBase64, decodeBase64Transient } from '../codecs/base64.js';
+import { decodeBase64 } from '../codecs/base64.js';
 import { decompressZstd, isZstdLoaded, loadZstd, ZstdError } from '../codecs/zstd.js';
 import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.js';
 import { ValidationError } from '../errors/ValidationError.js';
@@ -112,8 +112,9 @@ export function decodeAccountData(
   if (encoding === 'base58')
     return decodeOrFail(decodeBase58(text, MAX_BASE58_ACCOUNT_BYTES), base58, text, context, `${path}.0`);
   if (encoding === 'base64') return decodeOrFail(base64(text), 'base64 text', text, context, `${path}.0`);
-  // The frame is decompressed at once and dropped: decoded into a reused buffer, not an array of its own.
-  const bytes = decodeOrFail(decodeBase64Transient(text), 'base64 text', text, context, `${path}.0`);
+  // In a list the frame goes to its arena too, beside the accounts: an ArrayBuffer per frame cost more
+  // than decompressing it.
+  const bytes = decodeOrFail(base64(text), 'base64 text', text, context, `${path}.0`);
   if (!isZstdLoaded()) throw new ZstdNotLoaded();
   try {
     return decompressZstd(bytes, context.maxDecompressedBytes, base64.take);
