@@ -75,7 +75,10 @@ export interface SendAndConfirmOptions extends ConfirmOptionsBase {
  * `TransactionExpiredError` (never while the transaction may have landed), `AbortError`, `TimeoutError`.
  * The first send's errors reject as they come (a preflight failure is the node's -32002 `RpcError`, its
  * `data` holding `err` and `logs`), except transient ones (429, -32005, timeouts, network), which the
- * loop retries.
+ * loop retries, and a preflight that refuses the lifetime (`BlockhashNotFound`, `AlreadyProcessed`): a node
+ * behind the blockhash or nonce says so too, so the bytes are sent again without preflight at the first
+ * poll, and the loop's own checks decide (a blockhash no node knows ends as expired, a blockhash's life
+ * past the call's start).
  * @example
  * const bytes = getTransactionEncoder().encode(signedTransaction); // @solana/kit
  * const { slot } = await sendAndConfirmTransaction(rpc, bytes, { lastValidBlockHeight });
@@ -112,9 +115,11 @@ export async function sendAndConfirmTransaction(
     (settings.commitment === 'processed' ? 'processed' : 'confirmed');
   const { clock } = settings;
 
-  // The first send, under the call's deadline: its errors reject, except the transient ones, after which
-  // the loop resends.
+  // The first send, under the call's deadline: its errors reject, except the transient ones and a preflight
+  // that does not know the lifetime, after which the loop resends.
   let sent = false;
+  /** The first send's preflight refused the blockhash or nonce: resent at the first poll, without preflight. */
+  let refusedLifetime = false;
   try {
     await deadline.run((signal) =>
       rpc.sendTransaction(bytes, {
@@ -127,14 +132,19 @@ export async function sendAndConfirmTransaction(
     sent = true;
   } catch (error) {
     if (deadline.isOwn(error)) throw error;
-    if (!(isSolRpcError(error) && error.retryable && error.name !== 'AbortError')) throw error;
+    // A preflight bank without the blockhash or nonce (BlockhashNotFound) may be the node's, behind the one
+    // the app read it from (a failover list, a load-balanced pool): no proof that the transaction cannot
+    // land, which only the loop's fresh views give. AlreadyProcessed: it is in the ledger, and the loop finds it.
+    const err = preflightErrOf(error);
+    if (err === 'BlockhashNotFound' || err === 'AlreadyProcessed') refusedLifetime = true;
+    else if (!(isSolRpcError(error) && error.retryable && error.name !== 'AbortError')) throw error;
   }
   if (sent) settings.onProgress?.({ stage: 'sent', signature });
 
   let resends = 0;
   const resend = {
     intervalMs: resendIntervalMs,
-    lastSentAt: clock.now(),
+    lastSentAt: refusedLifetime ? Number.NEGATIVE_INFINITY : clock.now(),
     async send(bounded: CallDeadline) {
       try {
         await bounded.run((signal) => rpc.sendTransaction(bytes, { skipPreflight: true, maxRetries: 0, signal }));
@@ -153,4 +163,11 @@ export async function sendAndConfirmTransaction(
     },
   };
   return waitForConfirmation(rpc, signature, lifetime, settings, resend);
+}
+
+/** The runtime error of a preflight refusal (-32002), as the node named it (`"BlockhashNotFound"`). */
+function preflightErrOf(error: unknown): unknown {
+  if (!isSolRpcError(error, 'RpcError') || error.code !== -32002) return undefined;
+  const { data } = error;
+  return typeof data === 'object' && data !== null ? (data as { err?: unknown }).err : undefined;
 }
