@@ -80,6 +80,7 @@ export class Connection {
     if (!this.entries.delete(entry)) return;
     this.settings.forget(entry);
     entry.resync?.abort();
+    entry.turn?.abort();
     const id = entry.id;
     entry.id = undefined;
     if (id !== undefined) {
@@ -96,7 +97,10 @@ export class Connection {
 
   /** Closes the socket and forgets every entry: the client is closing. */
   close(): void {
-    for (const entry of this.entries) this.settings.forget(entry);
+    for (const entry of this.entries) {
+      this.settings.forget(entry);
+      entry.turn?.abort();
+    }
     this.entries.clear();
     this.shutdown();
   }
@@ -263,7 +267,47 @@ export class Connection {
     return oldest;
   }
 
+  /**
+   * Sends a subscribe once the rate limit gives it a turn (at once without one). A wait ends without a
+   * send when the entry goes or its socket is lost (a reconnect subscribes it again, with a new turn).
+   */
   private subscribe(entry: Entry): void {
+    const { pace } = this.settings;
+    if (!pace || pace.subscriptionWeight <= 0) {
+      this.sendSubscribe(entry);
+      return;
+    }
+    // A wait of an earlier socket goes first: the new one takes its place, not a place behind it.
+    entry.turn?.abort();
+    const waiting = new AbortController();
+    const turn = pace.turn(pace.subscriptionWeight, {
+      method: entry.definition.name,
+      origin: this.settings.origin,
+      // A subscription has no deadline: it waits its turn until it is aborted or its socket is lost.
+      deadline: Number.POSITIVE_INFINITY,
+      signal: waiting.signal,
+    });
+    if (!turn) {
+      this.sendSubscribe(entry);
+      return;
+    }
+    entry.turn = waiting;
+    const socket = this.socket;
+    turn.then(
+      () => {
+        if (entry.turn !== waiting) return;
+        entry.turn = undefined;
+        if (this.socket === socket && this.state === 'open' && this.entries.has(entry)) this.sendSubscribe(entry);
+      },
+      (error: unknown) => {
+        if (entry.turn === waiting) entry.turn = undefined;
+        // Its own abort (the entry or the socket went) ends the wait quietly; anything else ends the entry.
+        if (!waiting.signal.aborted) this.fail(entry, error);
+      },
+    );
+  }
+
+  private sendSubscribe(entry: Entry): void {
     const { definition, prepared } = entry;
     const resubscribe = entry.sent === true;
     entry.sent = true;
@@ -538,6 +582,7 @@ export class Connection {
     for (const entry of this.entries) {
       entry.id = undefined;
       entry.resync?.abort();
+      entry.turn?.abort();
     }
   }
 

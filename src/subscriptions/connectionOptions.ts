@@ -5,6 +5,7 @@
  * @module
  */
 import type { ConnectionLostError } from '../errors/ConnectionLostError.js';
+import type { Pace } from '../pacing/limitedPace.js';
 import type { DecodeContext } from '../types/index.js';
 import type { PreparedSubscription, SubscriptionDefinition } from './defineSubscription.js';
 import type { NotificationStream } from './stream.js';
@@ -82,6 +83,8 @@ export interface ConnectionSettings {
   forget(entry: Entry): void;
   random(): number;
   now(): number;
+  /** The `rateLimit` each subscribe request (first, and again after a reconnect) takes its turn under; none without one. */
+  pace: Pace | undefined;
 }
 
 /** One server subscription and the consumers that share it (identical requests share one). */
@@ -103,4 +106,6 @@ export interface Entry {
   tail: Promise<void>;
   /** Cancels a resync under way when the entry goes. */
   resync?: AbortController;
+  /** Cancels its wait for a turn under the rate limit when it goes, or its socket does. */
+  turn?: AbortController;
 }

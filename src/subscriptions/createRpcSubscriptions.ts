@@ -7,6 +7,9 @@ import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from '../options/limits.js';
 import { onAbort } from '../options/onAbort.js';
+import { limitedPace } from '../pacing/limitedPace.js';
+import { checkRateLimit, type RateLimiter, type RateLimitOptions } from '../pacing/rateLimiter.js';
+import { timerClock } from '../pacing/timerClock.js';
 import { Connection } from './connection.js';
 import type { ConnectionEvent, Entry, ReconnectOptions } from './connectionOptions.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';
@@ -41,6 +44,19 @@ export interface RpcSubscriptionsOptions {
   maxFrameBytes?: number;
   /** The most bytes `base64+zstd` account data may decompress to. Default 10 MiB. */
   maxDecompressedBytes?: number;
+  /**
+   * A rate limit for the subscribe requests, where the provider counts them against the key's limit:
+   * each subscribe sent (the first, and each re-subscribe after a reconnect) takes `subscriptionWeight`
+   * tokens (default 1; 0: not counted) and waits its turn; unsubscribes are free. Pass the `RateLimiter`
+   * of `createRateLimiter` that the HTTP client (`createRpc`) uses, and both share one budget. A
+   * subscription waiting for its turn has no deadline: its `signal` (or `break`) ends the wait. None by
+   * default. See docs/rate-limits.md.
+   * @example
+   * const limit = createRateLimiter({ requestsPerSecond: 50, subscriptionWeight: 2 });
+   * const rpc = createRpc('https://rpc.example.com', { rateLimit: limit });
+   * const subs = createRpcSubscriptions('wss://rpc.example.com', { rateLimit: limit });
+   */
+  rateLimit?: RateLimitOptions | RateLimiter;
 }
 
 /** A set of subscription definitions, keyed by wire name. */
@@ -76,6 +92,7 @@ const OPTIONS = [
   'reconnect',
   'maxFrameBytes',
   'maxDecompressedBytes',
+  'rateLimit',
 ];
 
 /**
@@ -113,6 +130,8 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
     throw new InvalidInputError({ param: 'options.WebSocket', problem: 'expected a WebSocket constructor' });
   }
   const open: OpenWebSocket = Custom ? (target) => new Custom(target) : openDefaultWebSocket;
+  const rateLimit = checkRateLimit(options.rateLimit, 'options.rateLimit');
+  const pace = rateLimit ? limitedPace(rateLimit, timerClock) : undefined;
   const listeners = new Set<(event: ConnectionEvent) => void>();
   const entries = new Map<string, Entry>();
   const connections: Connection[] = [];
@@ -146,6 +165,7 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
     },
     random: Math.random,
     now: Date.now,
+    pace,
   };
 
   /** The socket for a new subscription: the first with room, or a new one. */
