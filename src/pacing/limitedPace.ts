@@ -1,20 +1,12 @@
 /**
  * The Pace interface, and the pace of an endpoint with a configured limit: its own bucket, or the
  * shared one of a limiter of createRateLimiter. Apart from the learned pace (pace.ts), which only HTTP
- * clients need: a subscriptions client takes only this, and carries no more code than it uses.
+ * clients need, and from the option's checks (rateLimiter.ts): a subscriptions client given a limiter
+ * carries no more code than this.
  * @module
  */
-import type { Clock } from '../types/clock.js';
 import type { Bucket, TurnCall } from './bucket.js';
-import {
-  isRateLimiter,
-  newBucket,
-  type RateLimiter,
-  type RateLimitOptions,
-  type RateLimitSettings,
-  settingsOf,
-  sharedLimitOf,
-} from './rateLimiter.js';
+import type { RateLimitSettings } from './rateLimiter.js';
 
 export interface Pace {
   /** Weight of one call of `method` (1 by default; weights[method] when configured). */
@@ -37,17 +29,7 @@ export interface Pace {
   readonly subscriptionWeight: number;
 }
 
-/** The pace of checked options (a bucket of their own) or of a limiter (its shared bucket). */
-export function limitedPace(limit: RateLimitOptions | RateLimiter, clock: Clock): Pace {
-  if (isRateLimiter(limit)) {
-    const shared = sharedLimitOf(limit);
-    return new LimitedPace(shared.settings, shared.bucketFor(clock));
-  }
-  const settings = settingsOf(limit);
-  return new LimitedPace(settings, newBucket(settings, clock));
-}
-
-class LimitedPace implements Pace {
+export class LimitedPace implements Pace {
   readonly subscriptionWeight: number;
 
   constructor(

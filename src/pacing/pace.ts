@@ -7,8 +7,16 @@
  */
 import type { Clock } from '../types/clock.js';
 import { type Adaptation, Bucket, type TurnCall } from './bucket.js';
-import { limitedPace, type Pace } from './limitedPace.js';
-import { checkRateLimit, type RateLimiter, type RateLimitOptions, rounded } from './rateLimiter.js';
+import { LimitedPace, type Pace } from './limitedPace.js';
+import {
+  checkRateLimit,
+  newBucket,
+  type RateLimiter,
+  type RateLimitOptions,
+  rounded,
+  settingsOf,
+} from './rateLimiter.js';
+import { isRateLimiter, sharedLimitOf } from './shared.js';
 
 export type { Pace } from './limitedPace.js';
 
@@ -24,7 +32,10 @@ const SUCCESS_WINDOW_S = 2;
  */
 export function paceFor(limit: RateLimitOptions | RateLimiter | undefined | false, clock: Clock, param: string): Pace {
   const checked = checkRateLimit(limit, param);
-  return checked === undefined || checked === false ? new LearnedPace(clock) : limitedPace(checked, clock);
+  if (checked === undefined || checked === false) return new LearnedPace(clock);
+  if (isRateLimiter(checked)) return sharedLimitOf(checked).pace(clock);
+  const settings = settingsOf(checked);
+  return new LimitedPace(settings, newBucket(settings, clock));
 }
 
 /**

@@ -7,6 +7,9 @@ import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { checkConfig, describe } from '../options/check.js';
 import type { Clock } from '../types/clock.js';
 import { type Adaptation, Bucket } from './bucket.js';
+import { LimitedPace } from './limitedPace.js';
+import { isRateLimiter, type LimiterObject, SHARED, type SharedLimit } from './shared.js';
+import { timerClock } from './timerClock.js';
 
 /**
  * A client-side rate limit: calls wait their turn in a token bucket instead of drawing 429s from the
@@ -60,18 +63,6 @@ export interface RateLimitSettings {
   adaptation: Adaptation;
 }
 
-/** What a limiter of createRateLimiter holds: its settings, and the one bucket every user of it draws on. */
-export interface SharedLimit {
-  settings: RateLimitSettings;
-  /** The bucket, made on the first use with that user's clock (a test's fake one, or the real one). */
-  bucketFor(clock: Clock): Bucket;
-}
-
-/** How a limiter of createRateLimiter is recognised: a key only this module has, not a shape anyone can copy. */
-const SHARED: unique symbol = Symbol('solrpc.rateLimiter');
-
-type LimiterObject = RateLimiter & { readonly [SHARED]: SharedLimit };
-
 const KEYS = ['requestsPerSecond', 'burst', 'weights', 'subscriptionWeight', 'adaptive'];
 
 /**
@@ -96,6 +87,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       bucket ??= newBucket(settings, clock);
       return bucket;
     },
+    pace: (clock = timerClock) => new LimitedPace(settings, shared.bucketFor(clock)),
   };
   const limiter: LimiterObject = {
     requestsPerSecond: settings.requestsPerSecond,
@@ -105,15 +97,6 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     [SHARED]: shared,
   };
   return Object.freeze(limiter);
-}
-
-export function isRateLimiter(value: unknown): value is RateLimiter {
-  return typeof value === 'object' && value !== null && SHARED in value;
-}
-
-/** The shared state of a limiter of createRateLimiter. */
-export function sharedLimitOf(limiter: RateLimiter): SharedLimit {
-  return (limiter as LimiterObject)[SHARED];
 }
 
 /**

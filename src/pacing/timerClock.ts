@@ -1,7 +1,7 @@
 /**
- * The real clock for a rate limit used by a subscriptions client, which may not import the transport's
+ * The real clock of a limiter used by a subscriptions client, which may not import the transport's
  * (transport/retry.ts's realClock, the same in behaviour). An HTTP client's limit runs on the
- * transport's clock; a limiter shared by both runs on whichever used it first.
+ * transport's clock; a limiter shared by both runs on the clock of whichever used it first.
  * @module
  */
 import { AbortError } from '../errors/AbortError.js';

@@ -7,9 +7,8 @@ import { secretsOf } from '../errors/secrets.js';
 import { checkConfig } from '../options/check.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from '../options/limits.js';
 import { onAbort } from '../options/onAbort.js';
-import { limitedPace } from '../pacing/limitedPace.js';
-import { checkRateLimit, type RateLimiter, type RateLimitOptions } from '../pacing/rateLimiter.js';
-import { timerClock } from '../pacing/timerClock.js';
+import { checkRateLimit, createRateLimiter, type RateLimiter, type RateLimitOptions } from '../pacing/rateLimiter.js';
+import { isRateLimiter, sharedLimitOf } from '../pacing/shared.js';
 import { Connection } from './connection.js';
 import type { ConnectionEvent, Entry, ReconnectOptions } from './connectionOptions.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';
@@ -50,7 +49,8 @@ export interface RpcSubscriptionsOptions {
    * tokens (default 1; 0: not counted) and waits its turn; unsubscribes are free. Pass the `RateLimiter`
    * of `createRateLimiter` that the HTTP client (`createRpc`) uses, and both share one budget. A
    * subscription waiting for its turn has no deadline: its `signal` (or `break`) ends the wait. None by
-   * default. See docs/rate-limits.md.
+   * default. See docs/rate-limits.md. `createRpcSubscriptionsWith` takes only a `RateLimiter`, so an app
+   * that never limits carries none of the option's code.
    * @example
    * const limit = createRateLimiter({ requestsPerSecond: 50, subscriptionWeight: 2 });
    * const rpc = createRpc('https://rpc.example.com', { rateLimit: limit });
@@ -130,8 +130,12 @@ export function createRpcSubscriptionsWith<TMethods extends SubscriptionSet>(
     throw new InvalidInputError({ param: 'options.WebSocket', problem: 'expected a WebSocket constructor' });
   }
   const open: OpenWebSocket = Custom ? (target) => new Custom(target) : openDefaultWebSocket;
-  const rateLimit = checkRateLimit(options.rateLimit, 'options.rateLimit');
-  const pace = rateLimit ? limitedPace(rateLimit, timerClock) : undefined;
+  const { rateLimit } = options;
+  if (rateLimit !== undefined && !isRateLimiter(rateLimit)) {
+    // Only a limiter: an app that never limits carries none of the option's checks.
+    throw new InvalidInputError({ param: 'options.rateLimit', problem: 'expected createRateLimiter(options)' });
+  }
+  const pace = rateLimit && sharedLimitOf(rateLimit).pace();
   const listeners = new Set<(event: ConnectionEvent) => void>();
   const entries = new Map<string, Entry>();
   const connections: Connection[] = [];
@@ -309,5 +313,12 @@ export interface RpcSubscriptions extends RpcSubscriptionsWith<typeof allSubscri
  * }
  */
 export function createRpcSubscriptions(url: string, options: RpcSubscriptionsOptions = {}): RpcSubscriptions {
-  return createRpcSubscriptionsWith(url, allSubscriptions, options);
+  const rateLimit = checkRateLimit(options?.rateLimit, 'options.rateLimit');
+  if (rateLimit === undefined || isRateLimiter(rateLimit))
+    return createRpcSubscriptionsWith(url, allSubscriptions, options);
+  // Options of its own (or `false`, none): a limiter for this client alone.
+  return createRpcSubscriptionsWith(url, allSubscriptions, {
+    ...options,
+    rateLimit: rateLimit === false ? undefined : createRateLimiter(rateLimit),
+  });
 }

@@ -5,10 +5,5 @@
  */
 export type { TurnCall } from '../pacing/bucket.js';
 export { LEARNED_PACE_MS, type Pace, paceFor } from '../pacing/pace.js';
-export {
-  checkRateLimit,
-  createRateLimiter,
-  isRateLimiter,
-  type RateLimiter,
-  type RateLimitOptions,
-} from '../pacing/rateLimiter.js';
+export { checkRateLimit, createRateLimiter, type RateLimiter, type RateLimitOptions } from '../pacing/rateLimiter.js';
+export { isRateLimiter } from '../pacing/shared.js';

@@ -9,7 +9,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../src/codecs/base58.js';
 import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
-import { createRpcSubscriptions } from '../../src/subscriptions/createRpcSubscriptions.js';
+import { createRpcSubscriptions, createRpcSubscriptionsWith } from '../../src/subscriptions/createRpcSubscriptions.js';
+import { accountSubscribe } from '../../src/subscriptions/methods/accountSubscribe.js';
 import { createRateLimiter, paceFor } from '../../src/transport/rateLimit.js';
 import { realClock } from '../../src/transport/retry.js';
 import { type PubsubServer, startPubsubServer } from '../support/pubsubServer.js';
@@ -125,19 +126,35 @@ describe('subscriptions under a rate limit', () => {
     expect(await Promise.all(ended)).toEqual(accounts.map(() => 'ended'));
   });
 
-  it('takes plain options (a limit of its own), checked before anything is sent', HANG, async () => {
-    expect(() => createRpcSubscriptions(server.url, { rateLimit: { requestsPerSecond: -1 } })).toThrow(
-      expect.objectContaining({ name: 'InvalidInputError', param: 'options.rateLimit.requestsPerSecond' }),
-    );
-    expect(() =>
-      createRpcSubscriptions(server.url, { rateLimit: { requestsPerSecond: 1, weight: 2 } as never }),
-    ).toThrow(expect.objectContaining({ name: 'InvalidInputError', param: 'options.rateLimit.weight' }));
-    const subs = createRpcSubscriptions(server.url, { rateLimit: { requestsPerSecond: SLOW, subscriptionWeight: 1 } });
-    const ended = accounts.slice(0, 2).map((account) => follow(subs.accountSubscribe(account)));
-    await until(() => server.subscriptions.size === 1);
-    await server.roundTrip();
-    expect(sent('accountSubscribe')).toBe(1);
-    subs.close();
-    expect(await Promise.all(ended)).toEqual(['ended', 'ended']);
-  });
+  it(
+    'createRpcSubscriptions takes plain options (a limit of its own), checked before anything is sent',
+    HANG,
+    async () => {
+      expect(() => createRpcSubscriptions(server.url, { rateLimit: { requestsPerSecond: -1 } })).toThrow(
+        expect.objectContaining({ name: 'InvalidInputError', param: 'options.rateLimit.requestsPerSecond' }),
+      );
+      expect(() =>
+        createRpcSubscriptions(server.url, { rateLimit: { requestsPerSecond: 1, weight: 2 } as never }),
+      ).toThrow(expect.objectContaining({ name: 'InvalidInputError', param: 'options.rateLimit.weight' }));
+      // The client of chosen methods takes a limiter only: an app that never limits carries no option checks.
+      expect(() =>
+        createRpcSubscriptionsWith(server.url, { accountSubscribe }, { rateLimit: { requestsPerSecond: 1 } }),
+      ).toThrow(expect.objectContaining({ name: 'InvalidInputError', param: 'options.rateLimit' }));
+      const limited = createRpcSubscriptionsWith(
+        server.url,
+        { accountSubscribe },
+        { rateLimit: createRateLimiter({ requestsPerSecond: SLOW, burst: 1 }) },
+      );
+      limited.close();
+      const subs = createRpcSubscriptions(server.url, {
+        rateLimit: { requestsPerSecond: SLOW, subscriptionWeight: 1 },
+      });
+      const ended = accounts.slice(0, 2).map((account) => follow(subs.accountSubscribe(account)));
+      await until(() => server.subscriptions.size === 1);
+      await server.roundTrip();
+      expect(sent('accountSubscribe')).toBe(1);
+      subs.close();
+      expect(await Promise.all(ended)).toEqual(['ended', 'ended']);
+    },
+  );
 });
