@@ -42,11 +42,11 @@ const SLACK_MS = 1_000;
 const SEND_TIMEOUT_MS = 150_000;
 const LAND_TIMEOUT_MS = 150_000;
 /**
- * Three slots between polls, not the default 500 ms: the model's cost is its requests (about 270 us each
+ * Four slots between polls, not the default 500 ms: the model's cost is its requests (about 270 us each
  * through the whole client), and 1,000 calls must stay within the suite's budget. Every rule the calls
  * follow counts slots (the grace after expiry, a blockhash's life), not polls.
  */
-const POLL_MS = 3 * SLOT_MS;
+const POLL_MS = 4 * SLOT_MS;
 /** Resends every 4 polls (sends were a third of the requests at each poll). */
 const RESEND_MS = 4 * POLL_MS;
 const PAYER = encodeBase58(new Uint8Array(32).fill(0x21));
@@ -295,15 +295,26 @@ function judge(
       if (tx.landedAt !== null) return fail(`false expiry: landed at ${tx.landedAt}`);
       if (cluster.canStillLand(tx)) return fail('false expiry: it can still land');
       return;
-    case 'TimeoutError':
+    case 'TimeoutError': {
       if (Date.now() < call.deadline) fail(`TimeoutError ${call.deadline - Date.now()} ms before its deadline`);
+      // Not judged (a fault may hide the expiry until the deadline), but counted: how long it had been over.
+      const over = cluster.overAt(tx);
+      if (over !== null && over <= tip) {
+        const key = `${call.setup.kind} timed out over ${tip - over < 100 ? '<' : '>='} 100 slots`;
+        reached.set(key, (reached.get(key) ?? 0) + 1);
+      }
       return;
+    }
     case 'TransactionNotLandedError': {
       const { reason, attempts } = error as unknown as {
         reason: string;
         attempts: { signature: string; mayStillLand: boolean }[];
       };
       if (reason !== 'timeout') return fail(`not landed: ${reason}: ${error.message}`);
+      if (call.setup.lands !== null) {
+        const key = `land timed out after ${attempts.length} of ${call.setup.attempt} attempts planned`;
+        reached.set(key, (reached.get(key) ?? 0) + 1);
+      }
       if (Date.now() < call.deadline) fail(`not landed (timeout) ${call.deadline - Date.now()} ms before its deadline`);
       for (const attempt of attempts) {
         const sent = call.txs.find((each) => each.signature === attempt.signature);

@@ -79,6 +79,8 @@ export interface Cluster {
   byBlockhash(): Map<string, number>;
   /** Can `tx` still land, as of the tip? */
   canStillLand(tx: Tx): boolean;
+  /** The first slot `tx` can no longer land in (its blockhash's life over, its nonce advanced), or null. */
+  overAt(tx: Tx): number | null;
   txs: Map<string, Tx>;
   requests: number[];
 }
@@ -343,7 +345,7 @@ export function createCluster(setup: ClusterSetup, seed: number, startTime: numb
     return json(200, JSON.stringify({ jsonrpc: '2.0', id, ...reply }));
   };
 
-  return {
+  const cluster: Cluster = {
     urls,
     fetch,
     tip,
@@ -379,9 +381,16 @@ export function createCluster(setup: ClusterSetup, seed: number, startTime: numb
       // The next block is one higher: it is valid there only while the tip is below the last valid height.
       return heightAt(now) < heightAt(tx.blockhashSlot as number) + BLOCKHASH_LIFE;
     },
+    overAt(tx) {
+      if (!tx.nonce) return cluster.lastValidSlotOf(tx.blockhashSlot as number) + 1;
+      const history = nonces.get(tx.nonce.account)?.history ?? [];
+      const held = history.findIndex((entry) => entry.value === tx.nonce?.value);
+      return history[held + 1]?.slot ?? null;
+    },
     txs,
     requests,
   };
+  return cluster;
 }
 
 const compactLength = (n: number) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7]);
