@@ -49,6 +49,8 @@ interface FrameSizes {
   maximum: number;
 }
 
+const frameSizes: FrameSizes = { declared: 0, allDeclared: true, minimum: 0, maximum: 0 };
+
 /** The most a compressed block regenerates (RFC 8878, Block_Maximum_Size). */
 const MAX_BLOCK = 131072;
 
@@ -60,7 +62,12 @@ const MAX_BLOCK = 131072;
  */
 function checkFrames(data: Uint8Array, limit: number): FrameSizes {
   if (data.length < 6) throw new FrameError(false, 'zstd frame too short');
-  const sizes: FrameSizes = { declared: 0, allDeclared: true, minimum: 0, maximum: 0 };
+  // One object, reset for each call (decoding is synchronous): thousands of small accounts a read.
+  const sizes = frameSizes;
+  sizes.declared = 0;
+  sizes.allDeclared = true;
+  sizes.minimum = 0;
+  sizes.maximum = 0;
   let offset = 0;
   while (offset < data.length) {
     if (data.length - offset < 8) throw truncated();
@@ -76,29 +83,29 @@ function checkFrames(data: Uint8Array, limit: number): FrameSizes {
         offset === 0 ? 'not a zstd frame (bad magic number)' : 'bytes after the last zstd frame',
       );
     }
-    const header = readFrameHeader(data, offset + 4, limit);
+    const end = readFrameHeader(data, offset + 4, limit);
     if (header.contentSize === undefined) sizes.allDeclared = false;
     else sizes.declared += header.contentSize;
     if (sizes.declared > limit) {
       throw new FrameError(true, `zstd frames declare ${sizes.declared} bytes, over the ${limit}-byte limit`);
     }
-    offset = skipBlocks(data, header.end, sizes) + (header.checksum ? 4 : 0);
+    offset = skipBlocks(data, end, sizes) + (header.checksum ? 4 : 0);
     if (offset > data.length) throw truncated();
     if (sizes.minimum > limit) throw new FrameError(true, `decompressed data exceeds ${limit} bytes`);
   }
   return sizes;
 }
 
+/** What `readFrameHeader` read of the last frame header (one object for every frame). */
+const header: { contentSize: number | undefined; checksum: boolean } = { contentSize: undefined, checksum: false };
+
 /**
  * A frame header, from its descriptor byte at `at`: refuses a window larger than an honest encoder needs
  * for `limit` bytes of output, a declared content size over `limit`, and dictionaries (which the decoder
- * does not apply: it would decode such a frame wrongly rather than fail).
+ * does not apply: it would decode such a frame wrongly rather than fail). Returns where the header ends,
+ * and leaves its content size and checksum flag in `header`.
  */
-function readFrameHeader(
-  data: Uint8Array,
-  at: number,
-  limit: number,
-): { end: number; contentSize: number | undefined; checksum: boolean } {
+function readFrameHeader(data: Uint8Array, at: number, limit: number): number {
   const descriptor = data[at] as number;
   const singleSegment = (descriptor >> 5) & 1;
   const sizeFlag = descriptor >> 6;
@@ -118,12 +125,15 @@ function readFrameHeader(
   if (end > data.length) throw truncated();
   if (readLittleEndian(data, offset, dictionaryBytes) !== 0)
     throw new FrameError(false, 'zstd frame needs a dictionary');
-  if (sizeBytes === 0) return { end, contentSize: undefined, checksum: ((descriptor >> 2) & 1) === 1 };
+  header.checksum = ((descriptor >> 2) & 1) === 1;
+  header.contentSize = undefined;
+  if (sizeBytes === 0) return end;
   let contentSize = readLittleEndian(data, offset + dictionaryBytes, sizeBytes);
   if (sizeBytes === 2) contentSize += 256;
   if (contentSize > limit)
     throw new FrameError(true, `zstd frame declares ${contentSize} bytes, over the ${limit}-byte limit`);
-  return { end, contentSize, checksum: ((descriptor >> 2) & 1) === 1 };
+  header.contentSize = contentSize;
+  return end;
 }
 
 /** Where the frame whose first block header is at `offset` ends (before its checksum); adds to `sizes`. */

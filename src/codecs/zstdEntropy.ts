@@ -51,16 +51,21 @@ export function bitsAt(data: Uint8Array, at: number, n: number): number {
  * left; reading past the start is an error the caller checks (`pos < 0`), the bits beyond being zeros.
  */
 export class BackwardBits {
-  pos: number;
-  constructor(
-    readonly data: Uint8Array,
-    readonly start: number,
-    end: number,
-  ) {
+  pos = 0;
+  data!: Uint8Array;
+  start = 0;
+  constructor(data: Uint8Array, start: number, end: number) {
+    this.reset(data, start, end);
+  }
+  /** The stream of `data` from `start` to `end`, in this object: a block's sequences reuse one. */
+  reset(data: Uint8Array, start: number, end: number): this {
     if (end <= start) throw corrupt('empty bit stream');
     const last = data[end - 1] as number;
     if (last === 0) throw corrupt('bit stream without its end mark');
+    this.data = data;
+    this.start = start;
     this.pos = (end - 1 - start) * 8 + highBit(last);
+    return this;
   }
   read(n: number): number {
     if (n === 0) return 0;

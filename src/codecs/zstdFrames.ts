@@ -87,7 +87,7 @@ class Output {
   length = 0;
   constructor(
     public buffer: Uint8Array,
-    readonly limit: number,
+    public limit: number,
   ) {}
   /** Makes room for `n` more bytes, or refuses when they would pass the limit. */
   reserve(n: number): void {
@@ -106,6 +106,13 @@ let scratchBuffer: Uint8Array | undefined;
 /** The scratch buffer's first `limit` bytes, for the limit of the last call. */
 let scratch: Uint8Array | undefined;
 let scratchLimit = 0;
+
+const NONE = new Uint8Array(0);
+const theOutput = new Output(NONE, 0);
+/** The bit stream of a block's sequences, reset for each block. */
+const sequenceBits = new BackwardBits(Uint8Array.of(1), 0, 1);
+/** Where the sequence table `sequenceTable` last read ends. */
+let tableEnd = 0;
 
 // Huffman-coded and RLE literals are decoded here, reused by every block (decoding is synchronous).
 let literalsBuffer: Uint8Array | undefined;
@@ -135,7 +142,11 @@ export function decodeFrames(
     }
     initial = scratch;
   } else initial = new Uint8Array(Math.min(capacity, limit));
-  const output = new Output(initial, limit);
+  // One output object, reset for each call (decoding is synchronous), as the frame state is.
+  const output = theOutput;
+  output.buffer = initial;
+  output.limit = limit;
+  output.length = 0;
   let at = 0;
   while (at < data.length) {
     const magic =
@@ -155,6 +166,7 @@ export function decodeFrames(
     at = decodeFrame(data, at + 4, output);
   }
   const { buffer, length } = output;
+  output.buffer = NONE; // a large output is the caller's: not kept alive here until the next call
   if (buffer !== scratch) return length === buffer.length ? buffer : buffer.slice(0, length);
   if (!take) return buffer.slice(0, length);
   const kept = take(length);
@@ -320,16 +332,14 @@ function decodeCompressedBlock(data: Uint8Array, start: number, end: number, out
       ml: buildFseTable(ML_DEFAULT, 6),
       of: buildFseTable(OF_DEFAULT, 5),
     };
-    let ll: FseTable;
-    let of: FseTable;
-    let ml: FseTable;
-    [ll, p] = sequenceTable(data, p, end, modes >> 6, defaults.ll, state.ll, 9, 35);
-    [of, p] = sequenceTable(data, p, end, (modes >> 4) & 3, defaults.of, state.of, 8, 31);
-    [ml, p] = sequenceTable(data, p, end, (modes >> 2) & 3, defaults.ml, state.ml, 9, 52);
+    const ll = sequenceTable(data, p, end, modes >> 6, defaults.ll, state.ll, 9, 35);
+    const of = sequenceTable(data, tableEnd, end, (modes >> 4) & 3, defaults.of, state.of, 8, 31);
+    const ml = sequenceTable(data, tableEnd, end, (modes >> 2) & 3, defaults.ml, state.ml, 9, 52);
+    p = tableEnd;
     state.ll = ll;
     state.of = of;
     state.ml = ml;
-    const stream = new BackwardBits(data, p, end);
+    const stream = sequenceBits.reset(data, p, end);
     let llState = stream.read(ll.log);
     let ofState = stream.read(of.log);
     let mlState = stream.read(ml.log);
@@ -381,7 +391,8 @@ function decodeCompressedBlock(data: Uint8Array, start: number, end: number, out
         if (next > blockEnd) throw tooLong(output, next);
         out = grow(output, op, next);
       }
-      if (literalLength > 16) {
+      // Up to 64 bytes (a key of an account, say) a loop costs less than a subarray and `set`.
+      if (literalLength > 64) {
         out.set(literals.subarray(lp, lp + literalLength), op);
         op += literalLength;
         lp += literalLength;
@@ -415,7 +426,8 @@ function decodeCompressedBlock(data: Uint8Array, start: number, end: number, out
     if (op + rest > blockEnd) throw tooLong(output, op + rest);
     out = grow(output, op, op + rest);
   }
-  out.set(literals.subarray(lp, literalsEnd), op);
+  if (rest > 64) out.set(literals.subarray(lp, literalsEnd), op);
+  else for (let i = 0; i < rest; i++) out[op + i] = literals[lp + i] as number;
   output.length = op + rest;
 }
 
@@ -432,6 +444,7 @@ function tooLong(output: Output, end: number): ZstdFormatError {
     : corrupt('block longer than 128 KiB');
 }
 
+/** The sequence table of `mode` at `at`; where its description ends is left in `tableEnd` (no pair per table). */
 function sequenceTable(
   data: Uint8Array,
   at: number,
@@ -441,13 +454,19 @@ function sequenceTable(
   previous: FseTable | undefined,
   maxLog: number,
   maxSymbol: number,
-): [FseTable, number] {
-  if (mode === 0) return [predefined, at];
+): FseTable {
+  tableEnd = at;
+  if (mode === 0) return predefined;
   if (mode === 1) {
     if (at >= end) throw corrupt('truncated sequences');
-    return [rleTable(data[at] as number), at + 1];
+    tableEnd = at + 1;
+    return rleTable(data[at] as number);
   }
-  if (mode === 2) return readFseTable(data, at, end, maxLog, maxSymbol);
+  if (mode === 2) {
+    const [table, after] = readFseTable(data, at, end, maxLog, maxSymbol);
+    tableEnd = after;
+    return table;
+  }
   if (!previous) throw corrupt('repeated table without a previous one');
-  return [previous, at];
+  return previous;
 }
