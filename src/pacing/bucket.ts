@@ -12,6 +12,7 @@ import type { Clock } from '../types/clock.js';
 
 /** Rounding slack: levels are fractions of a token, and timers fire on whole milliseconds. */
 const EPSILON = 1e-9;
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** What the caller of a turn says about its call. */
 export interface TurnCall {
@@ -201,7 +202,9 @@ export class Bucket {
     const controller = new AbortController();
     this.timer = controller;
     this.timerAt = head.turnAt;
-    this.clock.sleep(Math.max(0, head.turnAt - now), controller.signal, 'rateLimit').then(
+    // Timers take at most 2^31 - 1 ms (a longer one fires at once): a turn further off is woken up to in steps.
+    const ms = Math.min(MAX_TIMER_MS, Math.max(0, head.turnAt - now));
+    this.clock.sleep(ms, controller.signal, 'rateLimit').then(
       () => {
         if (this.timer !== controller) return;
         this.timer = undefined;

@@ -106,6 +106,22 @@ describe('turns at the pace', () => {
     expect(after.at).toBe(3000);
   });
 
+  it('a turn further off than a timer can wait (2^31 - 1 ms) is reached in steps, not by a timer firing at once', async () => {
+    const clock = fakeClock();
+    const slept: number[] = [];
+    const sleep = clock.sleep;
+    clock.sleep = (ms, signal, method) => {
+      slept.push(ms);
+      return sleep(ms, signal, method);
+    };
+    const pace = paceFor({ requestsPerSecond: 1e-7 }, clock, 'options.rateLimit');
+    pace.turn(1, call());
+    const far = track(clock, pace.turn(1, call()));
+    await clock.advance(1e10);
+    expect(far.at).toBe(1e10);
+    expect(slept).toEqual([2_147_483_647, 2_147_483_647, 2_147_483_647, 2_147_483_647, 1_410_065_412]);
+  });
+
   it('a call of weight 0 never waits, even behind a queue', () => {
     const clock = fakeClock();
     const pace = paceFor({ requestsPerSecond: 1 }, clock, 'options.rateLimit');
