@@ -2,7 +2,7 @@
  * A simulated cluster behind three HTTP endpoints, served in-process by a `fetch` that routes by URL, for
  * confirmation across a failover list (issue 34): slots follow the clock (`Date.now()`, faked by the
  * test), some slots are skipped (no block, no height), and each endpoint sees the chain from its own
- * view: at the tip, or `LAG_SLOTS` behind (honouring `minContextSlot` with -32016 or ignoring it), or
+ * view: at the tip, or `LAG_SLOTS` (or `lagSlots`) behind (honouring `minContextSlot` with -32016 or ignoring it), or
  * flapping between the two. The lagging endpoint also shows statuses some slots late. Endpoints fail for
  * a while as told (HTTP 503, -32005, silence). Transactions land as the test plans them, in the last
  * valid slot of their blockhash too, but only once an endpoint has accepted them and while they are
@@ -15,7 +15,7 @@ import { decodeBase64, encodeBase64 } from '../../src/codecs/base64.js';
 import type { FetchLike } from '../../src/index.js';
 
 export const SLOT_MS = 400;
-/** How far behind the lagging endpoint is (the target's 50 slots). */
+/** How far behind the lagging endpoint is by default (the target's 50 slots). */
 export const LAG_SLOTS = 50;
 /** Blocks a blockhash stays usable for (agave's MAX_PROCESSING_AGE). */
 export const BLOCKHASH_LIFE = 150;
@@ -35,6 +35,8 @@ export type FaultKind = 'http503' | 'behind' | 'silent';
 export interface ClusterSetup {
   /** Where the lagging endpoint stands in the list given to createRpc (0: the primary). */
   laggingAt: 0 | 1 | 2;
+  /** How far behind it is, in slots (LAG_SLOTS when left out). */
+  lagSlots?: number;
   mode: LagMode;
   /** A flapping endpoint: whether it honours minContextSlot (the others: as `mode` says). */
   flapHonours: boolean;
@@ -182,10 +184,11 @@ export function createCluster(setup: ClusterSetup, seed: number, startTime: numb
     return b < bank && heightAt(bank) <= heightAt(b) + BLOCKHASH_LIFE;
   };
 
+  const lag = setup.lagSlots ?? LAG_SLOTS;
   const lagOf = (node: number, now: number) => {
     if (node !== setup.laggingAt) return 0;
-    if (setup.mode !== 'flaps') return LAG_SLOTS;
-    return Math.floor((now - FIRST_SLOT) / setup.flapSlots) % 2 === 1 ? LAG_SLOTS : 0;
+    if (setup.mode !== 'flaps') return lag;
+    return Math.floor((now - FIRST_SLOT) / setup.flapSlots) % 2 === 1 ? lag : 0;
   };
   const honours = (node: number) =>
     node !== setup.laggingAt || (setup.mode === 'flaps' ? setup.flapHonours : setup.mode === 'honours');
