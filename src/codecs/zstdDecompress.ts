@@ -114,13 +114,15 @@ function readFrameHeader(data: Uint8Array, at: number, limit: number): number {
   let offset = at + 1;
   if (!singleSegment) {
     const windowByte = data[offset++] as number;
-    const base = 2 ** (10 + (windowByte >> 3));
+    const windowLog = 10 + (windowByte >> 3);
+    // A shift where it is exact (the window of a small frame, every frame), the power beyond 2^30.
+    const base = windowLog < 31 ? 1 << windowLog : 2 ** windowLog;
     const window = base + (base / 8) * (windowByte & 7);
     // A window larger than the whole allowed output is never needed by an honest encoder.
     if (window > Math.max(limit, 1 << 20) * 2)
       throw new FrameError(true, `zstd window of ${window} bytes exceeds the limit`);
   }
-  const sizeBytes = sizeFlag === 0 ? singleSegment : 2 ** sizeFlag;
+  const sizeBytes = sizeFlag === 0 ? singleSegment : 1 << sizeFlag;
   const end = offset + dictionaryBytes + sizeBytes;
   if (end > data.length) throw truncated();
   if (readLittleEndian(data, offset, dictionaryBytes) !== 0)

@@ -181,7 +181,7 @@ function decodeFrame(data: Uint8Array, at: number, output: Output): number {
   const sizeFlag = descriptor >> 6;
   const dictionaryFlag = descriptor & 3;
   let p = at + 1 + (singleSegment ? 0 : 1) + (dictionaryFlag === 3 ? 4 : dictionaryFlag);
-  p += sizeFlag === 0 ? singleSegment : 2 ** sizeFlag;
+  p += sizeFlag === 0 ? singleSegment : 1 << sizeFlag;
   // One state, reset for each frame (decoding is synchronous): making it and its repeat offsets anew was a
   // good part of a small account's frame.
   const state = frameState;
