@@ -97,8 +97,9 @@ export interface ExpiryState {
   /** The newest processed slot at which the node called the blockhash valid. */
   validAt: number | null;
   /**
-   * The first processed slot, from a fresh view, at which the lifetime was over (the blockhash invalid,
-   * the nonce another value): where the wait for a late status (STATUS_GRACE_SLOTS) counts from.
+   * The first processed slot, from a fresh view, at which the lifetime was believed over (the blockhash
+   * invalid, the nonce another value, by the rules of `checkExpiry`): where the wait for a late status
+   * (STATUS_GRACE_SLOTS) counts from.
    */
   overSince: number | null;
   /** For a durable nonce: the first slot, at each commitment, whose bank held the transaction's nonce. */
@@ -160,13 +161,15 @@ export async function checkExpiry(
     return notOver;
   }
   if (!isFresh) return notOver;
-  state.overSince ??= processed.context.slot;
   // `false` also means "never seen": from a node behind the blockhash (all this call may have heard from).
   // Believed once the node called it valid before, or once its view is a blockhash's life past the call's
   // first one: the blockhash was in use by then, so a node that far on has seen it, unless it is more than
   // that far behind the cluster.
   const firstSlot = state.firstSlot ?? processed.context.slot;
   if (state.validAt === null && processed.context.slot < firstSlot + BLOCKHASH_LIFE_SLOTS) return notOver;
+  // Only a `false` believed starts the wait for a late status: one from a view that had not seen the
+  // blockhash yet is older than any landing, and the wait counted from it would be over before it began.
+  state.overSince ??= processed.context.slot;
   if (commitment !== 'processed') {
     const atLevel = await rpc.isBlockhashValid(blockhash, { commitment, minContextSlot: atLeast(commitment), signal });
     if (!fresh(commitment, atLevel.context.slot) || atLevel.value) return notOver;
@@ -218,11 +221,17 @@ async function checkNonce(
     }
     // A bank at or past a slot where the processed bank held the nonce has seen it too: a different value
     // there is an advance (or the nonce was set on a fork that is gone, where it can never be again).
-    if (level === 'processed') state.overSince ??= context.slot;
     const held = [state.heldAt[level], state.heldAt.processed].some((slot) => slot !== null && slot <= context.slot);
     const firstSlot = state.firstSlot ?? context.slot;
     if (!held && context.slot < firstSlot + BLOCKHASH_LIFE_SLOTS) return notOver;
-    if (level === 'processed') contextSlot = context.slot;
+    if (level === 'processed') {
+      // Only a value believed to be an advance starts the wait for a late status: the value from before
+      // the nonce was set (a view behind it) is older than any landing. Counted from there, a call whose
+      // first view was 140 slots behind ended as expired 15 slots after its transaction landed (its status
+      // shown 29 slots late).
+      state.overSince ??= context.slot;
+      contextSlot = context.slot;
+    }
   }
   return { expired: true, blockHeight: null, contextSlot };
 }

@@ -428,6 +428,61 @@ describe('a primary 50 slots behind refuses a live lifetime in preflight', () =>
   });
 });
 
+describe('a first look from a view behind the lifetime starts no grace', () => {
+  // Before the fix: the call's first look came from the primary while 50 slots behind, which did not hold
+  // the nonce yet (or know the blockhash); that look started the 32-slot wait for a late status. Then all
+  // three endpoints failed for 40 s (the client's network, say); the first answer after it, from the
+  // primary back at the tip, showed the lifetime over, 150 slots past the first view: believed, and the
+  // grace long over, so the ledger was searched once, at once, and the status (shown 30 slots late) was
+  // not there yet: TransactionExpiredError for a transaction that had landed.
+  for (const lifetime of ['blockhash', 'nonce'] as const) {
+    it(`${lifetime}: expired only once the status had time to show; it landed, so confirmed`, async () => {
+      const flapSlots = lifetime === 'blockhash' ? 150 : 100;
+      const outage = (node: 0 | 1 | 2, toSlot: number) => ({
+        node,
+        fromSlot: flapSlots + 2,
+        toSlot,
+        kind: 'http503' as const,
+      });
+      const cluster = createCluster(
+        {
+          laggingAt: 0,
+          mode: 'flaps',
+          flapHonours: false,
+          flapSlots,
+          statusLag: 30,
+          skipPercent: 0,
+          // The primary back at the tip after the outage; the others still failing, so it answers alone.
+          faults: [outage(0, 2 * flapSlots), outage(1, 4 * flapSlots), outage(2, 4 * flapSlots)],
+        },
+        7,
+        Date.now(),
+      );
+      // The call starts as the primary falls 50 slots behind.
+      await vi.advanceTimersByTimeAsync(flapSlots * SLOT_MS);
+      const start = cluster.tip();
+      const signature = new Uint8Array(64).fill(0x33);
+      let bytes: Uint8Array;
+      let tx: Tx;
+      if (lifetime === 'nonce') {
+        const nonce = cluster.addNonce(start - 2, null);
+        tx = cluster.add({ signature: encodeBase58(signature), blockhashSlot: null, nonce, landFrom: start + 90 });
+        bytes = wireTransaction({ signature, payer: PAYER, recentBlockhash: nonce.value, nonceAccount: nonce.account });
+      } else {
+        const b = start - 2;
+        const landFrom = cluster.lastValidSlotOf(b);
+        tx = cluster.add({ signature: encodeBase58(signature), blockhashSlot: b, nonce: null, landFrom });
+        bytes = wireTransaction({ signature, payer: PAYER, recentBlockhash: cluster.blockhashOf(b) });
+      }
+      const rpc = createRpc(cluster.urls, { fetch: cluster.fetch });
+      const outcome = await settled(sendAndConfirmTransaction(rpc, bytes, { skipPreflight: true }), 300_000);
+      expect(tx.landedAt).not.toBeNull();
+      expect(outcome.error).toBeUndefined();
+      expect(outcome.value).toMatchObject({ signature: tx.signature, slot: tx.landedAt });
+    });
+  }
+});
+
 describe('confirmation across three endpoints, one 50 slots behind (model)', () => {
   it('1,000 calls: no false expiry, no false success, no rebuild while an attempt can land, none hangs', async () => {
     const started = performance.now();
