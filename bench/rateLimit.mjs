@@ -315,6 +315,16 @@ function report(machine, results) {
     );
   }
   out.push('');
+  // The issue's targets: (a) no 429 surfaced and within 105% of the ideal; (b) every call through.
+  const verdicts = results
+    .filter((r) => r.id.startsWith('a') || r.id === 'b')
+    .map((r) => {
+      const through = r.surfaced429 === 0 && r.otherErrors === 0;
+      const met = r.target ? through && r.wallS / r.idealS <= r.target : through;
+      const what = r.target ? `0 surfaced 429s and ≤ ${(r.target * r.idealS).toFixed(1)} s` : 'every call through';
+      return `${r.id}${Number(args.repeat) > 1 ? ` #${r.run}` : ''} (${what}): ${met ? 'met' : 'NOT met'}`;
+    });
+  if (verdicts.length) out.push(`Targets: ${verdicts.join('; ')}.`, '');
   out.push(
     `Ideal: the calls' tokens / the server's rate, as the issue counts it (the bucket starts full, so a client that spent it at once and then kept exactly to the rate would take (tokens − capacity) / rate: ${((CALLS - N) / N).toFixed(0)} s for ${CALLS} calls at ${N}/s). ✓/✗: the issue's target (0 surfaced 429s, wall ≤ 1.05 × ideal). Requests sent: what the server received, 429s included.`,
   );

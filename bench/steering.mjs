@@ -7,7 +7,7 @@
 // a second copy of the before build (the A/A row) shows how far two identical clients differ by chance.
 // Not a test: prints Markdown tables for docs/performance.md. `npm run bench:steering` (builds dist/ first).
 //
-//   node bench/steering.mjs [--rounds 25] [--round-ms 120] [--only getBalance,epochInfo] [--json file]
+//   node bench/steering.mjs [--rounds 30] [--round-ms 100] [--only getBalance,epochInfo] [--json file]
 //                           [--before-commit 5451f85] [--before-dir /tmp/solrpc-before-5451f85]
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,8 +23,8 @@ import { ADDRESSES } from './workloads.mjs';
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '25' },
-    'round-ms': { type: 'string', default: '120' },
+    rounds: { type: 'string', default: '30' },
+    'round-ms': { type: 'string', default: '100' },
     only: { type: 'string' },
     json: { type: 'string' },
     'before-commit': { type: 'string', default: '5451f85' },
@@ -139,6 +139,28 @@ function getJson(url) {
   });
 }
 
+/** A seeded generator (mulberry32), so a run's orders can be repeated. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(34);
+/** A copy of `list` in a random order (Fisher-Yates). */
+function shuffled(list, next) {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   const at = (s.length - 1) * q;
@@ -190,9 +212,10 @@ async function measure(url, workload) {
     progress(`  ${workload}, ${inflight === 1 ? 'sequential' : '32 in flight'}: ${rounds} rounds of ${calls} calls`);
     const per = Object.fromEntries(clients.map((c) => [c.name, { ms: [], cpu: [], requests: 0, calls: 0 }]));
     for (let r = 0; r < rounds; r++) {
-      // Rotate the order each round so no client always follows the same one.
-      for (let k = 0; k < clients.length; k++) {
-        const client = clients[(r + k) % clients.length];
+      // A new order each round. Rotating one order is not enough: a client then always follows the same
+      // one, and one that follows a build of the same code runs warmer (in a first run the A/A copy,
+      // always right after the before build, came out 5-10% faster than it).
+      for (const client of shuffled(clients, random)) {
         const served = (await getJson(`${url}/stats`)).requests;
         const { wall, cpuUs } = await round(client.call, calls, inflight, r * calls);
         const s = per[client.name];
@@ -267,7 +290,7 @@ function report(machine, results) {
     }
     out.push(
       '',
-      `Rounds × calls: ${modes[1].rounds} × ${modes[1].calls} sequential, ${modes[32].rounds} × ${modes[32].calls} with 32 in flight, every client every round. Median and interquartile range over the rounds; CPU is this process's (the server runs in another).`,
+      `Rounds × calls: ${modes[1].rounds} × ${modes[1].calls} sequential, ${modes[32].rounds} × ${modes[32].calls} with 32 in flight, every client every round, in a new random order each round. Median and interquartile range over the rounds; CPU is this process's (the server runs in another).`,
       '',
     );
   }
