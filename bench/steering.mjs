@@ -5,9 +5,12 @@
 // process, in alternating rounds, against a loopback server of its own process (bench/rateLimitServer.mjs,
 // no limit). The claim is "no measurable cost": each round pairs every client with the before build, and
 // a second copy of the before build (the A/A row) shows how far two identical clients differ by chance.
+// Then the solrpc rows again with a `fetch` that answers from memory: the client's own work, without the
+// network's and the server's noise.
 // Not a test: prints Markdown tables for docs/performance.md. `npm run bench:steering` (builds dist/ first).
 //
-//   node bench/steering.mjs [--rounds 30] [--round-ms 100] [--only getBalance,epochInfo] [--json file]
+//   node bench/steering.mjs [--rounds 30] [--round-ms 100] [--only getBalance,epochInfo] [--network-only]
+//                           [--json file]
 //                           [--before-commit 5451f85] [--before-dir /tmp/solrpc-before-5451f85]
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '30' },
     'round-ms': { type: 'string', default: '100' },
     only: { type: 'string' },
+    'network-only': { type: 'boolean', default: false }, // skip the in-memory rounds
     json: { type: 'string' },
     'before-commit': { type: 'string', default: '5451f85' },
     'before-dir': { type: 'string' },
@@ -128,6 +132,34 @@ const CLIENTS = [
 /** The rows the claim is about, each paired with the before build in every round. */
 const PAIRED = [NOW, NOW_STALE_OK, NOW_LIMIT, AA];
 
+/**
+ * The client's own work alone: solrpc's builds given a `fetch` that answers from memory (the same text
+ * the server sends), so neither the network nor the server process adds its noise to the ratio. The
+ * fetch path, not the Node default's node:http pool, but the steering sits above both.
+ */
+const ANSWERS = {
+  getBalance: '{"context":{"apiVersion":"2.3.7","slot":356139496},"value":3482119554}',
+  getEpochInfo:
+    '{"absoluteSlot":356139496,"blockHeight":334337153,"epoch":824,"slotIndex":171496,"slotsInEpoch":432000,"transactionCount":418273992151}',
+};
+const JSON_HEADERS = { 'content-type': 'application/json' };
+async function answerFromMemory(_url, init) {
+  const body = String(init.body);
+  const method = /"method":"(\w+)"/.exec(body)[1];
+  const id = /"id":(\d+)/.exec(body)[1];
+  return new Response(`{"jsonrpc":"2.0","result":${ANSWERS[method]},"id":${id}}`, { headers: JSON_HEADERS });
+}
+const IN_MEMORY = CLIENTS.filter((c) => c.name.startsWith('solrpc')).map((c) => ({
+  name: c.name,
+  create: c.name.startsWith('solrpc before')
+    ? solrpc(before.createRpc, { fetch: answerFromMemory })
+    : solrpc(createRpc, {
+        fetch: answerFromMemory,
+        ...(c.name === NOW_STALE_OK ? { freshReads: false } : {}),
+        ...(c.name === NOW_LIMIT ? { rateLimit: { requestsPerSecond: 1_000_000 } } : {}),
+      }),
+}));
+
 const statsAgent = new Agent({ keepAlive: true });
 function getJson(url) {
   return new Promise((resolve, reject) => {
@@ -187,8 +219,8 @@ async function round(call, calls, inflight, offset) {
   return { wall, cpuUs: cpu.user + cpu.system };
 }
 
-async function measure(url, workload) {
-  const clients = CLIENTS.map((c) => ({ ...c, call: c.create(url)[workload] }));
+async function measure(url, workload, list) {
+  const clients = list.map((c) => ({ ...c, call: c.create(url)[workload] }));
   // Warm-up: the JIT, lazy imports, and 32 open sockets in each pool.
   const estimate = {};
   for (const client of clients) {
@@ -245,7 +277,13 @@ let serverCpuMs = 0;
 try {
   for (const workload of workloads) {
     progress(`${workload}:`);
-    results[workload] = await measure(url, workload);
+    results[workload] = await measure(url, workload, CLIENTS);
+  }
+  if (!args['network-only']) {
+    for (const workload of workloads) {
+      progress(`${workload}, answered from memory:`);
+      results[`${workload} in memory`] = await measure(url, workload, IN_MEMORY);
+    }
   }
 } finally {
   serverCpuMs = processCpuMs(server.pid);
@@ -270,6 +308,8 @@ function report(machine, results) {
   const titles = {
     getBalance: 'getBalance (small call, context slot)',
     epochInfo: 'getEpochInfo (small call, no context)',
+    'getBalance in memory': "getBalance answered from memory (`fetch` option): the client's own work alone",
+    'epochInfo in memory': "getEpochInfo answered from memory (`fetch` option): the client's own work alone",
   };
   for (const [workload, modes] of Object.entries(results)) {
     out.push(`## ${titles[workload]}`, '');
@@ -282,15 +322,15 @@ function report(machine, results) {
       for (const inflight of [1, 32]) {
         const s = modes[inflight].per[name];
         const f = modes[inflight].per[FLOOR];
-        cells.push(spread(s.ms), ms(median(s.cpu)), `${(median(s.ms) / median(f.ms)).toFixed(2)}x`);
+        cells.push(spread(s.ms), ms(median(s.cpu)), f ? `${(median(s.ms) / median(f.ms)).toFixed(2)}x` : '-');
       }
       const reqs = [1, 32].map((m) => modes[m].per[name].requests / modes[m].per[name].calls);
-      cells.push(reqs.map((x) => x.toFixed(2)).join(' / '));
+      cells.push(modes[1].per[FLOOR] ? reqs.map((x) => x.toFixed(2)).join(' / ') : '-');
       out.push(`| ${cells.join(' | ')} |`);
     }
     out.push(
       '',
-      `Rounds × calls: ${modes[1].rounds} × ${modes[1].calls} sequential, ${modes[32].rounds} × ${modes[32].calls} with 32 in flight, every client every round, in a new random order each round. Median and interquartile range over the rounds; CPU is this process's (the server runs in another).`,
+      `Rounds × calls: ${modes[1].rounds} × ${modes[1].calls} sequential, ${modes[32].rounds} × ${modes[32].calls} with 32 in flight, every client every round, in a new random order each round. Median and interquartile range over the rounds; CPU is this process's${modes[1].per[FLOOR] ? ' (the server runs in another)' : ', and every call is answered from memory: no request leaves it'}.`,
       '',
     );
   }
