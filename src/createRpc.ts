@@ -6,7 +6,12 @@ import { request } from './methods/request.js';
 import { checkConfig, checkPositive } from './options/check.js';
 import { DEFAULT_MAX_DECOMPRESSED_BYTES } from './options/limits.js';
 import { BASIC_OPTIONS, type BasicTransportOptions, basicTransport } from './transport/basic.js';
-import { createTransport, type HttpTransportOptions, RELIABILITY_OPTIONS } from './transport/http.js';
+import {
+  createTransport,
+  type EndpointConfig,
+  type HttpTransportOptions,
+  RELIABILITY_OPTIONS,
+} from './transport/http.js';
 import { realClock } from './transport/retry.js';
 import type { Transport } from './types/index.js';
 
@@ -47,12 +52,20 @@ export interface Rpc
 
 /**
  * Creates a client with every method, over HTTP to `url`, to several URLs in order of preference
- * (failover), or over a custom `Transport`.
+ * (failover, each a URL or an `EndpointConfig` with its own rate limit), or over a custom `Transport`.
  * @example
  * const rpc = createRpc('http://127.0.0.1:8899');
  * const { value } = await rpc.getBalance(address); // bigint lamports
+ * @example
+ * // Two providers, each kept under its own limit; reads never older than one already returned.
+ * const rpc = createRpc(
+ *   [{ url: primaryUrl, rateLimit: { requestsPerSecond: 50 } }, { url: backupUrl, rateLimit: { requestsPerSecond: 10 } }],
+ * );
  */
-export function createRpc(url: string | readonly string[] | Transport, options: RpcOptions = {}): Rpc {
+export function createRpc(
+  url: string | readonly (string | EndpointConfig)[] | Transport,
+  options: RpcOptions = {},
+): Rpc {
   checkOptions(options, 'createRpc');
   const transport = typeof url === 'function' ? url : createTransport(url, options, realClock);
   return bind(transport, { ...allMethods, request }, options) as Rpc;

@@ -81,6 +81,7 @@ export { ResponseTooLargeError } from './errors/ResponseTooLargeError.js';
 export { RpcError } from './errors/RpcError.js';
 export { SimulationFailedError } from './errors/SimulationFailedError.js';
 export { SolRpcError, type SolRpcErrorFields } from './errors/SolRpcError.js';
+export { StaleResponseError } from './errors/StaleResponseError.js';
 export { SubscriptionOverflowError } from './errors/SubscriptionOverflowError.js';
 export { TimeoutError } from './errors/TimeoutError.js';
 export { TransactionExpiredError } from './errors/TransactionExpiredError.js';
@@ -246,12 +247,17 @@ export type { NotificationIterator } from './subscriptions/stream.js';
 export type { OpenWebSocket, WebSocketConstructor, WebSocketLike } from './subscriptions/webSocket.js';
 export { type BasicTransportOptions, createBasicTransport } from './transport/basic.js';
 export type { BatchOptions } from './transport/batch.js';
+export type { FreshReadOptions } from './transport/freshness.js';
+export { type EndpointHealth, endpointHealth } from './transport/health.js';
+export type { RequestEvent, ResponseEvent, TransportHooks } from './transport/hooks.js';
 export {
   createHttpTransport,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
+  type EndpointConfig,
   type HttpTransportOptions,
 } from './transport/http.js';
+export { createRateLimiter, type RateLimiter, type RateLimitOptions } from './transport/rateLimit.js';
 export type { RetryOptions } from './transport/retry.js';
 export type {
   LookupTable,

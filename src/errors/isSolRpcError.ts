@@ -11,6 +11,7 @@ import type { ResponseTooLargeError } from './ResponseTooLargeError.js';
 import type { RpcError } from './RpcError.js';
 import type { SimulationFailedError } from './SimulationFailedError.js';
 import { BRAND, type SolRpcError } from './SolRpcError.js';
+import type { StaleResponseError } from './StaleResponseError.js';
 import type { SubscriptionOverflowError } from './SubscriptionOverflowError.js';
 import type { TimeoutError } from './TimeoutError.js';
 import type { TransactionExpiredError } from './TransactionExpiredError.js';
@@ -36,6 +37,7 @@ export type SolRpcErrorName =
   | 'TransactionFailedError'
   | 'TransactionNotLandedError'
   | 'SimulationFailedError'
+  | 'StaleResponseError'
   | 'ConnectionLostError'
   | 'SubscriptionOverflowError';
 
@@ -69,6 +71,7 @@ interface ErrorByName {
   TransactionFailedError: TransactionFailedError;
   TransactionNotLandedError: TransactionNotLandedError;
   SimulationFailedError: SimulationFailedError;
+  StaleResponseError: StaleResponseError;
   ConnectionLostError: ConnectionLostError;
   SubscriptionOverflowError: SubscriptionOverflowError;
 }

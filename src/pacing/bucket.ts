@@ -10,6 +10,9 @@ import { RateLimitedError } from '../errors/RateLimitedError.js';
 import { onAbort } from '../options/onAbort.js';
 import type { Clock } from '../types/clock.js';
 
+/** A 429 lowers the pace once in this long at most (see `lowered`). */
+const LOWER_INTERVAL_MS = 1_000;
+
 /** Rounding slack: levels are fractions of a token, and timers fire on whole milliseconds. */
 const EPSILON = 1e-9;
 const MAX_TIMER_MS = 2_147_483_647;
@@ -59,6 +62,8 @@ export class Bucket {
   /** The wake-up under way (its controller ends it) and when it fires. */
   private timer: AbortController | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
+  /** When a 429 last lowered the pace. */
+  private loweredAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly burst: number,
@@ -110,11 +115,18 @@ export class Bucket {
     });
   }
 
-  /** A 429: the pace drops and the bucket empties; waiters that can no longer make it are rejected now. */
+  /**
+   * A 429: the bucket empties and the pace drops, once a second at most: the 429s of calls sent together
+   * (a burst the endpoint's bucket was smaller than) say one thing, and each taken alone would cut the
+   * pace to its floor at once. Waiters that can no longer make it are rejected now.
+   */
   lowered(adaptation: Adaptation): void {
     const now = this.clock.now();
     this.refill(now);
-    this.rate = adaptation.lower(this.rate);
+    if (now - this.loweredAt >= LOWER_INTERVAL_MS) {
+      this.rate = adaptation.lower(this.rate);
+      this.loweredAt = now;
+    }
     this.level = Math.min(this.level, 0);
     if (this.queue.length > 0) this.reproject(now);
   }

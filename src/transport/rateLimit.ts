@@ -4,6 +4,6 @@
  * @module
  */
 export type { TurnCall } from '../pacing/bucket.js';
-export { LEARNED_PACE_MS, type Pace, paceFor } from '../pacing/pace.js';
+export { type Pace, paceFor } from '../pacing/pace.js';
 export { checkRateLimit, createRateLimiter, type RateLimiter, type RateLimitOptions } from '../pacing/rateLimiter.js';
 export { isRateLimiter } from '../pacing/shared.js';

@@ -8,7 +8,7 @@ import { RateLimitedError } from '../errors/RateLimitedError.js';
 import { TimeoutError } from '../errors/TimeoutError.js';
 import { onAbort } from '../options/onAbort.js';
 import type { Clock } from '../types/clock.js';
-import type { Endpoint } from './endpoint.js';
+import type { EndpointState } from './endpointState.js';
 
 /** How calls are retried. Every field has a default; `retry: false` turns retries off. */
 export interface RetryOptions {
@@ -34,6 +34,9 @@ export interface RetryPolicy {
   endpointCooldownMs: number;
 }
 
+/** One slot: how long a node behind by a little takes to move on. */
+const SLOT_MS = 400;
+
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 // TLS failures; EPROTO is node:https's for a TLS protocol failure, such as https:// to a plain HTTP server.
 const NEVER_RETRIED_NETWORK = /CERT|TLS|SSL|SELF_SIGNED|EPROTO/;
@@ -48,22 +51,13 @@ export function isRetryable(error: unknown, retriesSoFar: number): boolean {
   if (isSolRpcError(error, 'HttpError')) return RETRYABLE_STATUSES.has(error.status);
   if (isSolRpcError(error, 'TimeoutError')) return true;
   if (isSolRpcError(error, 'RpcError')) return error.code === -32005 || error.code === -32016;
+  // An answer older than one already returned: another endpoint, or the same one later, has a newer view.
+  if (isSolRpcError(error, 'StaleResponseError')) return true;
   if (isSolRpcError(error, 'NetworkError')) {
     if (error.code && NEVER_RETRIED_NETWORK.test(error.code)) return false;
     return error.code === 'ENOTFOUND' ? retriesSoFar === 0 : true;
   }
   return false;
-}
-
-/** What the transport remembers about an endpoint between calls. */
-export interface EndpointState {
-  endpoint: Endpoint;
-  /** Until when it is passed over after a failure (failover), in ms since the epoch. */
-  unhealthyUntil: number;
-  /** Until when nothing is sent to it: it answered 429 and asked for a pause. */
-  coolDownUntil: number;
-  /** The one request let through when a cool-down ends; the others wait for its outcome. */
-  probe: Promise<unknown> | undefined;
 }
 
 export const realClock: Clock = {
@@ -103,26 +97,36 @@ export interface CallLimits {
   totalTimeoutMs: number;
   /** Whether another attempt may still be made (`TransportRequest.stream`); always, when left out. */
   mayRetry?: () => boolean;
+  /** The tokens of a rate limit one attempt takes (the method's weight; a batch's, the sum of its calls'). */
+  weight?: (state: EndpointState) => number;
 }
 
 /**
  * Runs `attempt` against the endpoints until it succeeds, fails for good, or the total deadline
  * passes. Failover: a failed endpoint is passed over for `endpointCooldownMs` while another is
- * healthy, and the next attempt goes there at once. A 429 cools its endpoint down for every call of
- * the client, so concurrent calls do not stampede; when the pause ends, one call probes first.
+ * healthy, and the next attempt goes there at once; so is one lagging behind the others (see
+ * endpointState.ts). A 429 cools its endpoint down for every call of the client, so concurrent calls do
+ * not stampede; when the pause ends, one call probes first. Each attempt first waits its turn under the
+ * endpoint's rate limit (rateLimit.ts); an endpoint that cannot give one in time is passed over for
+ * another that can. A 429 with a Retry-After is retried for as long as the call's time allows, whatever
+ * `maxRetries` says: the endpoint named its pace, and the call keeps to it.
  */
 export async function withRetries<T>(
   endpoints: EndpointState[],
   policy: RetryPolicy | false,
   limits: CallLimits,
   clock: Clock,
-  attempt: (endpoint: Endpoint, timeoutMs: number) => Promise<T>,
+  attempt: (state: EndpointState, timeoutMs: number, retries: number) => Promise<T>,
 ): Promise<T> {
   const { method, signal } = limits;
   const started = clock.now();
   const deadline = started + limits.totalTimeoutMs;
   const maxRetries = policy === false ? 0 : policy.maxRetries;
   let timedOut = 0;
+  // Failures, against maxRetries: every failure but a 429 that named its pause.
+  let failures = 0;
+  // Endpoints whose rate limit had no turn for this call in its time.
+  let noTurn: Set<EndpointState> | undefined;
   // Out of time after retries: the error says how many attempts, of what limit, and the time in all,
   // since a per-attempt timeoutMs alone would understate how long the call ran.
   const outOfTime = (origin: string, attempts: number, total: boolean) => {
@@ -146,9 +150,32 @@ export async function withRetries<T>(
       hint: 'raise timeoutMs (each attempt) or totalTimeoutMs (the whole call), or check that the node is reachable and not overloaded.',
     });
   };
+  let previous: EndpointState | undefined;
   for (let retries = 0; ; retries++) {
-    const state = pick(endpoints, clock.now());
+    const state = pick(endpoints, clock.now(), noTurn);
+    if (previous && previous !== state) previous.counters.failovers++;
+    previous = state;
     await waitForCoolDown(state, deadline, limits, clock);
+    const turn = state.pace.turn(limits.weight?.(state) ?? 1, {
+      method,
+      origin: state.endpoint.origin,
+      // A turn at the deadline itself would leave the request no time at all.
+      deadline: deadline - 1,
+      signal,
+    });
+    if (turn) {
+      try {
+        await turn;
+      } catch (error) {
+        // No turn here in time: another endpoint may have one.
+        if (!isSolRpcError(error, 'RateLimitedError') || endpoints.every((each) => each === state || noTurn?.has(each)))
+          throw error;
+        noTurn ??= new Set();
+        noTurn.add(state);
+        retries--;
+        continue;
+      }
+    }
     const remaining = deadline - clock.now();
     if (remaining <= 0) throw outOfTime(state.endpoint.origin, retries, true);
     let probeDone: (() => void) | undefined;
@@ -159,17 +186,40 @@ export async function withRetries<T>(
       });
     }
     try {
-      return await attempt(state.endpoint, Math.min(limits.attemptTimeoutMs, remaining));
+      const result = await attempt(state, Math.min(limits.attemptTimeoutMs, remaining), retries);
+      state.pace.succeeded();
+      return result;
     } catch (error) {
       if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
       const timeout = isSolRpcError(error, 'TimeoutError');
       if (timeout) timedOut++;
       if (timeout && deadline - clock.now() <= 0) throw outOfTime(error.origin, retries + 1, true);
+      const rateLimited = isSolRpcError(error, 'HttpError') && error.status === 429;
+      if (rateLimited) {
+        state.counters.rateLimited++;
+        state.pace.rateLimited();
+      } else if (isSolRpcError(error, 'RpcError')) {
+        // The node answered: an error of its own, not of the way to it.
+        state.pace.succeeded();
+      }
+      // A 429 that names its pause (Retry-After) is a wait the endpoint asked for, not a failure: it is not
+      // counted against maxRetries, and the call's own time bounds it. (An answer older than one returned
+      // is a failure: a call whose endpoints all lag ends with StaleResponseError after its retries, and its
+      // caller decides, rather than waiting out its whole time.)
+      const paced = rateLimited && error.retryAfterMs !== undefined;
       // The last error as it is; a timeout after retries says what they were.
       const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
-      if (policy === false || retries >= maxRetries || !isRetryable(error, retries) || limits.mayRetry?.() === false)
+      if (
+        policy === false ||
+        (!paced && failures >= maxRetries) ||
+        !isRetryable(error, retries) ||
+        limits.mayRetry?.() === false
+      )
         throw last();
-      const delay = await delayAfter(error, state, endpoints, policy, retries, deadline, method, clock);
+      if (!paced) failures++;
+      // The backoff grows with the failures before this one.
+      const exponent = paced ? failures : failures - 1;
+      const delay = await delayAfter(error, state, endpoints, policy, exponent, deadline, method, clock);
       if (clock.now() + delay >= deadline) throw last();
       if (delay > 0) await clock.sleep(delay, signal, method);
     } finally {
@@ -182,15 +232,26 @@ export async function withRetries<T>(
   }
 }
 
-/** The first endpoint neither failed recently nor cooling down; else the one available soonest. */
-function pick(endpoints: EndpointState[], now: number): EndpointState {
-  let best = endpoints[0] as EndpointState;
+/**
+ * The first endpoint neither failed recently, cooling down nor lagging (nor without a turn for this
+ * call); else the first that only lags (fresh reads keep its answers honest); else the one available
+ * soonest.
+ */
+function pick(endpoints: EndpointState[], now: number, noTurn?: ReadonlySet<EndpointState>): EndpointState {
+  let best: EndpointState | undefined;
+  let behind: EndpointState | undefined;
   for (const state of endpoints) {
-    if (state.unhealthyUntil <= now && state.coolDownUntil <= now) return state;
-    const available = Math.max(state.unhealthyUntil, state.coolDownUntil);
-    if (available < Math.max(best.unhealthyUntil, best.coolDownUntil)) best = state;
+    if (noTurn?.has(state)) continue;
+    const available = state.unhealthyUntil <= now && state.coolDownUntil <= now;
+    if (available && state.laggingUntil <= now) return state;
+    if (available) behind ??= state;
+    else if (
+      !best ||
+      Math.max(state.unhealthyUntil, state.coolDownUntil) < Math.max(best.unhealthyUntil, best.coolDownUntil)
+    )
+      best = state;
   }
-  return best;
+  return behind ?? best ?? (endpoints[0] as EndpointState);
 }
 
 async function waitForCoolDown(
@@ -262,6 +323,9 @@ async function delayAfter(
     if (endpoints.length > 1 && pick(endpoints, now) !== state) return 0;
     return error.status === 429 ? 0 : pause; // a 429's wait happens in waitForCoolDown
   }
+  // An answer older than one returned: the endpoint works, it is behind. Its lag (endpointState.ts) says
+  // whether others are passed to; the same one is asked again for at least the newest slot.
+  if (isSolRpcError(error, 'StaleResponseError')) return pick(endpoints, now) !== state ? 0 : SLOT_MS;
   if (endpoints.length > 1) {
     state.unhealthyUntil = now + policy.endpointCooldownMs;
     // Another endpoint is healthy: go there at once.

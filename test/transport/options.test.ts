@@ -31,7 +31,8 @@ function refusal(make: () => unknown): { param: string; message: string } {
 }
 
 const BASIC = 'headers, fetch, timeoutMs, maxResponseBytes';
-const RELIABILITY = 'totalTimeoutMs, retry, endpointCooldownMs, coalesce, batch';
+const RELIABILITY =
+  'totalTimeoutMs, retry, endpointCooldownMs, coalesce, batch, rateLimit, freshReads, onRequest, onResponse';
 
 describe('an unknown client option', () => {
   it.each([

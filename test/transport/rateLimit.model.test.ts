@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
 import type { RateLimitedError } from '../../src/errors/RateLimitedError.js';
-import { LEARNED_PACE_MS, type Pace, paceFor, type RateLimitOptions } from '../../src/transport/rateLimit.js';
+import { type Pace, paceFor, type RateLimitOptions } from '../../src/transport/rateLimit.js';
 import { fakeClock, flush } from '../support/fakeClock.js';
 
 type Step =
@@ -63,7 +63,7 @@ const limitOptions: fc.Arbitrary<RateLimitOptions> = fc.record(
 /** Sequences of up to 80 steps, most of them long: a queue builds only over many arrivals. */
 const steps = fc.array(step, { minLength: 1, maxLength: 80, size: 'large' });
 
-/** Runs the steps against a pace, checking the invariants after each; `limit` undefined: the learned pace. */
+/** Runs the steps against a pace, checking the invariants after each; `limit` undefined: no limit. */
 async function run(limit: RateLimitOptions | undefined, steps: Step[]): Promise<void> {
   const clock = fakeClock(1_000_000);
   const pace: Pace = paceFor(limit, clock, 'options.rateLimit');
@@ -72,7 +72,6 @@ async function run(limit: RateLimitOptions | undefined, steps: Step[]): Promise<
   const grants: { at: number; weight: number }[] = [];
   let order = 0;
   let heaviest = 0;
-  let last429: number | undefined;
   /** When the bucket last lost tokens (a grant, a 429), and the pace then: it has only risen since. */
   let lastDrain = Number.NEGATIVE_INFINITY;
   let rateAtDrain = limit?.requestsPerSecond ?? Number.POSITIVE_INFINITY;
@@ -173,7 +172,7 @@ async function run(limit: RateLimitOptions | undefined, steps: Step[]): Promise<
         );
       }
       // The fast path whenever nothing can be in the way.
-      const noLimitInForce = !limit && (last429 === undefined || now - last429 > LEARNED_PACE_MS);
+      const noLimitInForce = !limit;
       const refilled =
         limit !== undefined && ((now - lastDrain) * rateAtDrain) / 1000 >= burst + Math.max(0, heaviest - burst) + 1e-6;
       const mustBeFast = weight === 0 || (nobodyAhead && (noLimitInForce || (refilled && weight <= burst)));
@@ -185,7 +184,6 @@ async function run(limit: RateLimitOptions | undefined, steps: Step[]): Promise<
       abortable[current.pick % Math.max(1, abortable.length)]?.controller?.abort();
     } else if (current.kind === 'rateLimited') {
       pace.rateLimited();
-      last429 = now;
       lastDrain = now;
       rateAtDrain = pace.state.rate;
     } else {
@@ -213,7 +211,7 @@ describe('the rate limiter under generated traffic', () => {
     });
   }, 60_000);
 
-  it('without a limit: the fast path until a 429, then a learned pace with the same guarantees', async () => {
+  it('without a limit: the fast path always, whatever the endpoint answers', async () => {
     await fc.assert(
       fc.asyncProperty(steps, (steps) => run(undefined, steps)),
       { numRuns: 1000 },

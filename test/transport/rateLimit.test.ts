@@ -1,7 +1,7 @@
 /**
  * The rate limiter on a fake clock: the fast path, turns in order at the configured pace, weights and
  * batches, deadlines (rejected at once, or as soon as a 429 makes the turn too late), aborts, the adaptive
- * rule with its numbers, the pace learned without a limit, one limiter shared, and the option's checks.
+ * rule with its numbers, no pace without a limit, one limiter shared, and the option's checks.
  */
 import { describe, expect, it } from 'vitest';
 import { isSolRpcError } from '../../src/errors/isSolRpcError.js';
@@ -186,15 +186,22 @@ describe('deadlines', () => {
 });
 
 describe('the adaptive rule', () => {
-  it('429: x0.7 down to requestsPerSecond / 16; success: + requestsPerSecond / 50 up to requestsPerSecond', () => {
+  it('429: x0.7 (once a second at most) down to requestsPerSecond / 16; success: + requestsPerSecond / 50 up to requestsPerSecond', async () => {
     const clock = fakeClock();
     const limiter = createRateLimiter({ requestsPerSecond: 100 });
     const pace = paceFor(limiter, clock, 'options.rateLimit');
     pace.rateLimited();
     expect(limiter.currentRate()).toBeCloseTo(70);
+    // More 429s within the second (calls sent together) lower it no further.
+    for (let i = 0; i < 20; i++) pace.rateLimited();
+    expect(limiter.currentRate()).toBeCloseTo(70);
+    await clock.advance(1000);
     pace.rateLimited();
     expect(limiter.currentRate()).toBeCloseTo(49);
-    for (let i = 0; i < 20; i++) pace.rateLimited();
+    for (let i = 0; i < 20; i++) {
+      await clock.advance(1000);
+      pace.rateLimited();
+    }
     expect(limiter.currentRate()).toBe(100 / 16);
     pace.succeeded();
     expect(limiter.currentRate()).toBeCloseTo(8.25);
@@ -262,38 +269,15 @@ describe('aborts', () => {
   });
 });
 
-describe('the pace learned without a limit', () => {
-  it('starts on a 429 at the successes of the last 2 s, adapts, and stops after 60 s without a 429', async () => {
-    const clock = fakeClock(10_000);
-    const pace = paceFor(undefined, clock, 'options.rateLimit');
-    // 40 successes over 1 s: 20/s over the 2-s window.
-    for (let i = 0; i < 40; i++) {
-      pace.succeeded();
-      await clock.advance(25);
-    }
-    pace.rateLimited();
-    expect(pace.state).toEqual({ rate: 20, queued: 0, limited: true });
-    // Empty after the 429, burst 1: one every 50 ms.
-    const turns = [1, 2, 3].map(() => track(clock, pace.turn(1, call())));
-    await clock.advance(200);
-    expect(turns.map((t) => t.at)).toEqual([11_050, 11_100, 11_150]);
-    pace.rateLimited();
-    expect(pace.state.rate).toBeCloseTo(14);
-    pace.succeeded();
-    expect(pace.state.rate).toBeCloseTo(14.28);
-    await clock.advance(60_001);
-    expect(pace.turn(1, call())).toBeUndefined();
-    expect(pace.state.limited).toBe(false);
-    expect(clock.pending()).toBe(0);
-  });
-
-  it('starts at 1/s when it saw no success, and never paces below a sixteenth of its start', () => {
+describe('without a limit', () => {
+  it('never makes a call wait, whatever the endpoint answers: a 429 is left to its Retry-After', () => {
     const clock = fakeClock();
-    const pace = paceFor(false, clock, 'url.0.rateLimit');
-    pace.rateLimited();
-    expect(pace.state.rate).toBe(1);
-    for (let i = 0; i < 30; i++) pace.rateLimited();
-    expect(pace.state.rate).toBe(1 / 16);
+    for (const pace of [paceFor(undefined, clock, 'options.rateLimit'), paceFor(false, clock, 'url.0.rateLimit')]) {
+      for (let i = 0; i < 30; i++) pace.rateLimited();
+      for (let i = 0; i < 1_000; i++) expect(pace.turn(1, call())).toBeUndefined();
+      expect(pace.state).toEqual({ rate: Number.POSITIVE_INFINITY, queued: 0, limited: false });
+      expect(clock.pending()).toBe(0);
+    }
   });
 });
 
