@@ -1,0 +1,239 @@
+/**
+ * A hostile review of issue 34 (rate limits, fresh reads, lag skipping, health, hooks). The cases marked
+ * `it.fails` are defects found in review, each explained above it: they pass while the defect is there,
+ * and fail (to be turned into plain `it`) once it is fixed.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRpc, endpointHealth, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
+import { createTransport } from '../../src/transport/http.js';
+import { failure } from '../support/failure.js';
+import { fakeClock } from '../support/fakeClock.js';
+import { type SimulatedEndpoint, slotCluster, virtualClock } from '../support/slotCluster.js';
+
+const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
+
+function setup(hosts: Record<string, Partial<SimulatedEndpoint>>, options: HttpTransportOptions = {}) {
+  const clock = virtualClock();
+  const cluster = slotCluster(hosts, clock);
+  const urls = Object.keys(hosts).map((host) => `https://${host}/secret-key`);
+  const transport = createTransport(
+    urls.length === 1 ? (urls[0] as string) : urls,
+    { fetch: cluster.fetch, ...options },
+    clock,
+  );
+  return { rpc: createRpc(transport), cluster, clock };
+}
+
+const endpointOf = (cluster: ReturnType<typeof slotCluster>, host: string) =>
+  cluster.endpoints[host] as SimulatedEndpoint;
+
+describe('a node that answers once from a slot far in the future', () => {
+  // Defect: FreshReads keeps the highest slot ever seen with no bound, so one answer at slot 1,001,000
+  // makes every honest answer after it "stale": each call then sends 4 requests and fails with
+  // StaleResponseError, for ever (100 of 100 calls over 10 minutes in review).
+  it.fails('one endpoint: honest answers after the lie are still returned', async () => {
+    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    await rpc.getBalance(ADDRESS);
+    endpointOf(cluster, 'a.test').nextLags.push(-1_000_000);
+    await rpc.getBalance(ADDRESS);
+    clock.advance(60_000);
+    cluster.advance(150);
+    expect((await rpc.getBalance(ADDRESS)).context.slot).toBe(1_150);
+  });
+
+  // Defect: a slot probe answered from the future marks every honest endpoint as lagging by 1,000,000
+  // slots (endpointState.ts recordSlot), so all calls go to the liar for endpointCooldownMs (30 s).
+  it.fails('three endpoints: a lying probe answer does not steer every call to the liar', async () => {
+    const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
+    await rpc.getBalance(ADDRESS, { commitment: 'processed' });
+    endpointOf(cluster, 'c.test').nextLags.push(-1_000_000);
+    clock.advance(10_000);
+    await rpc.getBalance(ADDRESS, { commitment: 'processed' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const before = cluster.sent.length;
+    for (let i = 0; i < 5; i++) await rpc.getBalance(ADDRESS, { commitment: 'processed' });
+    expect(cluster.sent.slice(before).map((sent) => sent.host)).not.toEqual(Array(5).fill('c.test'));
+  });
+});
+
+describe('bounded failures', () => {
+  it('a node answering -32016 forever: the call ends after its retries', async () => {
+    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    await rpc.getBalance(ADDRESS);
+    endpointOf(cluster, 'a.test').lag = 5;
+    const sent = cluster.sent.length;
+    const started = clock.now();
+    expect(isSolRpcError(await failure(rpc.getBalance(ADDRESS)), 'StaleResponseError')).toBe(true);
+    expect(cluster.sent.length - sent).toBe(4);
+    expect(clock.now() - started).toBeLessThan(5_000);
+  });
+
+  it('429 without Retry-After forever: four requests, then the HttpError', async () => {
+    const clock = virtualClock();
+    let requests = 0;
+    const fetch = async () => {
+      requests++;
+      return new Response('no', { status: 429 });
+    };
+    const rpc = createRpc(createTransport('https://a.test/k', { fetch: fetch as never }, clock));
+    expect(isSolRpcError(await failure(rpc.getBalance(ADDRESS)), 'HttpError')).toBe(true);
+    expect(requests).toBe(4);
+  });
+});
+
+describe('the wait for a turn', () => {
+  // Defect: docs/rate-limits.md says a short per-call timeoutMs makes a call fail fast with
+  // RateLimitedError when the queue is long, and RateLimitOptions' TSDoc says a call that cannot get its
+  // turn within its own time (timeoutMs) fails at once. http.ts limitsOf gives the turn the total deadline
+  // (max(totalTimeoutMs, timeoutMs) = 60 s), so the call waits its 1 s turn and then succeeds.
+  it.fails('a call with timeoutMs 100 behind a 1/s limit fails at once with RateLimitedError', async () => {
+    const clock = fakeClock(1_000_000);
+    const cluster = slotCluster({ 'a.test': {} }, clock);
+    const transport = createTransport(
+      'https://a.test/k',
+      { fetch: cluster.fetch, rateLimit: { requestsPerSecond: 1 } },
+      clock,
+    );
+    const rpc = createRpc(transport);
+    await rpc.getBalance(ADDRESS);
+    let settled: unknown = 'pending';
+    rpc.getBalance(ADDRESS, { timeoutMs: 100 } as never).then(
+      () => {
+        settled = 'ok';
+      },
+      (error: unknown) => {
+        settled = error;
+      },
+    );
+    await clock.advance(150);
+    expect(isSolRpcError(settled, 'RateLimitedError')).toBe(true);
+  });
+
+  it('an aborted call leaves the queue at once, and the one behind it keeps its turn', async () => {
+    const clock = fakeClock(1_000_000);
+    const cluster = slotCluster({ 'a.test': {} }, clock);
+    const rpc = createRpc(
+      createTransport('https://a.test/k', { fetch: cluster.fetch, rateLimit: { requestsPerSecond: 1 } }, clock),
+    );
+    await rpc.getBalance(ADDRESS);
+    const controller = new AbortController();
+    const aborted = failure(rpc.getBalance(ADDRESS, { signal: controller.signal }));
+    const behind = rpc.getSlot();
+    await clock.advance(10);
+    controller.abort();
+    expect(isSolRpcError(await aborted, 'AbortError')).toBe(true);
+    await clock.advance(1_000);
+    expect(await behind).toBe(1_000);
+  });
+});
+
+describe('hooks', () => {
+  // Defect: notify() ignores what a hook returns, so an async hook that rejects (a logger writing to a
+  // socket) leaves an unhandled rejection, which ends a Node process by default. The TSDoc says
+  // "whatever it throws is ignored".
+  it.fails('an async hook that rejects leaves no unhandled rejection', async () => {
+    const seen: unknown[] = [];
+    const listener = (reason: unknown) => seen.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const hook = async () => {
+        throw new Error('logger down');
+      };
+      const { rpc } = setup({ 'a.test': {} }, { onResponse: hook as never });
+      await rpc.getBalance(ADDRESS);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('no key from the path, query, userinfo or a header in any event, a hostile server quoting them all', async () => {
+    const clock = virtualClock();
+    const keys = ['PATHKEY9f3', 'QUERYKEY7d1', 'USERKEY4b2', 'PASSKEY8c5', 'HEADERKEY2e6'];
+    let turn = 0;
+    const fetch = async (url: string, init: RequestInit) => {
+      const quoted = `${url} ${JSON.stringify(init.headers)} ${keys.join(' ')}`;
+      turn++;
+      if (turn % 3 === 1) return new Response(quoted, { status: 500 });
+      const body = {
+        jsonrpc: '2.0',
+        id: JSON.parse(String(init.body)).id,
+        error: { code: -32005, message: quoted, data: quoted },
+      };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const events: unknown[] = [];
+    const rpc = createRpc(
+      createTransport(
+        [`https://${keys[2]}:${keys[3]}@a.test/${keys[0]}?api-key=${keys[1]}`, `https://b.test/${keys[0]}`],
+        {
+          fetch: fetch as never,
+          headers: { 'x-api-key': keys[4] as string },
+          onRequest: (event) => events.push(event),
+          onResponse: (event) => events.push(event),
+        },
+        clock,
+      ),
+    );
+    await failure(rpc.getBalance(ADDRESS));
+    expect(events.length).toBeGreaterThan(2);
+    const text = deepText(events);
+    for (const key of keys) expect(text).not.toContain(key);
+  });
+});
+
+describe('defaults', () => {
+  it('one URL: no request beyond the calls', async () => {
+    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    for (let i = 0; i < 60; i++) {
+      clock.advance(1_000);
+      await rpc.getBalance(ADDRESS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cluster.sent.map((sent) => sent.method)).toEqual(Array(60).fill('getBalance'));
+  });
+
+  it('three URLs: one slot read per endpoint per 10 s of use (15 beside 60 calls in 60 s)', async () => {
+    const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
+    for (let i = 0; i < 60; i++) {
+      clock.advance(1_000);
+      await rpc.getBalance(ADDRESS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cluster.sent.filter((sent) => sent.method === 'getSlot')).toHaveLength(15);
+    expect(endpointHealth(rpc).map((health) => health.requests)).toEqual([65, 5, 5]);
+  });
+});
+
+describe('bad rate limit options are refused, naming the field', () => {
+  const bad: Array<[unknown, RegExp]> = [
+    [{ requestsPerSecond: Number.NaN }, /requestsPerSecond/],
+    [{ requestsPerSecond: Number.POSITIVE_INFINITY }, /requestsPerSecond/],
+    [{ requestsPerSecond: -1 }, /requestsPerSecond/],
+    [{ requestsPerSecond: '5' }, /requestsPerSecond/],
+    [{ requestsPerSecond: 5, foo: 1 }, /foo/],
+    [{ requestsPerSecond: 5, burst: 0 }, /burst/],
+    [{ requestsPerSecond: 5, burst: 1.5 }, /burst/],
+    [{ requestsPerSecond: 5, weights: { getSlot: -1 } }, /weights\.getSlot/],
+    [{ requestsPerSecond: 5, subscriptionWeight: Number.POSITIVE_INFINITY }, /subscriptionWeight/],
+    [{ requestsPerSecond: 1, burst: 1, currentRate: () => 1, queued: () => 0 }, /currentRate/],
+    [null, /rateLimit/],
+    [[], /rateLimit/],
+  ];
+  for (const [value, param] of bad) {
+    it(JSON.stringify(value) ?? String(value), () => {
+      expect(() => createRpc('https://a.test', { rateLimit: value as never })).toThrow(param);
+    });
+  }
+});
+
+/** Every string reachable from `value`, own properties enumerable or not (an error's message, cause, stack). */
+function deepText(value: unknown, seen = new Set<unknown>()): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || seen.has(value)) return String(value);
+  seen.add(value);
+  return Object.getOwnPropertyNames(value)
+    .map((name) => `${name}=${deepText((value as Record<string, unknown>)[name], seen)}`)
+    .join(' ');
+}
