@@ -3,6 +3,8 @@
  * `it.fails` are defects found in review, each explained above it: they pass while the defect is there,
  * and fail (to be turned into plain `it`) once it is fixed.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createRpc, endpointHealth, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
 import { createTransport } from '../../src/transport/http.js';
@@ -105,6 +107,28 @@ describe('bounded failures', () => {
     expect(isSolRpcError(await failure(rpc.getBalance(ADDRESS)), 'StaleResponseError')).toBe(true);
     expect(cluster.sent.length - sent).toBe(4);
     expect(clock.now() - started).toBeLessThan(5_000);
+  });
+
+  // Defect (regression of 21a2b98): a 429 that names its pause is no longer counted against maxRetries,
+  // and `Retry-After: 0` names a pause of 0 ms, so one call re-sends at once until its total deadline: 4,057
+  // requests in 2 s over loopback in review (about 120,000 with the default totalTimeoutMs of 60 s), ending
+  // in a TimeoutError. Before, it was 4 attempts.
+  it.fails('429 with Retry-After: 0 forever: a bounded number of requests', async () => {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests++;
+      response.writeHead(429, { 'retry-after': '0' });
+      response.end('slow down');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const rpc = createRpc(`http://127.0.0.1:${port}/k`, { totalTimeoutMs: 1_000 });
+      await failure(rpc.getBalance(ADDRESS));
+      expect(requests).toBeLessThanOrEqual(10);
+    } finally {
+      server.close();
+    }
   });
 
   it('429 without Retry-After forever: four requests, then the HttpError', async () => {
