@@ -2,7 +2,7 @@
 // `rateLimit`, and @solana/kit and @solana/web3.js v1 as an app creates them, each firing the same calls
 // at the same loopback endpoint (bench/rateLimitServer.mjs, a process of its own: a token bucket per
 // scenario, HTTP 429 with `Retry-After: 1` beyond it). Not a test: it prints Markdown tables for
-// docs/performance.md. Run with `npm run bench:ratelimit` (builds dist/ first); ~4 minutes.
+// docs/performance.md. Run with `npm run bench:ratelimit` (builds dist/ first); ~3 minutes a repeat.
 //
 //   node bench/rateLimit.mjs [--calls 1000] [--rate 50] [--only a1,b,kit] [--repeat 1] [--json file]
 //
@@ -114,7 +114,7 @@ const SCENARIOS = [
   },
   {
     id: 'b',
-    title: 'solrpc, no rateLimit (retries on Retry-After, the pace learned from 429s)',
+    title: 'solrpc, no rateLimit (429s retried after their Retry-After)',
     server: { rate: N, capacity: N },
     client: solrpc({}),
     calls: balances,
