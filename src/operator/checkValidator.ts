@@ -160,9 +160,11 @@ const RANK: Record<Verdict, number> = { ok: 0, unknown: 1, warning: 2, critical:
 /**
  * Checks one validator and reports each finding with its reason. It never throws for an unhealthy
  * validator or a failed request (those become `critical` or `unknown` findings); only bad options
- * (`InvalidInputError`) and the caller's abort (`AbortError`) reject.
+ * (`InvalidInputError`) and the caller's abort (`AbortError`) reject. Give it a client made with
+ * `freshReads: false`, so that it sees what the node says (a slot going backwards behind a load-balanced
+ * URL is one of its findings; fresh reads would refuse that answer).
  * @example
- * const report = await checkValidator(rpc, { identity, votePubkey });
+ * const report = await checkValidator(createRpc(url, { freshReads: false }), { identity, votePubkey });
  * for (const f of report.findings) console.log(f.verdict, f.check, f.reason);
  */
 export async function checkValidator(rpc: CheckValidatorRpc, options: CheckValidatorOptions): Promise<ValidatorReport> {

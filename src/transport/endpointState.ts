@@ -6,6 +6,7 @@
  */
 import type { Commitment } from '../types/index.js';
 import type { Endpoint } from './endpoint.js';
+import { FASTEST_MS_PER_SLOT, FUTURE_SLOTS } from './freshness.js';
 import type { Pace } from './rateLimit.js';
 
 const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
@@ -79,10 +80,29 @@ function estimate(record: { slot: number; at: number }, now: number): number {
   return record.slot + Math.floor((now - record.at) / MS_PER_SLOT);
 }
 
+/** The furthest slot an endpoint that showed `record` can honestly show now (see FUTURE_SLOTS). */
+function reach(record: { slot: number; at: number }, now: number): number {
+  return record.slot + FUTURE_SLOTS + Math.floor((now - record.at) / FASTEST_MS_PER_SLOT);
+}
+
+/**
+ * Whether `slot` is believable from `state`: no further past the newest slot it showed before (at any
+ * commitment) than a cluster can move. Its first answer has nothing to be judged by.
+ */
+export function believable(state: EndpointState, slot: number, now: number): boolean {
+  let newest: { slot: number; at: number } | undefined;
+  for (const level of COMMITMENTS) {
+    const record = state.slots[level];
+    if (record && (!newest || record.slot > newest.slot)) newest = record;
+  }
+  return !newest || slot <= reach(newest, now);
+}
+
 /**
  * Records that `state` showed `slot` at `commitment`, then measures every endpoint's lag: its newest
- * record against the best of the others' at that commitment, each moved on by the time since. One that trails by more than `maxLagSlots` is passed
- * over for `recheckMs` (or until a newer slot shows it caught up); one within it is not.
+ * record at a commitment another endpoint has shown too, against the best of theirs, each moved on by the
+ * time since. One endpoint far beyond all the others (a lie, FUTURE_SLOTS) is not taken for the best
+ * while two others agree. An endpoint with nothing comparable keeps the lag it had.
  */
 export function recordSlot(
   endpoints: readonly EndpointState[],
@@ -97,21 +117,38 @@ export function recordSlot(
   if (!known || slot >= known.slot) state.slots[commitment] = { slot, at: now };
   if (endpoints.length < 2) return;
   for (const each of endpoints) {
-    // Its newest record alone: an older one at another commitment may come from a view it has left.
-    let own: { level: Commitment; slot: number; at: number } | undefined;
-    for (const level of COMMITMENTS) {
+    // Its records, newest first: an older one at another commitment may come from a view it has left.
+    const own = COMMITMENTS.flatMap((level) => {
       const record = each.slots[level];
-      if (record && now - record.at <= SLOT_RECORD_MS && (!own || record.at > own.at)) own = { level, ...record };
+      return record && now - record.at <= SLOT_RECORD_MS ? [{ level, ...record }] : [];
+    }).sort((a, b) => b.at - a.at);
+    for (const mine of own) {
+      const theirs: number[] = [];
+      for (const other of endpoints) {
+        const record = other === each ? undefined : other.slots[mine.level];
+        if (record && now - record.at <= SLOT_RECORD_MS) theirs.push(estimate(record, now));
+      }
+      if (theirs.length === 0) continue;
+      theirs.sort((a, b) => b - a);
+      const [first = 0, second] = theirs;
+      const best = second !== undefined && first > second + FUTURE_SLOTS ? second : first;
+      const lag = Math.max(0, best - estimate(mine, now));
+      each.lag = lag;
+      if (lag > maxLagSlots) each.laggingUntil = Math.max(each.laggingUntil, now + recheckMs);
+      else each.laggingUntil = 0;
+      break;
     }
-    if (!own) continue;
-    let best = estimate(own, now);
-    for (const other of endpoints) {
-      const theirs = other.slots[own.level];
-      if (theirs && now - theirs.at <= SLOT_RECORD_MS) best = Math.max(best, estimate(theirs, now));
-    }
-    const lag = best - estimate(own, now);
-    each.lag = lag;
-    if (lag > maxLagSlots) each.laggingUntil = Math.max(each.laggingUntil, now + recheckMs);
-    else each.laggingUntil = 0;
   }
+}
+
+/** An answer older than the newest returned by `behind` slots: the endpoint lags by that much at least. */
+export function recordBehind(
+  state: EndpointState,
+  behind: number,
+  now: number,
+  maxLagSlots: number,
+  recheckMs: number,
+) {
+  state.lag = Math.max(state.lag ?? 0, behind);
+  if (behind > maxLagSlots) state.laggingUntil = Math.max(state.laggingUntil, now + recheckMs);
 }

@@ -101,6 +101,14 @@ export function contextSlotOf(method: string, result: unknown): number | undefin
   return typeof slot === 'number' && Number.isSafeInteger(slot) && slot >= 0 ? slot : undefined;
 }
 
+/**
+ * How far past a slot an endpoint showed before its next answer may be and still be believed: a cluster
+ * makes a slot in 400 ms; 128 slots plus one every 10 ms since is far beyond what an honest node moves, and
+ * keeps one lying answer from raising the client's floor past every honest answer to come.
+ */
+export const FUTURE_SLOTS = 128;
+export const FASTEST_MS_PER_SLOT = 10;
+
 /** The newest context slot the client has returned, per commitment, and the check of each answer against it. */
 export class FreshReads {
   private readonly newest: Record<Commitment, number> = { processed: 0, confirmed: 0, finalized: 0 };
@@ -111,38 +119,38 @@ export class FreshReads {
   }
 
   /**
-   * The params to send: as the caller gave them, or with `minContextSlot` raised to the newest slot
-   * returned (never lowered below the caller's own), when the read takes one and the client has seen one.
+   * The params to send: as the caller gave them, or with `minContextSlot` raised to `floor` (the newest
+   * slot returned before the call began; never lowered below the caller's own), when the read takes one.
    */
-  paramsFor(read: ContextRead, params: readonly unknown[]): readonly unknown[] {
-    const newest = this.newest[read.commitment];
-    if (!read.takesMinContextSlot || newest === 0) return params;
+  paramsFor(read: ContextRead, params: readonly unknown[], floor: number): readonly unknown[] {
+    if (!read.takesMinContextSlot || floor === 0) return params;
     const config = params[read.configIndex];
     const given = (config as { minContextSlot?: unknown } | undefined)?.minContextSlot;
-    if ((typeof given === 'number' || typeof given === 'bigint') && BigInt(given) >= BigInt(newest)) return params;
+    if ((typeof given === 'number' || typeof given === 'bigint') && BigInt(given) >= BigInt(floor)) return params;
     const sent = params.slice();
     // Optional positional params before the config (none among CONTEXT_READS today) would need a hole filled.
     while (sent.length < read.configIndex) sent.push(undefined);
-    sent[read.configIndex] = { ...(config as object | undefined), minContextSlot: newest };
+    sent[read.configIndex] = { ...(config as object | undefined), minContextSlot: floor };
     return sent;
   }
 
   /**
-   * Takes an answer's slot: returns it (after raising the newest), or throws StaleResponseError when it is
-   * older than the newest already returned at the read's commitment.
+   * Takes an answer's slot: raises the newest, or throws StaleResponseError when it is older than
+   * `floor`, the newest returned at the read's commitment before the call began. Calls made together are
+   * not ordered among themselves (a node may answer the later-sent first); a call made after another
+   * returned never goes back past it.
    */
-  accept(read: ContextRead, slot: number | undefined, method: string, origin: string): void {
+  accept(read: ContextRead, slot: number | undefined, method: string, origin: string, floor: number): void {
     if (slot === undefined) return;
-    const newest = this.newest[read.commitment];
-    if (slot < newest) {
+    if (slot < floor) {
       throw new StaleResponseError({
         method,
         origin,
         commitment: read.commitment,
         contextSlot: slot,
-        newestSlot: newest,
+        newestSlot: floor,
       });
     }
-    this.newest[read.commitment] = slot;
+    this.newest[read.commitment] = Math.max(this.newest[read.commitment], slot);
   }
 }

@@ -38,7 +38,7 @@ export interface ResponseEvent extends RequestEvent {
 export interface TransportHooks {
   /**
    * Called before each request is sent (each retry and each batch too), after its turn under a rate limit.
-   * Synchronous: a promise it returns is not waited for. Whatever it throws is ignored.
+   * Synchronous: a promise it returns is not waited for. Whatever it throws (or its promise rejects with) is ignored.
    */
   onRequest?: (event: RequestEvent) => void;
   /** Called once each request has its answer or has failed. Synchronous; whatever it throws is ignored. */
@@ -49,7 +49,11 @@ export interface TransportHooks {
 export function notify<T>(hook: ((event: T) => void) | undefined, event: T): void {
   if (!hook) return;
   try {
-    hook(event);
+    const returned: unknown = hook(event);
+    // An async hook's rejection is swallowed too: left alone it would be an unhandled rejection.
+    if (typeof (returned as { then?: unknown } | null)?.then === 'function') {
+      (returned as Promise<unknown>).then(undefined, () => undefined);
+    }
   } catch {
     // An app's logger failing is not the call's failure.
   }

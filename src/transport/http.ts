@@ -152,11 +152,11 @@ export function createTransport(
 
   const single: Transport = (request) =>
     linked(request.signal, (signal) => {
-      const call = { ...request, signal };
-      steering.probeIfDue();
+      const call = steering.begin({ ...request, signal });
+      // Slot readings go after the call, never taking a turn it was waiting for.
       return withRetries(endpoints, policy, limitsOf(call), clock, (state, timeoutMs, retries) =>
         steering.send(state, call, timeoutMs, retries),
-      );
+      ).finally(steering.probeIfDue);
     });
 
   let send: Transport = single;
@@ -177,7 +177,6 @@ export function createTransport(
       (endpoints[0] as EndpointState).endpoint.origin,
       (endpoints[0] as EndpointState).endpoint.secrets,
       (body, requests) => {
-        steering.probeIfDue();
         const methods = requests.map((request) => request.method);
         return withRetries(
           endpoints,
@@ -204,15 +203,16 @@ export function createTransport(
     // A batched call's answer older than one returned is asked again on its own, for the newest slot.
     send = async (request) => {
       const tag: Tag = {};
-      const result = await batched({ ...request, [ANSWERED_BY]: tag } as TransportRequest);
+      const call = steering.begin(request);
+      const result = await batched({ ...call, [ANSWERED_BY]: tag } as TransportRequest);
       const { state } = tag;
       if (!state) return result;
       try {
-        steering.checkBatched(request, result, state);
+        steering.checkBatched(call, result, state);
         return result;
       } catch (error) {
         if (!isSolRpcError(error, 'StaleResponseError') || policy === false) throw error;
-        return single({ ...request, [ASK_FRESH]: true } as TransportRequest);
+        return single({ ...call, [ASK_FRESH]: true } as TransportRequest);
       }
     };
   }

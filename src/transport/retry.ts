@@ -127,6 +127,11 @@ export async function withRetries<T>(
   let failures = 0;
   // Endpoints whose rate limit had no turn for this call in its time.
   let noTurn: Set<EndpointState> | undefined;
+  // Endpoints that answered this call from a view older than one returned: the others are asked first.
+  let answeredBehind: Set<EndpointState> | undefined;
+  // 429s that named their pause, in a row: from the second, the pause is at least a backoff, so an
+  // endpoint that keeps asking for none (Retry-After: 0) is not asked again and again at once.
+  let pacedInRow = 0;
   // Out of time after retries: the error says how many attempts, of what limit, and the time in all,
   // since a per-attempt timeoutMs alone would understate how long the call ran.
   const outOfTime = (origin: string, attempts: number, total: boolean) => {
@@ -152,15 +157,16 @@ export async function withRetries<T>(
   };
   let previous: EndpointState | undefined;
   for (let retries = 0; ; retries++) {
-    const state = pick(endpoints, clock.now(), noTurn);
+    const state = pick(endpoints, clock.now(), noTurn, answeredBehind);
     if (previous && previous !== state) previous.counters.failovers++;
     previous = state;
     await waitForCoolDown(state, deadline, limits, clock);
     const turn = state.pace.turn(limits.weight?.(state) ?? 1, {
       method,
       origin: state.endpoint.origin,
-      // A turn at the deadline itself would leave the request no time at all.
-      deadline: deadline - 1,
+      // The wait for a turn is bounded by one attempt's time too (a call's own timeoutMs), and a turn at
+      // the deadline itself would leave the request no time at all.
+      deadline: Math.min(deadline, clock.now() + limits.attemptTimeoutMs) - 1,
       signal,
     });
     if (turn) {
@@ -206,7 +212,8 @@ export async function withRetries<T>(
       // counted against maxRetries, and the call's own time bounds it. (An answer older than one returned
       // is a failure: a call whose endpoints all lag ends with StaleResponseError after its retries, and its
       // caller decides, rather than waiting out its whole time.)
-      const paced = rateLimited && error.retryAfterMs !== undefined;
+      // (A Retry-After of 0, or a date gone by, names no pause: that 429 counts, as one without it.)
+      const paced = rateLimited && (error.retryAfterMs ?? 0) > 0;
       // The last error as it is; a timeout after retries says what they were.
       const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
       if (
@@ -217,9 +224,28 @@ export async function withRetries<T>(
       )
         throw last();
       if (!paced) failures++;
-      // The backoff grows with the failures before this one.
-      const exponent = paced ? failures : failures - 1;
-      const delay = await delayAfter(error, state, endpoints, policy, exponent, deadline, method, clock);
+      pacedInRow = paced ? pacedInRow + 1 : 0;
+      if (isSolRpcError(error, 'StaleResponseError')) {
+        answeredBehind ??= new Set();
+        answeredBehind.add(state);
+      }
+      // The backoff grows with the failures before this one. A run of paced 429s waits at least a backoff
+      // growing with the run (from its second: the first waits the pause asked).
+      const floor =
+        paced && pacedInRow > 1
+          ? Math.floor(clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (pacedInRow - 2)))
+          : 0;
+      const delay = await delayAfter(
+        error,
+        state,
+        endpoints,
+        policy,
+        Math.max(0, failures - 1),
+        floor,
+        deadline,
+        method,
+        clock,
+      );
       if (clock.now() + delay >= deadline) throw last();
       if (delay > 0) await clock.sleep(delay, signal, method);
     } finally {
@@ -233,17 +259,22 @@ export async function withRetries<T>(
 }
 
 /**
- * The first endpoint neither failed recently, cooling down nor lagging (nor without a turn for this
- * call); else the first that only lags (fresh reads keep its answers honest); else the one available
- * soonest.
+ * The first endpoint neither failed recently, cooling down nor lagging (nor without a turn for this call,
+ * nor behind in its answer to it); else the first that only lags or answered behind (fresh reads keep its
+ * answers honest); else the one available soonest.
  */
-function pick(endpoints: EndpointState[], now: number, noTurn?: ReadonlySet<EndpointState>): EndpointState {
+function pick(
+  endpoints: EndpointState[],
+  now: number,
+  noTurn?: ReadonlySet<EndpointState>,
+  behindForCall?: ReadonlySet<EndpointState>,
+): EndpointState {
   let best: EndpointState | undefined;
   let behind: EndpointState | undefined;
   for (const state of endpoints) {
     if (noTurn?.has(state)) continue;
     const available = state.unhealthyUntil <= now && state.coolDownUntil <= now;
-    if (available && state.laggingUntil <= now) return state;
+    if (available && state.laggingUntil <= now && !behindForCall?.has(state)) return state;
     if (available) behind ??= state;
     else if (
       !best ||
@@ -290,6 +321,8 @@ async function delayAfter(
   endpoints: EndpointState[],
   policy: RetryPolicy,
   retries: number,
+  /** The least a paced 429's pause may be (a run of them). */
+  floor: number,
   deadline: number,
   method: string,
   clock: Clock,
@@ -317,7 +350,7 @@ async function delayAfter(
             : 'longer than this call has left',
       });
     }
-    const pause = asked ?? backoff;
+    const pause = asked === undefined ? backoff : Math.max(asked, floor);
     // The pause is the endpoint's, so every call of this client waits it out.
     if (error.status === 429) state.coolDownUntil = Math.max(state.coolDownUntil, now + pause);
     if (endpoints.length > 1 && pick(endpoints, now) !== state) return 0;
@@ -325,7 +358,8 @@ async function delayAfter(
   }
   // An answer older than one returned: the endpoint works, it is behind. Its lag (endpointState.ts) says
   // whether others are passed to; the same one is asked again for at least the newest slot.
-  if (isSolRpcError(error, 'StaleResponseError')) return pick(endpoints, now) !== state ? 0 : SLOT_MS;
+  if (isSolRpcError(error, 'StaleResponseError'))
+    return pick(endpoints, now, undefined, new Set([state])) !== state ? 0 : SLOT_MS;
   if (endpoints.length > 1) {
     state.unhealthyUntil = now + policy.endpointCooldownMs;
     // Another endpoint is healthy: go there at once.

@@ -9,21 +9,31 @@
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { SolRpcError } from '../errors/SolRpcError.js';
 import { StaleResponseError } from '../errors/StaleResponseError.js';
+import { ValidationError } from '../errors/ValidationError.js';
 import type { Clock } from '../types/clock.js';
 import type { TransportRequest } from '../types/index.js';
 import { exchange } from './basic.js';
-import { type EndpointState, recordSlot } from './endpointState.js';
-import { contextReadOf, contextSlotOf, type FreshReadOptions, FreshReads } from './freshness.js';
+import { believable, type EndpointState, recordBehind, recordSlot } from './endpointState.js';
+import { type ContextRead, contextReadOf, contextSlotOf, type FreshReadOptions, FreshReads } from './freshness.js';
 import { notify, type RequestEvent, type TransportHooks } from './hooks.js';
 
 /** The defaults of `FreshReadOptions`. */
 export const DEFAULT_MAX_LAG_SLOTS = 20;
 export const DEFAULT_PROBE_INTERVAL_MS = 10_000;
+/** The slowest rate limit under which an endpoint's slot is read on purpose. */
+const PROBE_MIN_RATE = 10;
 /** A slot read's own limit: it measures the endpoint, and never holds a call. */
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** Set on a request that must ask for the newest slot from its first attempt (a batched call sent again). */
 export const ASK_FRESH = Symbol('solrpc.askFresh');
+/** The newest slot returned at a call's commitment when it began: what its answers may not go below. */
+const FLOOR = Symbol('solrpc.floor');
+
+/** A call's floor, set by `begin` (the newest slot now, when it was not). */
+function floorOf(request: TransportRequest, reads: FreshReads, read: ContextRead): number {
+  return (request as { [FLOOR]?: number })[FLOOR] ?? reads.newestAt(read.commitment);
+}
 
 export interface SteeringOptions {
   endpoints: readonly EndpointState[];
@@ -37,6 +47,8 @@ export interface SteeringOptions {
 }
 
 export interface Steering {
+  /** The call as its attempts send it: with its floor, the newest slot returned before it began. */
+  begin(request: TransportRequest): TransportRequest;
   /** One attempt of `request` to `state`: the `attempt` that withRetries runs. */
   send(state: EndpointState, request: TransportRequest, timeoutMs: number, retries: number): Promise<unknown>;
   /** Records a batch's request and outcome (the batcher sends it; its calls are checked one by one). */
@@ -58,19 +70,38 @@ export function createSteering(options: SteeringOptions): Steering {
   const maxLagSlots = fresh ? fresh.maxLagSlots : Number.POSITIVE_INFINITY;
   let lastProbeRound = Number.NEGATIVE_INFINITY;
 
-  /** Takes an answer's slot for the endpoint's lag; with fresh reads, refuses it if older than one returned. */
+  /**
+   * Takes an answer's slot for the endpoint's lag; with fresh reads, refuses it if older than one returned
+   * (StaleResponseError) or further past the endpoint's own last slot than a cluster moves (a lie: a
+   * ValidationError, and nothing recorded, so it cannot raise the client's floor).
+   */
   const take = (state: EndpointState, request: TransportRequest, result: unknown): number | undefined => {
     const read = contextReadOf(request.method, request.params);
     if (!read) return undefined;
     const slot = contextSlotOf(request.method, result);
     if (slot === undefined) return undefined;
-    recordSlot(endpoints, state, read.commitment, slot, clock.now(), maxLagSlots, recheckMs);
+    const now = clock.now();
+    if (reads && !believable(state, slot, now)) {
+      throw new ValidationError({
+        method: request.method,
+        path:
+          request.method === 'getSlot'
+            ? 'result'
+            : request.method === 'getEpochInfo'
+              ? 'result.absoluteSlot'
+              : 'result.context.slot',
+        expected: "a slot no further past the endpoint's last one than a cluster can move since",
+        received: `${slot}`,
+      });
+    }
+    recordSlot(endpoints, state, read.commitment, slot, now, maxLagSlots, recheckMs);
     try {
-      reads?.accept(read, slot, request.method, state.endpoint.origin);
+      if (reads) reads.accept(read, slot, request.method, state.endpoint.origin, floorOf(request, reads, read));
     } catch (error) {
       state.counters.stale++;
       // Its answers were behind once: from now on it is asked for the newest slot from the first attempt.
       state.behindOnce = true;
+      if (reads) recordBehind(state, floorOf(request, reads, read) - slot, now, maxLagSlots, recheckMs);
       throw error;
     }
     return slot;
@@ -95,9 +126,11 @@ export function createSteering(options: SteeringOptions): Steering {
     if (request.attempt > 0) state.counters.retries++;
     notify(hooks.onRequest, request);
     const started = clock.now();
+    let answered = false;
     try {
       const result = await post();
       state.counters.answered++;
+      answered = true;
       const contextSlot = slotOf(result);
       if (hooks.onResponse) {
         const done = { ...request, durationMs: clock.now() - started, ok: true };
@@ -105,7 +138,8 @@ export function createSteering(options: SteeringOptions): Steering {
       }
       return result;
     } catch (error) {
-      if (isSolRpcError(error, 'RpcError') || isSolRpcError(error, 'StaleResponseError')) state.counters.answered++;
+      if (!answered && (isSolRpcError(error, 'RpcError') || isSolRpcError(error, 'StaleResponseError')))
+        state.counters.answered++;
       if (hooks.onResponse) {
         const failed = { ...request, durationMs: clock.now() - started, ok: false };
         notify(hooks.onResponse, isSolRpcError(error) ? { ...failed, error: error as SolRpcError } : failed);
@@ -117,7 +151,7 @@ export function createSteering(options: SteeringOptions): Steering {
   const send: Steering['send'] = (state, request, timeoutMs, retries) => {
     const read = reads && contextReadOf(request.method, request.params);
     const askFresh = read && (retries > 0 || state.behindOnce || ASK_FRESH in request);
-    const params = askFresh ? reads.paramsFor(read, request.params) : request.params;
+    const params = askFresh ? reads.paramsFor(read, request.params, floorOf(request, reads, read)) : request.params;
     const raised = params !== request.params;
     const sent = raised ? { ...request, params } : request;
     return observed(
@@ -135,7 +169,7 @@ export function createSteering(options: SteeringOptions): Steering {
               origin: state.endpoint.origin,
               commitment: read.commitment,
               contextSlot: slot,
-              newestSlot: reads.newestAt(read.commitment),
+              newestSlot: floorOf(request, reads, read),
             });
           }
           throw error;
@@ -146,6 +180,10 @@ export function createSteering(options: SteeringOptions): Steering {
 
   const probe = (state: EndpointState) => {
     state.slotReadAt = clock.now();
+    // A slot reading every probe interval is a share of a limit's budget worth spending only at 10/s or
+    // more (1 % of it at the default interval): a slower limit's tokens are the calls'.
+    const pace = state.pace.state;
+    if (pace.limited && pace.rate < PROBE_MIN_RATE) return;
     // Only when the endpoint's rate limit has a turn now: a slot read never makes a call wait.
     const turn = state.pace.turn(state.pace.weightOf('getSlot'), {
       method: 'getSlot',
@@ -163,13 +201,19 @@ export function createSteering(options: SteeringOptions): Steering {
       () => exchange(state.endpoint, request, newId(), PROBE_TIMEOUT_MS),
       (result) => {
         const slot = contextSlotOf('getSlot', result);
-        if (slot !== undefined) recordSlot(endpoints, state, 'processed', slot, clock.now(), maxLagSlots, recheckMs);
+        if (slot === undefined || !believable(state, slot, clock.now())) return undefined;
+        recordSlot(endpoints, state, 'processed', slot, clock.now(), maxLagSlots, recheckMs);
         return slot;
       },
     ).catch(() => undefined);
   };
 
   return {
+    begin(request) {
+      const read = reads && contextReadOf(request.method, request.params);
+      if (!read || FLOOR in request) return request;
+      return { ...request, [FLOOR]: reads.newestAt(read.commitment) } as TransportRequest;
+    },
     send,
     batch: (state, methods, retries, post) =>
       observed(state, { ...event(state, 'batch', 'batch', retries), methods }, post, () => undefined),

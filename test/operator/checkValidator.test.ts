@@ -134,7 +134,7 @@ const fakeTime = () => {
 
 async function check(options: Partial<CheckValidatorOptions> = {}) {
   const time = fakeTime();
-  const report = await checkValidator(createRpc(RPC_URL, { retry: false }), {
+  const report = await checkValidator(createRpc(RPC_URL, { retry: false, freshReads: false }), {
     identity: IDENTITY,
     votePubkey: VOTE,
     sleep: time.sleep,
@@ -373,7 +373,7 @@ describe('checkValidator', () => {
     expect(sent()).toEqual([]);
 
     const controller = new AbortController();
-    const aborted = checkValidator(createRpc(RPC_URL, { retry: false }), {
+    const aborted = checkValidator(createRpc(RPC_URL, { retry: false, freshReads: false }), {
       identity: IDENTITY,
       samples: 3,
       signal: controller.signal,

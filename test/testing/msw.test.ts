@@ -48,7 +48,13 @@ describe('testClusterHandlers', () => {
     });
     const tip = cluster.slot();
     const behind = cluster.fault('behind', { slots: 7 });
-    expect(await rpc.getSlot({ commitment: 'processed' })).toBe(tip - 7);
+    // The node's own view, as it answers: a client with fresh reads (the default) would refuse it.
+    const raw = createRpc(cluster.url, { retry: false, timeoutMs: 10_000, freshReads: false });
+    expect(await raw.getSlot({ commitment: 'processed' })).toBe(tip - 7);
+    expect(await rpc.getSlot({ commitment: 'processed' }).catch((error: unknown) => error)).toMatchObject({
+      name: 'StaleResponseError',
+      contextSlot: tip - 7,
+    });
     behind.clear();
     cluster.fault('cutShort', { mode: 'reset', count: 1 });
     expect(isSolRpcError(await rpc.getSlot().catch((error: unknown) => error), 'NetworkError')).toBe(true);

@@ -1,7 +1,6 @@
 /**
- * A hostile review of issue 34 (rate limits, fresh reads, lag skipping, health, hooks). The cases marked
- * `it.fails` are defects found in review, each explained above it: they pass while the defect is there,
- * and fail (to be turned into plain `it`) once it is fixed.
+ * A hostile review of issue 34 (rate limits, fresh reads, lag skipping, health, hooks). The cases under a
+ * "Was a defect" comment failed before their fix (the comment says what happened then); the others held.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,22 +29,26 @@ const endpointOf = (cluster: ReturnType<typeof slotCluster>, host: string) =>
   cluster.endpoints[host] as SimulatedEndpoint;
 
 describe('a node that answers once from a slot far in the future', () => {
-  // Defect: FreshReads keeps the highest slot ever seen with no bound, so one answer at slot 1,001,000
+  // Was a defect (fixed): FreshReads keeps the highest slot ever seen with no bound, so one answer at slot 1,001,000
   // makes every honest answer after it "stale": each call then sends 4 requests and fails with
   // StaleResponseError, for ever (100 of 100 calls over 10 minutes in review).
-  it.fails('one endpoint: honest answers after the lie are still returned', async () => {
+  it('one endpoint: honest answers after the lie are still returned', async () => {
     const { rpc, cluster, clock } = setup({ 'a.test': {} });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').nextLags.push(-1_000_000);
-    await rpc.getBalance(ADDRESS);
+    // The lie is refused (a slot further past the endpoint's last than a cluster moves), never the floor.
+    await expect(rpc.getBalance(ADDRESS)).rejects.toMatchObject({
+      name: 'ValidationError',
+      path: 'result.context.slot',
+    });
     clock.advance(60_000);
     cluster.advance(150);
     expect((await rpc.getBalance(ADDRESS)).context.slot).toBe(1_150);
   });
 
-  // Defect: a slot probe answered from the future marks every honest endpoint as lagging by 1,000,000
+  // Was a defect (fixed): a slot probe answered from the future marks every honest endpoint as lagging by 1,000,000
   // slots (endpointState.ts recordSlot), so all calls go to the liar for endpointCooldownMs (30 s).
-  it.fails('three endpoints: a lying probe answer does not steer every call to the liar', async () => {
+  it('three endpoints: a lying probe answer does not steer every call to the liar', async () => {
     const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
     await rpc.getBalance(ADDRESS, { commitment: 'processed' });
     endpointOf(cluster, 'c.test').nextLags.push(-1_000_000);
@@ -59,13 +62,13 @@ describe('a node that answers once from a slot far in the future', () => {
 });
 
 describe('an endpoint that falls behind after serving the newest view', () => {
-  // Defect: a stale answer (or -32016 to the raised floor) is retried on the same endpoint (retry.ts
+  // Was a defect (fixed): a stale answer (or -32016 to the raised floor) is retried on the same endpoint (retry.ts
   // delayAfter: StaleResponseError waits SLOT_MS and pick() returns the same endpoint, which is neither
   // failing nor marked lagging), so the call ends with StaleResponseError after 4 requests to it while two
   // current endpoints sit idle. In review: 47 of 60 reads over 24 s failed (189 requests to A, 13 to B).
   // The contract (i34.md) says a stale answer is retried "another endpoint first".
   for (const honoursMinContextSlot of [true, false]) {
-    it.fails(`A 50 slots behind (${honoursMinContextSlot ? 'honouring' : 'ignoring'} minContextSlot): reads go to B or C and succeed`, async () => {
+    it(`A 50 slots behind (${honoursMinContextSlot ? 'honouring' : 'ignoring'} minContextSlot): reads go to B or C and succeed`, async () => {
       const { rpc, cluster, clock } = setup({ 'a.test': { honoursMinContextSlot }, 'b.test': {}, 'c.test': {} });
       const read = async () => {
         clock.advance(400);
@@ -85,9 +88,9 @@ describe('an endpoint that falls behind after serving the newest view', () => {
 });
 
 describe('health counters', () => {
-  // Defect: steering.ts observed() counts `answered` once after post() and again in its catch when take()
+  // Was a defect (fixed): steering.ts observed() counts `answered` once after post() and again in its catch when take()
   // refuses the answer as stale, so answered (3) exceeds requests (2).
-  it.fails('a refused stale answer is counted answered once', async () => {
+  it('a refused stale answer is counted answered once', async () => {
     const { rpc, cluster } = setup({ 'a.test': { honoursMinContextSlot: false } }, { retry: false });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').nextLags.push(5);
@@ -109,11 +112,11 @@ describe('bounded failures', () => {
     expect(clock.now() - started).toBeLessThan(5_000);
   });
 
-  // Defect (regression of 21a2b98): a 429 that names its pause is no longer counted against maxRetries,
+  // Was a defect (a regression of 21a2b98, fixed): a 429 that names its pause is no longer counted against maxRetries,
   // and `Retry-After: 0` names a pause of 0 ms, so one call re-sends at once until its total deadline: 4,057
   // requests in 2 s over loopback in review (about 120,000 with the default totalTimeoutMs of 60 s), ending
   // in a TimeoutError. Before, it was 4 attempts.
-  it.fails('429 with Retry-After: 0 forever: a bounded number of requests', async () => {
+  it('429 with Retry-After: 0 forever: a bounded number of requests', async () => {
     let requests = 0;
     const server = createServer((_request, response) => {
       requests++;
@@ -145,11 +148,11 @@ describe('bounded failures', () => {
 });
 
 describe('the wait for a turn', () => {
-  // Defect: docs/rate-limits.md says a short per-call timeoutMs makes a call fail fast with
+  // Was a defect (fixed): docs/rate-limits.md says a short per-call timeoutMs makes a call fail fast with
   // RateLimitedError when the queue is long, and RateLimitOptions' TSDoc says a call that cannot get its
   // turn within its own time (timeoutMs) fails at once. http.ts limitsOf gives the turn the total deadline
   // (max(totalTimeoutMs, timeoutMs) = 60 s), so the call waits its 1 s turn and then succeeds.
-  it.fails('a call with timeoutMs 100 behind a 1/s limit fails at once with RateLimitedError', async () => {
+  it('a call with timeoutMs 100 behind a 1/s limit fails at once with RateLimitedError', async () => {
     const clock = fakeClock(1_000_000);
     const cluster = slotCluster({ 'a.test': {} }, clock);
     const transport = createTransport(
@@ -172,10 +175,10 @@ describe('the wait for a turn', () => {
     expect(isSolRpcError(settled, 'RateLimitedError')).toBe(true);
   });
 
-  // Defect: with several URLs and a rate limit, probeIfDue runs before the call's own turn and the slot
+  // Was a defect (fixed): with several URLs and a rate limit, probeIfDue runs before the call's own turn and the slot
   // read takes the endpoint's token, so the call waits a whole token period (5 s at 0.2/s, burst 1),
   // though steering.ts says "a slot read never makes a call wait".
-  it.fails('a slot read does not take the token the call was about to use', async () => {
+  it('a slot read does not take the token the call was about to use', async () => {
     const clock = fakeClock(1_000_000);
     const cluster = slotCluster({ 'a.test': {}, 'b.test': {} }, clock);
     const rpc = createRpc(
@@ -214,10 +217,10 @@ describe('the wait for a turn', () => {
 });
 
 describe('hooks', () => {
-  // Defect: notify() ignores what a hook returns, so an async hook that rejects (a logger writing to a
+  // Was a defect (fixed): notify() ignores what a hook returns, so an async hook that rejects (a logger writing to a
   // socket) leaves an unhandled rejection, which ends a Node process by default. The TSDoc says
   // "whatever it throws is ignored".
-  it.fails('an async hook that rejects leaves no unhandled rejection', async () => {
+  it('an async hook that rejects leaves no unhandled rejection', async () => {
     const seen: unknown[] = [];
     const listener = (reason: unknown) => seen.push(reason);
     process.on('unhandledRejection', listener);
@@ -280,15 +283,19 @@ describe('defaults', () => {
     expect(cluster.sent.map((sent) => sent.method)).toEqual(Array(60).fill('getBalance'));
   });
 
-  it('three URLs: one slot read per endpoint per 10 s of use (15 beside 60 calls in 60 s)', async () => {
+  it('three URLs: at most one slot read per endpoint per 10 s of use, after the calls', async () => {
     const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
     for (let i = 0; i < 60; i++) {
       clock.advance(1_000);
       await rpc.getBalance(ADDRESS);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(cluster.sent.filter((sent) => sent.method === 'getSlot')).toHaveLength(15);
-    expect(endpointHealth(rpc).map((health) => health.requests)).toEqual([65, 5, 5]);
+    const reads = cluster.sent.filter((sent) => sent.method === 'getSlot');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(18);
+    const [a, b, c] = endpointHealth(rpc).map((health) => health.requests);
+    expect(a).toBeGreaterThanOrEqual(60);
+    expect((b ?? 0) + (c ?? 0)).toBeLessThanOrEqual(12);
   });
 });
 

@@ -75,12 +75,7 @@ async function fireAtOnce(clock: FakeClock, calls: Array<() => Promise<unknown>>
   return { outcomes: await Promise.all(outcomes), ms: clock.now() - started };
 }
 
-function client(
-  clock: FakeClock,
-  fetch: FetchLike,
-  options: HttpTransportOptions = {},
-  url = 'https://a.test/key',
-) {
+function client(clock: FakeClock, fetch: FetchLike, options: HttpTransportOptions = {}, url = 'https://a.test/key') {
   return createRpc(createTransport(url, { fetch, coalesce: false, ...options }, clock));
 }
 
