@@ -129,9 +129,6 @@ export async function withRetries<T>(
   let noTurn: Set<EndpointState> | undefined;
   // Endpoints that answered this call from a view older than one returned: the others are asked first.
   let answeredBehind: Set<EndpointState> | undefined;
-  // 429s that named their pause, in a row: from the second, the pause is at least a backoff, so an
-  // endpoint that keeps asking for none (Retry-After: 0) is not asked again and again at once.
-  let pacedInRow = 0;
   // Out of time after retries: the error says how many attempts, of what limit, and the time in all,
   // since a per-attempt timeoutMs alone would understate how long the call ran.
   const outOfTime = (origin: string, attempts: number, total: boolean) => {
@@ -224,24 +221,17 @@ export async function withRetries<T>(
       )
         throw last();
       if (!paced) failures++;
-      pacedInRow = paced ? pacedInRow + 1 : 0;
       if (isSolRpcError(error, 'StaleResponseError')) {
         answeredBehind ??= new Set();
         answeredBehind.add(state);
       }
-      // The backoff grows with the failures before this one. A run of paced 429s waits at least a backoff
-      // growing with the run (from its second: the first waits the pause asked).
-      const floor =
-        paced && pacedInRow > 1
-          ? Math.floor(clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (pacedInRow - 2)))
-          : 0;
+      // The backoff grows with the failures before this one.
       const delay = await delayAfter(
         error,
         state,
         endpoints,
         policy,
         Math.max(0, failures - 1),
-        floor,
         deadline,
         method,
         clock,
@@ -321,8 +311,6 @@ async function delayAfter(
   endpoints: EndpointState[],
   policy: RetryPolicy,
   retries: number,
-  /** The least a paced 429's pause may be (a run of them). */
-  floor: number,
   deadline: number,
   method: string,
   clock: Clock,
@@ -350,7 +338,7 @@ async function delayAfter(
             : 'longer than this call has left',
       });
     }
-    const pause = asked === undefined ? backoff : Math.max(asked, floor);
+    const pause = asked ?? backoff;
     // The pause is the endpoint's, so every call of this client waits it out.
     if (error.status === 429) state.coolDownUntil = Math.max(state.coolDownUntil, now + pause);
     if (endpoints.length > 1 && pick(endpoints, now) !== state) return 0;
