@@ -86,16 +86,16 @@ function reach(record: { slot: number; at: number }, now: number): number {
 }
 
 /**
- * Whether `slot` is believable from `state`: no further past the newest slot it showed before (at any
+ * The most of `slot` to believe from `state`: no further past the newest slot it showed before (at any
  * commitment) than a cluster can move. Its first answer has nothing to be judged by.
  */
-export function believable(state: EndpointState, slot: number, now: number): boolean {
+export function believed(state: EndpointState, slot: number, now: number): number {
   let newest: { slot: number; at: number } | undefined;
   for (const level of COMMITMENTS) {
     const record = state.slots[level];
     if (record && (!newest || record.slot > newest.slot)) newest = record;
   }
-  return !newest || slot <= reach(newest, now);
+  return newest ? Math.min(slot, reach(newest, now)) : slot;
 }
 
 /**

@@ -140,8 +140,7 @@ export class FreshReads {
    * not ordered among themselves (a node may answer the later-sent first); a call made after another
    * returned never goes back past it.
    */
-  accept(read: ContextRead, slot: number | undefined, method: string, origin: string, floor: number): void {
-    if (slot === undefined) return;
+  accept(read: ContextRead, slot: number, trusted: number, method: string, origin: string, floor: number): void {
     if (slot < floor) {
       throw new StaleResponseError({
         method,
@@ -151,6 +150,7 @@ export class FreshReads {
         newestSlot: floor,
       });
     }
-    this.newest[read.commitment] = Math.max(this.newest[read.commitment], slot);
+    // Raised only as far as the slot is believed (a lie from the future raises it no further).
+    this.newest[read.commitment] = Math.max(this.newest[read.commitment], trusted);
   }
 }

@@ -9,11 +9,10 @@
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import type { SolRpcError } from '../errors/SolRpcError.js';
 import { StaleResponseError } from '../errors/StaleResponseError.js';
-import { ValidationError } from '../errors/ValidationError.js';
 import type { Clock } from '../types/clock.js';
 import type { TransportRequest } from '../types/index.js';
 import { exchange } from './basic.js';
-import { believable, type EndpointState, recordBehind, recordSlot } from './endpointState.js';
+import { believed, type EndpointState, recordBehind, recordSlot } from './endpointState.js';
 import { type ContextRead, contextReadOf, contextSlotOf, type FreshReadOptions, FreshReads } from './freshness.js';
 import { notify, type RequestEvent, type TransportHooks } from './hooks.js';
 
@@ -72,8 +71,10 @@ export function createSteering(options: SteeringOptions): Steering {
 
   /**
    * Takes an answer's slot for the endpoint's lag; with fresh reads, refuses it if older than one returned
-   * (StaleResponseError) or further past the endpoint's own last slot than a cluster moves (a lie: a
-   * ValidationError, and nothing recorded, so it cannot raise the client's floor).
+   * before the call began (StaleResponseError). A slot further past the endpoint's own last one than a
+   * cluster moves (a lie, or a test cluster's warp) is returned, but believed only that far: it raises
+   * neither the client's floor nor the endpoint's record past it, so one lie cannot make every honest
+   * answer after it look old.
    */
   const take = (state: EndpointState, request: TransportRequest, result: unknown): number | undefined => {
     const read = contextReadOf(request.method, request.params);
@@ -81,22 +82,11 @@ export function createSteering(options: SteeringOptions): Steering {
     const slot = contextSlotOf(request.method, result);
     if (slot === undefined) return undefined;
     const now = clock.now();
-    if (reads && !believable(state, slot, now)) {
-      throw new ValidationError({
-        method: request.method,
-        path:
-          request.method === 'getSlot'
-            ? 'result'
-            : request.method === 'getEpochInfo'
-              ? 'result.absoluteSlot'
-              : 'result.context.slot',
-        expected: "a slot no further past the endpoint's last one than a cluster can move since",
-        received: `${slot}`,
-      });
-    }
-    recordSlot(endpoints, state, read.commitment, slot, now, maxLagSlots, recheckMs);
+    const trusted = believed(state, slot, now);
+    recordSlot(endpoints, state, read.commitment, trusted, now, maxLagSlots, recheckMs);
     try {
-      if (reads) reads.accept(read, slot, request.method, state.endpoint.origin, floorOf(request, reads, read));
+      if (reads)
+        reads.accept(read, slot, trusted, request.method, state.endpoint.origin, floorOf(request, reads, read));
     } catch (error) {
       state.counters.stale++;
       // Its answers were behind once: from now on it is asked for the newest slot from the first attempt.
@@ -201,8 +191,16 @@ export function createSteering(options: SteeringOptions): Steering {
       () => exchange(state.endpoint, request, newId(), PROBE_TIMEOUT_MS),
       (result) => {
         const slot = contextSlotOf('getSlot', result);
-        if (slot === undefined || !believable(state, slot, clock.now())) return undefined;
-        recordSlot(endpoints, state, 'processed', slot, clock.now(), maxLagSlots, recheckMs);
+        if (slot === undefined) return undefined;
+        recordSlot(
+          endpoints,
+          state,
+          'processed',
+          believed(state, slot, clock.now()),
+          clock.now(),
+          maxLagSlots,
+          recheckMs,
+        );
         return slot;
       },
     ).catch(() => undefined);

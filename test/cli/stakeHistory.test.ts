@@ -4,7 +4,6 @@
  * rounds, as there), --lamports, --limit (default 10, 0 for all; JSON always all); errors.
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATION } from '../../src/testing/simulatedCluster.js';
 import { useSimulatedCluster } from '../support/simulatedCluster.js';
 import { accountHandlers, type Held, held, STAKE_HISTORY, SYSVAR_OWNER, stakeHistoryAccount } from './accountServer.js';
 import { runCli, useScriptedServers } from './helpers.js';

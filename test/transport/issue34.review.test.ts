@@ -36,11 +36,9 @@ describe('a node that answers once from a slot far in the future', () => {
     const { rpc, cluster, clock } = setup({ 'a.test': {} });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').nextLags.push(-1_000_000);
-    // The lie is refused (a slot further past the endpoint's last than a cluster moves), never the floor.
-    await expect(rpc.getBalance(ADDRESS)).rejects.toMatchObject({
-      name: 'ValidationError',
-      path: 'result.context.slot',
-    });
+    // The lie is returned as the node said it, but believed only as far as a cluster moves: the floor
+    // stays within reach of honest answers.
+    await rpc.getBalance(ADDRESS);
     clock.advance(60_000);
     cluster.advance(150);
     expect((await rpc.getBalance(ADDRESS)).context.slot).toBe(1_150);
