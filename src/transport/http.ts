@@ -152,11 +152,14 @@ export function createTransport(
 
   const single: Transport = (request) =>
     linked(request.signal, (signal) => {
-      const call = steering.begin({ ...request, signal });
-      // Slot readings go after the call, never taking a turn it was waiting for.
-      return withRetries(endpoints, policy, limitsOf(call), clock, (state, timeoutMs, retries) =>
-        steering.send(state, call, timeoutMs, retries),
-      ).finally(steering.probeIfDue);
+      const call = { ...request, signal };
+      const begun = steering.begin(call);
+      const sent = withRetries(endpoints, policy, limitsOf(call), clock, (state, timeoutMs, retries) =>
+        steering.send(state, call, begun, timeoutMs, retries),
+      );
+      // Slot readings go after the call, never taking a turn it was waiting for (with one endpoint, or
+      // none to read, no promise is added to the call).
+      return steering.probes ? sent.finally(steering.probeIfDue) : sent;
     });
 
   let send: Transport = single;
@@ -203,16 +206,16 @@ export function createTransport(
     // A batched call's answer older than one returned is asked again on its own, for the newest slot.
     send = async (request) => {
       const tag: Tag = {};
-      const call = steering.begin(request);
-      const result = await batched({ ...call, [ANSWERED_BY]: tag } as TransportRequest);
+      const begun = steering.begin(request);
+      const result = await batched({ ...request, [ANSWERED_BY]: tag } as TransportRequest);
       const { state } = tag;
       if (!state) return result;
       try {
-        steering.checkBatched(call, result, state);
+        steering.checkBatched(request, begun, result, state);
         return result;
       } catch (error) {
         if (!isSolRpcError(error, 'StaleResponseError') || policy === false) throw error;
-        return single({ ...call, [ASK_FRESH]: true } as TransportRequest);
+        return single({ ...request, [ASK_FRESH]: true } as TransportRequest);
       }
     };
   }

@@ -26,13 +26,13 @@ const PROBE_TIMEOUT_MS = 5_000;
 
 /** Set on a request that must ask for the newest slot from its first attempt (a batched call sent again). */
 export const ASK_FRESH = Symbol('solrpc.askFresh');
-/** The newest slot returned at a call's commitment when it began: what its answers may not go below. */
-const FLOOR = Symbol('solrpc.floor');
-
-/** A call's floor, set by `begin` (the newest slot now, when it was not). */
-function floorOf(request: TransportRequest, reads: FreshReads, read: ContextRead): number {
-  return (request as { [FLOOR]?: number })[FLOOR] ?? reads.newestAt(read.commitment);
-}
+/**
+ * What `begin` found of a call with a context slot: how it reads (found once per call, not per attempt)
+ * and its floor, the newest slot returned at its commitment when it began. Kept beside the request, not
+ * on it: a key added to every request object would give them two shapes, and every reader of them would
+ * slow down (bench:steering from memory: 1.06-1.08x the build before issue 34 with it on the request).
+ */
+export type Begun = { read: ContextRead; floor: number };
 
 export interface SteeringOptions {
   endpoints: readonly EndpointState[];
@@ -47,9 +47,15 @@ export interface SteeringOptions {
 
 export interface Steering {
   /** The call as its attempts send it: with its floor, the newest slot returned before it began. */
-  begin(request: TransportRequest): TransportRequest;
+  begin(request: TransportRequest): Begun | undefined;
   /** One attempt of `request` to `state`: the `attempt` that withRetries runs. */
-  send(state: EndpointState, request: TransportRequest, timeoutMs: number, retries: number): Promise<unknown>;
+  send(
+    state: EndpointState,
+    request: TransportRequest,
+    begun: Begun | undefined,
+    timeoutMs: number,
+    retries: number,
+  ): Promise<unknown>;
   /** Records a batch's request and outcome (the batcher sends it; its calls are checked one by one). */
   batch(
     state: EndpointState,
@@ -58,9 +64,11 @@ export interface Steering {
     post: () => Promise<unknown>,
   ): Promise<unknown>;
   /** Checks one batched call's result; a stale one throws StaleResponseError. */
-  checkBatched(request: TransportRequest, result: unknown, state: EndpointState): void;
+  checkBatched(request: TransportRequest, begun: Begun | undefined, result: unknown, state: EndpointState): void;
   /** Reads the slot of endpoints not measured lately, beside the calls (several endpoints only). */
   probeIfDue(): void;
+  /** Whether `probeIfDue` can ever read a slot (several endpoints, fresh reads, probes on). */
+  readonly probes: boolean;
 }
 
 export function createSteering(options: SteeringOptions): Steering {
@@ -76,8 +84,13 @@ export function createSteering(options: SteeringOptions): Steering {
    * neither the client's floor nor the endpoint's record past it, so one lie cannot make every honest
    * answer after it look old.
    */
-  const take = (state: EndpointState, request: TransportRequest, result: unknown): number | undefined => {
-    const read = contextReadOf(request.method, request.params);
+  const take = (
+    state: EndpointState,
+    request: TransportRequest,
+    begun: Begun | undefined,
+    result: unknown,
+  ): number | undefined => {
+    const read = begun?.read;
     if (!read) return undefined;
     const slot = contextSlotOf(request.method, result);
     if (slot === undefined) return undefined;
@@ -85,35 +98,53 @@ export function createSteering(options: SteeringOptions): Steering {
     const trusted = believed(state, slot, now);
     recordSlot(endpoints, state, read.commitment, trusted, now, maxLagSlots, recheckMs);
     try {
-      if (reads)
-        reads.accept(read, slot, trusted, request.method, state.endpoint.origin, floorOf(request, reads, read));
+      if (reads) reads.accept(read, slot, trusted, request.method, state.endpoint.origin, begun.floor);
     } catch (error) {
       state.counters.stale++;
       // Its answers were behind once: from now on it is asked for the newest slot from the first attempt.
       state.behindOnce = true;
-      if (reads) recordBehind(state, floorOf(request, reads, read) - slot, now, maxLagSlots, recheckMs);
+      if (reads) recordBehind(state, begun.floor - slot, now, maxLagSlots, recheckMs);
       throw error;
     }
     return slot;
   };
 
-  const event = (state: EndpointState, method: string, kind: RequestEvent['kind'], attempt: number): RequestEvent => ({
-    method,
-    kind,
-    origin: state.endpoint.origin,
-    endpoint: state.index,
-    attempt,
-  });
+  const hooked = hooks.onRequest !== undefined || hooks.onResponse !== undefined;
+  const probes = fresh !== false && fresh.probeIntervalMs > 0 && endpoints.length > 1;
 
-  /** Counts and reports one request to `state`, running `post`; `slotOf` reads the answer's slot. */
+  /**
+   * Counts and reports one request to `state`, running `post`; `slotOf` reads the answer's slot. The event
+   * is built only when a hook is given: without one, a call allocates nothing for it.
+   */
   const observed = async (
     state: EndpointState,
-    request: RequestEvent,
+    method: string,
+    kind: RequestEvent['kind'],
+    attempt: number,
     post: () => Promise<unknown>,
     slotOf: (result: unknown) => number | undefined,
+    methods?: readonly string[],
   ): Promise<unknown> => {
     state.counters.requests++;
-    if (request.attempt > 0) state.counters.retries++;
+    if (attempt > 0) state.counters.retries++;
+    if (!hooked) {
+      let answered = false;
+      try {
+        const result = await post();
+        state.counters.answered++;
+        answered = true;
+        slotOf(result);
+        return result;
+      } catch (error) {
+        if (!answered && (isSolRpcError(error, 'RpcError') || isSolRpcError(error, 'StaleResponseError')))
+          state.counters.answered++;
+        throw error;
+      }
+    }
+    const origin = state.endpoint.origin;
+    const request: RequestEvent = methods
+      ? { method, methods, kind, origin, endpoint: state.index, attempt }
+      : { method, kind, origin, endpoint: state.index, attempt };
     notify(hooks.onRequest, request);
     const started = clock.now();
     let answered = false;
@@ -138,15 +169,17 @@ export function createSteering(options: SteeringOptions): Steering {
     }
   };
 
-  const send: Steering['send'] = (state, request, timeoutMs, retries) => {
-    const read = reads && contextReadOf(request.method, request.params);
+  const send: Steering['send'] = (state, request, begun, timeoutMs, retries) => {
+    const read = reads && begun?.read;
     const askFresh = read && (retries > 0 || state.behindOnce || ASK_FRESH in request);
-    const params = askFresh ? reads.paramsFor(read, request.params, floorOf(request, reads, read)) : request.params;
+    const params = askFresh ? reads.paramsFor(read, request.params, begun.floor) : request.params;
     const raised = params !== request.params;
     const sent = raised ? { ...request, params } : request;
     return observed(
       state,
-      event(state, request.method, 'call', retries),
+      request.method,
+      'call',
+      retries,
       () =>
         exchange(state.endpoint, sent, newId(), timeoutMs).catch((error: unknown) => {
           // -32016 to the floor this client raised: the node's view is older than one returned.
@@ -159,12 +192,12 @@ export function createSteering(options: SteeringOptions): Steering {
               origin: state.endpoint.origin,
               commitment: read.commitment,
               contextSlot: slot,
-              newestSlot: floorOf(request, reads, read),
+              newestSlot: begun.floor,
             });
           }
           throw error;
         }),
-      (result) => take(state, request, result),
+      (result) => take(state, request, begun, result),
     );
   };
 
@@ -187,7 +220,9 @@ export function createSteering(options: SteeringOptions): Steering {
     const request: TransportRequest = { method: 'getSlot', params: [{ commitment: 'processed' }] };
     observed(
       state,
-      event(state, 'getSlot', 'probe', 0),
+      'getSlot',
+      'probe',
+      0,
       () => exchange(state.endpoint, request, newId(), PROBE_TIMEOUT_MS),
       (result) => {
         const slot = contextSlotOf('getSlot', result);
@@ -208,18 +243,19 @@ export function createSteering(options: SteeringOptions): Steering {
 
   return {
     begin(request) {
-      const read = reads && contextReadOf(request.method, request.params);
-      if (!read || FLOOR in request) return request;
-      return { ...request, [FLOOR]: reads.newestAt(read.commitment) } as TransportRequest;
+      if (!reads) return undefined;
+      const read = contextReadOf(request.method, request.params);
+      return read && { read, floor: reads.newestAt(read.commitment) };
     },
     send,
     batch: (state, methods, retries, post) =>
-      observed(state, { ...event(state, 'batch', 'batch', retries), methods }, post, () => undefined),
-    checkBatched: (request, result, state) => {
-      take(state, request, result);
+      observed(state, 'batch', 'batch', retries, post, () => undefined, methods),
+    checkBatched: (request, begun, result, state) => {
+      take(state, request, begun, result);
     },
+    probes,
     probeIfDue() {
-      if (!fresh || fresh.probeIntervalMs === 0 || endpoints.length < 2) return;
+      if (!probes) return;
       const now = clock.now();
       if (now - lastProbeRound < fresh.probeIntervalMs) return;
       lastProbeRound = now;

@@ -235,7 +235,7 @@ describe.runIf(built)('the packed package', () => {
     // account subscriptions' parseOnClient (their parsers and schemas stay lazy, self-contained files).
     // Raised by issue 34: rate limits, fresh reads, lag steering, endpoint health and hooks in createRpc's
     // transport (full), and a subscriptions client's turns under a shared limiter (accountSubscribe).
-    const CEILINGS = { getBalance: 8_652, getAccountInfo: 10_714, full: 31_250, accountSubscribe: 14_600 };
+    const CEILINGS = { getBalance: 8_652, getAccountInfo: 10_714, full: 31_300, accountSubscribe: 14_600 };
     /** The HTTP methods whose definitions each app carries: accountSubscribe decodes as getAccountInfo does. */
     const CARRIES: Record<keyof typeof CEILINGS, readonly string[]> = {
       getBalance: ['getBalance'],
