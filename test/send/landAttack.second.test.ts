@@ -210,8 +210,14 @@ describe.concurrent('review 6: refusals', () => {
       }),
       { ...FAST, timeoutMs: 1_000, unitLimit: 1_000, unitPrice: 10n },
     );
+    // The refusal did not stop the call: its bytes reached the node, sent again without preflight.
     expect(chain.sent.length).toBeGreaterThan(0);
-    expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout', mayStillLand: true });
+    expect(error).toMatchObject({ name: 'TransactionNotLandedError', reason: 'timeout' });
+    // Whether one can still land depends on how far the 1 s got (with both cores busy, the first attempt's
+    // blockhash can be proved expired before the deadline): the error must say what its attempts say.
+    const { attempts, mayStillLand } = error as { attempts: { mayStillLand: boolean }[]; mayStillLand: boolean };
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(mayStillLand).toBe(attempts.some((attempt) => attempt.mayStillLand));
   });
 });
 
