@@ -1,4 +1,5 @@
-// What a bench report says about the machine it ran on, for bench/rateLimit.mjs and bench/steering.mjs:
+// What a bench report says about the machine it ran on, for bench/run.mjs, bench/rateLimit.mjs and
+// bench/steering.mjs:
 // the build measured (commit, whether src/ had uncommitted changes) and how busy the 2 shared cores were
 // with other processes meanwhile, since only ratios measured side by side in one run compare.
 import { execSync } from 'node:child_process';
@@ -40,8 +41,9 @@ export function processCpuMs(pid) {
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
- * Starts watching the machine; `finish(ownCpuMs)` (the benchmark's own CPU, its processes together)
- * returns the description the report prints with `describeMachine`.
+ * Starts watching the machine; `finish(childCpuMs)` returns the description the report prints (with
+ * `describeMachine`, or its own lines). `childCpuMs` is the CPU of the benchmark's child processes (its
+ * servers and workers); this process's own is added here.
  */
 export function watchMachine() {
   const startedAt = performance.now();
@@ -49,6 +51,8 @@ export function watchMachine() {
   const machine = {
     date: new Date().toISOString(),
     node: process.version,
+    v8: process.versions.v8,
+    platform: `${process.platform} ${process.arch}`,
     cpu: (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model,
     cores: cpus().length,
     command: `node ${process.argv
@@ -61,13 +65,16 @@ export function watchMachine() {
   };
   return {
     machine,
-    finish(ownCpuMs) {
+    finish(childCpuMs) {
+      const { user, system } = process.cpuUsage();
+      const benchmarkCpuMs = childCpuMs + (user + system) / 1000;
       const seconds = (performance.now() - startedAt) / 1000;
       const busyMs = (jiffies().busy - atStart.busy) * 10;
       machine.durationSeconds = Math.round(seconds);
-      machine.benchmarkCoreSeconds = Math.round(ownCpuMs / 1000);
+      machine.benchmarkCoreSeconds = Math.round(benchmarkCpuMs / 1000);
       machine.machineBusyCoreSeconds = Math.round(busyMs / 1000);
-      machine.otherProcessesCoreShare = Math.max(0, (busyMs - ownCpuMs) / 1000 / seconds);
+      // Other processes' share: the average fraction of one core they kept busy while this ran.
+      machine.otherProcessesCoreShare = Math.max(0, (busyMs - benchmarkCpuMs) / 1000 / seconds);
       machine.loadAverageAtEnd = loadAverage();
       return machine;
     },

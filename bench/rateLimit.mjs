@@ -10,17 +10,16 @@
 // row: wall time against the ideal (the calls' tokens / the server's rate: what a client that never
 // wastes a request and never idles would take), the calls that rejected (a 429 surfaced to the app, or
 // anything else), and what the server saw (requests, 429s it sent).
-import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSolanaRpc, address as kitAddress } from '@solana/kit';
 import { Connection, PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { createRpc, endpointHealth } from '../dist/index.js';
-import { describeMachine, processCpuMs, watchMachine } from './machine.mjs';
+import { forkServer, jsonGetter } from './loopback.mjs';
+import { describeMachine, watchMachine } from './machine.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -167,16 +166,7 @@ const SCENARIOS = [
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 const scenarios = SCENARIOS.filter((s) => !only || only.has(s.id));
 
-const statsAgent = new Agent({ keepAlive: true });
-function getJson(url) {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: statsAgent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
-    }).on('error', reject);
-  });
-}
+const { getJson, close: closeStats } = jsonGetter();
 
 /** Whether a rejection is a rate limit surfaced to the app (any client's way of saying 429). */
 function isRateLimit(error) {
@@ -264,11 +254,8 @@ async function runScenario(scenario, url) {
 }
 
 const watch = watchMachine();
-const server = fork(fileURLToPath(new URL('./rateLimitServer.mjs', import.meta.url)), [], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { port } = await new Promise((resolve) => server.once('message', resolve));
-const url = `http://127.0.0.1:${port}`;
+const server = await forkServer(fileURLToPath(new URL('./rateLimitServer.mjs', import.meta.url)));
+const { url } = server;
 progress(`rate-limit server on ${url}; ${CALLS} calls per scenario, ${N}/s`);
 
 const results = [];
@@ -288,12 +275,10 @@ try {
     }
   }
 } finally {
-  serverCpuMs = processCpuMs(server.pid);
-  server.kill();
-  statsAgent.destroy();
+  serverCpuMs = server.stop();
+  closeStats();
 }
-const { user, system } = process.cpuUsage();
-const machine = watch.finish(serverCpuMs + (user + system) / 1000);
+const machine = watch.finish(serverCpuMs);
 
 if (args.json) writeFileSync(args.json, JSON.stringify({ machine, results }, null, 2));
 console.log(report(machine, results));

@@ -9,12 +9,13 @@
 // Each workload runs in its own child process (bench/worker.mjs): every client, in alternating rounds,
 // first sequentially, then with 32 calls in flight. Peak RSS is read from further child processes, one
 // per workload, client and concurrency, so each holds only the library it measures.
-import { execSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CLIENT_NAMES, runsWorkload } from './clients/index.mjs';
+import { forkServer } from './loopback.mjs';
+import { watchMachine } from './machine.mjs';
 import { WORKLOADS, workloadById } from './workloads.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -77,50 +78,8 @@ const workloads = args.only ? args.only.split(',') : WORKLOADS.map((w) => w.id);
 for (const w of workloads) if (!workloadById[w]) throw new Error(`unknown workload ${w}`);
 const clientNames = args.clients ? args.clients.split(',') : CLIENT_NAMES;
 
-const machine = {
-  date: new Date().toISOString(),
-  node: process.version,
-  v8: process.versions.v8,
-  cpu: (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model,
-  cores: cpus().length,
-  platform: `${process.platform} ${process.arch}`,
-  command: `node ${process.argv
-    .slice(1)
-    .map((a) => a.replace(/^.*\/bench\//, 'bench/'))
-    .join(' ')}`,
-  commit: git('git rev-parse --short HEAD'),
-  srcChanged: git('git status --porcelain -- src') !== '',
-};
-
-function git(command) {
-  try {
-    return execSync(command, { cwd: here('..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Busy and total jiffies of the whole machine, to tell how much CPU other processes took meanwhile. */
-function machineJiffies() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
-  return {
-    busy: user + nice + system + irq + softirq + steal,
-    total: user + nice + system + idle + iowait + irq + softirq + steal,
-  };
-}
-function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at USER_HZ = 100
-  } catch {
-    return 0;
-  }
-}
-const jiffiesAtStart = machineJiffies();
-machine.loadAverageAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-let ownCpuMs = 0;
+const watch = watchMachine();
+let childCpuMs = 0; // the workers' and the payload server's, for the machine's account
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -135,7 +94,7 @@ function child(script, argv, execArgv = []) {
     });
     proc.on('error', reject);
     proc.on('exit', (code) => {
-      ownCpuMs += message?.selfCpuMs ?? 0;
+      childCpuMs += message?.selfCpuMs ?? 0;
       if (message) resolve(message);
       else reject(new Error(`${script} exited with ${code}`));
     });
@@ -143,9 +102,8 @@ function child(script, argv, execArgv = []) {
 }
 
 progress('starting the payload server (builds the payloads: ~2 s)');
-const server = fork(here('server.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const { port } = await new Promise((resolve) => server.once('message', resolve));
-const url = `http://127.0.0.1:${port}`;
+const server = await forkServer(here('server.mjs'));
+const { url } = server;
 progress(`payload server on ${url} (pid ${server.pid})`);
 
 const results = {};
@@ -185,19 +143,9 @@ try {
     }
   }
 } finally {
-  ownCpuMs += processCpuMs(server.pid) + process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000;
-  server.kill();
+  childCpuMs += server.stop();
 }
-machine.durationSeconds = Math.round((performance.now() - started) / 1000);
-{
-  const end = machineJiffies();
-  const busyMs = (end.busy - jiffiesAtStart.busy) * 10;
-  machine.machineBusyCoreSeconds = Math.round(busyMs / 1000);
-  machine.benchmarkCoreSeconds = Math.round(ownCpuMs / 1000);
-  // Others' share, as the average fraction of one core they kept busy while this ran.
-  machine.otherProcessesCoreShare = Math.max(0, (busyMs - ownCpuMs) / 1000 / machine.durationSeconds);
-  machine.loadAverageAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
+const machine = watch.finish(childCpuMs);
 progress('done');
 
 if (args.json) writeFileSync(args.json, JSON.stringify({ machine, results }, null, 2));

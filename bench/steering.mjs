@@ -12,16 +12,18 @@
 //   node bench/steering.mjs [--rounds 30] [--round-ms 100] [--only getBalance,epochInfo] [--network-only]
 //                           [--json file]
 //                           [--before-commit 5451f85] [--before-dir /tmp/solrpc-before-5451f85]
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
-import { Agent, get, request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSolanaRpcFromTransport, address as kitAddress } from '@solana/kit';
 import { createHttpTransportForSolanaRpc } from '@solana/rpc-transport-http';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { createRpc } from '../dist/index.js';
-import { describeMachine, processCpuMs, watchMachine } from './machine.mjs';
+import { seededRandom } from '../dist/testing/seededRandom.js';
+import { forkServer, jsonGetter, keepAlivePost } from './loopback.mjs';
+import { describeMachine, watchMachine } from './machine.mjs';
+import { round } from './round.mjs';
 import { ADDRESSES } from './workloads.mjs';
 
 const { values: args } = parseArgs({
@@ -62,29 +64,8 @@ const WORKLOADS = { getBalance: 'getBalance', epochInfo: 'getEpochInfo' };
 
 /** node:http with a keep-alive Agent, Buffer.concat, toString, JSON.parse: what any client must do. */
 function floor(url) {
-  const { hostname, port } = new URL(url);
-  const agent = new Agent({ keepAlive: true });
+  const post = keepAlivePost(url);
   let id = 1;
-  const post = (payload) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          hostname,
-          port,
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
   const call = async (method, params) =>
     JSON.parse(await post(`{"jsonrpc":"2.0","id":${id++},"method":"${method}","params":${JSON.stringify(params)}}`))
       .result;
@@ -160,29 +141,10 @@ const IN_MEMORY = CLIENTS.filter((c) => c.name.startsWith('solrpc')).map((c) => 
       }),
 }));
 
-const statsAgent = new Agent({ keepAlive: true });
-function getJson(url) {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: statsAgent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
-    }).on('error', reject);
-  });
-}
+const { getJson, close: closeStats } = jsonGetter();
 
-/** A seeded generator (mulberry32), so a run's orders can be repeated. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(34);
+/** Seeded, so a run's orders can be repeated. */
+const random = seededRandom(34);
 /** A copy of `list` in a random order (Fisher-Yates). */
 function shuffled(list, next) {
   const out = [...list];
@@ -200,24 +162,6 @@ const quantile = (xs, q) => {
   return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
 };
 const median = (xs) => quantile(xs, 0.5);
-
-/** `calls` calls with `inflight` in flight at once; wall and CPU time (this process: the client's work). */
-async function round(call, calls, inflight, offset) {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  if (inflight === 1) {
-    for (let i = 0; i < calls; i++) await call(offset + i);
-  } else {
-    let next = 0;
-    const lane = async () => {
-      while (next < calls) await call(offset + next++);
-    };
-    await Promise.all(Array.from({ length: Math.min(inflight, calls) }, lane));
-  }
-  const wall = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { wall, cpuUs: cpu.user + cpu.system };
-}
 
 async function measure(url, workload, list) {
   const clients = list.map((c) => ({ ...c, call: c.create(url)[workload] }));
@@ -263,11 +207,8 @@ async function measure(url, workload, list) {
 }
 
 const watch = watchMachine();
-const server = fork(fileURLToPath(new URL('./rateLimitServer.mjs', import.meta.url)), [], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { port } = await new Promise((resolve) => server.once('message', resolve));
-const url = `http://127.0.0.1:${port}`;
+const server = await forkServer(fileURLToPath(new URL('./rateLimitServer.mjs', import.meta.url)));
+const { url } = server;
 await getJson(`${url}/configure`); // no limit
 progress(`small-call server on ${url}`);
 
@@ -286,12 +227,10 @@ try {
     }
   }
 } finally {
-  serverCpuMs = processCpuMs(server.pid);
-  server.kill();
-  statsAgent.destroy();
+  serverCpuMs = server.stop();
+  closeStats();
 }
-const { user, system } = process.cpuUsage();
-const machine = watch.finish(serverCpuMs + (user + system) / 1000);
+const machine = watch.finish(serverCpuMs);
 if (args.json) writeFileSync(args.json, JSON.stringify({ machine, results }, null, 2));
 console.log(report(machine, results));
 setImmediate(() => process.exit(0)); // keep-alive sockets in the clients' pools would hold the loop open

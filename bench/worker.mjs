@@ -2,10 +2,11 @@
 //   --mode time  one workload, every client, in alternating rounds: sequential, then 32 in flight
 //   --mode rss   one workload, one client, a few calls; reports the process's peak RSS
 // Results go to the parent over IPC (or stdout when run by hand); progress goes to stderr.
-import { Agent, get } from 'node:http';
 import { parseArgs } from 'node:util';
 import { CLIENT_NAMES, loadClient, runsMode, runsWorkload } from './clients/index.mjs';
 import { checkFidelity, summarize } from './fidelity.mjs';
+import { jsonGetter } from './loopback.mjs';
+import { round } from './round.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,17 +36,8 @@ const selfCpuMs = () => {
 const sendRaw = (message) => (process.send ? process.send(message) : console.log(JSON.stringify(message, replacer)));
 const replacer = (_key, value) => (typeof value === 'bigint' ? value.toString() : value);
 
-const statsAgent = new Agent({ keepAlive: true });
-function getJson(path) {
-  return new Promise((resolve, reject) => {
-    get(`${url}${path}`, { agent: statsAgent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
-    }).on('error', reject);
-  });
-}
-const served = async () => (await getJson('/stats')).served;
+const { getJson, close: closeStats } = jsonGetter();
+const served = async () => (await getJson(`${url}/stats`)).served;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,26 +49,8 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-/** Runs `calls` calls with `inflight` of them in flight at once; returns wall and CPU time. */
-async function round(call, calls, inflight, offset) {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  if (inflight === 1) {
-    for (let i = 0; i < calls; i++) await call(offset + i);
-  } else {
-    let next = 0;
-    const lane = async () => {
-      while (next < calls) await call(offset + next++);
-    };
-    await Promise.all(Array.from({ length: Math.min(inflight, calls) }, lane));
-  }
-  const wall = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { wall, cpuUs: cpu.user + cpu.system };
-}
-
 async function timeMode() {
-  const expect = (await getJson('/expect'))[workload];
+  const expect = (await getJson(`${url}/expect`))[workload];
   const names = (args.clients ? args.clients.split(',') : CLIENT_NAMES).filter((n) => runsWorkload(n, workload));
   const clients = [];
   for (const name of names) {
@@ -213,6 +187,6 @@ async function rssMode() {
 
 if (args.mode === 'rss') await rssMode();
 else await timeMode();
-statsAgent.destroy();
+closeStats();
 process.disconnect?.();
 setImmediate(() => process.exit(0)); // keep-alive sockets in the clients' pools would hold the loop open

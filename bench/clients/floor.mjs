@@ -3,8 +3,8 @@
 // widely used JavaScript zstd decoder, which solrpc used until it wrote its own) where solrpc decodes; `node:http` does the same over node:http with a keep-alive
 // Agent instead of fetch, to show what a node:http transport would gain. None of them validates, and
 // JSON.parse rounds every integer above 2^53.
-import { Agent, request } from 'node:http';
 import { decompress } from 'fzstd';
+import { keepAlivePost } from '../loopback.mjs';
 import { WORKLOADS, workloadById } from '../workloads.mjs';
 import { wireParams, wireViews } from './wire.mjs';
 
@@ -45,28 +45,7 @@ function viaFetch(url, decode) {
 }
 
 function viaNodeHttp(url) {
-  const { hostname, port } = new URL(url);
-  const agent = new Agent({ keepAlive: true });
-  const post = (payload) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          hostname,
-          port,
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const post = keepAlivePost(url);
   const call = (workload) => async (i) => {
     const result = JSON.parse(await post(body(workload, i))).result;
     return DECODES.has(workload) ? decodeAccounts(workload, result) : result;
