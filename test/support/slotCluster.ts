@@ -3,6 +3,8 @@
  * from its own view (the cluster's slot less its lag), honours `minContextSlot` with -32016 or ignores it,
  * and can be made to fail. Reads answer with their view's slot; getSlot answers the slot itself.
  */
+import { createRpc, type HttpTransportOptions } from '../../src/index.js';
+import { createTransport } from '../../src/transport/http.js';
 import type { Clock } from '../../src/types/clock.js';
 
 export interface SimulatedEndpoint {
@@ -105,4 +107,20 @@ export function slotCluster(hosts: Record<string, Partial<SimulatedEndpoint>>, c
       tip += slots;
     },
   };
+}
+
+/**
+ * A client of a new slot cluster on a virtual clock: one endpoint per host, each URL carrying a key in
+ * its path (`https://a.test/secret-key`) so tests can check that none leaks, `options` on top.
+ */
+export function slotClient(hosts: Record<string, Partial<SimulatedEndpoint>>, options: HttpTransportOptions = {}) {
+  const clock = virtualClock();
+  const cluster = slotCluster(hosts, clock);
+  const urls = Object.keys(hosts).map((host) => `https://${host}/secret-key`);
+  const transport = createTransport(
+    urls.length === 1 ? (urls[0] as string) : urls,
+    { fetch: cluster.fetch, ...options },
+    clock,
+  );
+  return { rpc: createRpc(transport), transport, cluster, clock };
 }

@@ -3,24 +3,11 @@
  * same commitment; retries ask for that slot; lagging endpoints are passed over and tried again.
  */
 import { describe, expect, it } from 'vitest';
-import { createRpc, endpointHealth, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
-import { createTransport } from '../../src/transport/http.js';
+import { endpointHealth, isSolRpcError } from '../../src/index.js';
 import { failure } from '../support/failure.js';
-import { type SimulatedEndpoint, slotCluster, virtualClock } from '../support/slotCluster.js';
+import { type SimulatedEndpoint, slotClient } from '../support/slotCluster.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
-
-function setup(hosts: Record<string, Partial<SimulatedEndpoint>>, options: HttpTransportOptions = {}) {
-  const clock = virtualClock();
-  const cluster = slotCluster(hosts, clock);
-  const urls = Object.keys(hosts).map((host) => `https://${host}/secret-key`);
-  const transport = createTransport(
-    urls.length === 1 ? (urls[0] as string) : urls,
-    { fetch: cluster.fetch, ...options },
-    clock,
-  );
-  return { rpc: createRpc(transport), transport, cluster, clock };
-}
 
 const minContextSlotOf = (params: unknown[]) =>
   (
@@ -31,7 +18,7 @@ const minContextSlotOf = (params: unknown[]) =>
 
 describe('one endpoint whose answers go back in time', () => {
   it('asks again for at least the newest slot, and returns nothing older', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} });
+    const { rpc, cluster } = slotClient({ 'a.test': {} });
     expect((await rpc.getBalance(ADDRESS)).context.slot).toBe(1_000);
     // Another backend of the same URL, 30 slots behind for two answers, then caught up.
     (cluster.endpoints['a.test'] as SimulatedEndpoint).nextLags.push(30, 30);
@@ -43,7 +30,7 @@ describe('one endpoint whose answers go back in time', () => {
   });
 
   it('with retry: false, refuses the older answer with a StaleResponseError naming both slots', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} }, { retry: false });
+    const { rpc, cluster } = slotClient({ 'a.test': {} }, { retry: false });
     await rpc.getBalance(ADDRESS);
     cluster.endpoints['a.test'] = { ...(cluster.endpoints['a.test'] as SimulatedEndpoint), lag: 5 };
     const error = await failure(rpc.getBalance(ADDRESS));
@@ -55,7 +42,7 @@ describe('one endpoint whose answers go back in time', () => {
   });
 
   it('keeps each commitment apart: a finalized view behind a processed one is not stale', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} }, { retry: false });
+    const { rpc, cluster } = slotClient({ 'a.test': {} }, { retry: false });
     await rpc.getBalance(ADDRESS, { commitment: 'processed' });
     cluster.endpoints['a.test'] = { ...(cluster.endpoints['a.test'] as SimulatedEndpoint), lag: 32 };
     expect((await rpc.getBalance(ADDRESS, { commitment: 'finalized' })).context.slot).toBe(968);
@@ -65,7 +52,7 @@ describe('one endpoint whose answers go back in time', () => {
   });
 
   it("checks getSlot's own answer, and keeps a caller's minContextSlot above the newest", async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} }, { retry: false });
+    const { rpc, cluster } = slotClient({ 'a.test': {} }, { retry: false });
     expect(await rpc.getSlot({ commitment: 'processed' })).toBe(1_000);
     cluster.endpoints['a.test'] = { ...(cluster.endpoints['a.test'] as SimulatedEndpoint), lag: 1 };
     expect(isSolRpcError(await failure(rpc.getSlot({ commitment: 'processed' })), 'StaleResponseError')).toBe(true);
@@ -76,7 +63,7 @@ describe('one endpoint whose answers go back in time', () => {
   });
 
   it('turned off (freshReads: false), answers are returned as they come', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} }, { freshReads: false });
+    const { rpc, cluster } = slotClient({ 'a.test': {} }, { freshReads: false });
     await rpc.getBalance(ADDRESS);
     cluster.endpoints['a.test'] = { ...(cluster.endpoints['a.test'] as SimulatedEndpoint), lag: 50 };
     expect((await rpc.getBalance(ADDRESS)).context.slot).toBe(950);
@@ -85,7 +72,7 @@ describe('one endpoint whose answers go back in time', () => {
 
 describe('three endpoints, one 50 slots behind', () => {
   it('a read failing over to the lagging one is asked again elsewhere, never returned older', async () => {
-    const { rpc, cluster } = setup({
+    const { rpc, cluster } = slotClient({
       'a.test': {},
       'b.test': { lag: 50, honoursMinContextSlot: false },
       'c.test': {},
@@ -104,7 +91,7 @@ describe('three endpoints, one 50 slots behind', () => {
       rpc: client,
       cluster,
       clock,
-    } = setup({ 'a.test': { lag: 50 }, 'b.test': {}, 'c.test': {} }, { freshReads: { probeIntervalMs: 1_000 } });
+    } = slotClient({ 'a.test': { lag: 50 }, 'b.test': {}, 'c.test': {} }, { freshReads: { probeIntervalMs: 1_000 } });
     await rpc.getBalance(ADDRESS);
     // A probe interval on, the next call reads every endpoint's slot beside it.
     clock.advance(1_000);
@@ -131,7 +118,7 @@ describe('three endpoints, one 50 slots behind', () => {
   });
 
   it('a batched call answered from an older view is asked again on its own, for the newest slot', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {} }, { batch: true, coalesce: false });
+    const { rpc, cluster } = slotClient({ 'a.test': {} }, { batch: true, coalesce: false });
     await Promise.all([rpc.getBalance(ADDRESS), rpc.getBalance(ADDRESS)]);
     // The batch is answered from a view 3 slots older; the call asked again alone finds the newest.
     (cluster.endpoints['a.test'] as SimulatedEndpoint).nextLags.push(3);
@@ -144,7 +131,7 @@ describe('three endpoints, one 50 slots behind', () => {
 
 describe('health and hooks', () => {
   it('counts requests, 429s, retries, failovers and stale answers per endpoint', async () => {
-    const { rpc, cluster } = setup({ 'a.test': {}, 'b.test': {} });
+    const { rpc, cluster } = slotClient({ 'a.test': {}, 'b.test': {} });
     (cluster.endpoints['a.test'] as SimulatedEndpoint).failures.push('503');
     await rpc.getBalance(ADDRESS);
     (cluster.endpoints['b.test'] as SimulatedEndpoint).failures.push('429');
@@ -165,7 +152,7 @@ describe('health and hooks', () => {
 
   it('tells onRequest and onResponse of every request, with the origin and never the key; a throwing hook changes nothing', async () => {
     const events: unknown[] = [];
-    const { rpc, cluster } = setup(
+    const { rpc, cluster } = slotClient(
       { 'a.test': {}, 'b.test': {} },
       {
         onRequest: (event) => {

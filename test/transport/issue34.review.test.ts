@@ -5,25 +5,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createRpc, endpointHealth, type HttpTransportOptions, isSolRpcError } from '../../src/index.js';
+import { createRpc, endpointHealth, isSolRpcError } from '../../src/index.js';
 import { createTransport } from '../../src/transport/http.js';
 import { failure } from '../support/failure.js';
 import { fakeClock } from '../support/fakeClock.js';
-import { type SimulatedEndpoint, slotCluster, virtualClock } from '../support/slotCluster.js';
+import { type SimulatedEndpoint, slotClient, slotCluster, virtualClock } from '../support/slotCluster.js';
 
 const ADDRESS = 'B2SZgXTBQgwJEJbGqJBSqwAUfKweUkB3K1xpynAVLKzi';
-
-function setup(hosts: Record<string, Partial<SimulatedEndpoint>>, options: HttpTransportOptions = {}) {
-  const clock = virtualClock();
-  const cluster = slotCluster(hosts, clock);
-  const urls = Object.keys(hosts).map((host) => `https://${host}/secret-key`);
-  const transport = createTransport(
-    urls.length === 1 ? (urls[0] as string) : urls,
-    { fetch: cluster.fetch, ...options },
-    clock,
-  );
-  return { rpc: createRpc(transport), cluster, clock };
-}
 
 const endpointOf = (cluster: ReturnType<typeof slotCluster>, host: string) =>
   cluster.endpoints[host] as SimulatedEndpoint;
@@ -33,7 +21,7 @@ describe('a node that answers once from a slot far in the future', () => {
   // makes every honest answer after it "stale": each call then sends 4 requests and fails with
   // StaleResponseError, for ever (100 of 100 calls over 10 minutes in review).
   it('one endpoint: honest answers after the lie are still returned', async () => {
-    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    const { rpc, cluster, clock } = slotClient({ 'a.test': {} });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').nextLags.push(-1_000_000);
     // The lie is returned as the node said it, but believed only as far as a cluster moves: the floor
@@ -47,7 +35,7 @@ describe('a node that answers once from a slot far in the future', () => {
   // Was a defect (fixed): a slot probe answered from the future marks every honest endpoint as lagging by 1,000,000
   // slots (endpointState.ts recordSlot), so all calls go to the liar for endpointCooldownMs (30 s).
   it('three endpoints: a lying probe answer does not steer every call to the liar', async () => {
-    const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
+    const { rpc, cluster, clock } = slotClient({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
     await rpc.getBalance(ADDRESS, { commitment: 'processed' });
     endpointOf(cluster, 'c.test').nextLags.push(-1_000_000);
     clock.advance(10_000);
@@ -67,7 +55,7 @@ describe('an endpoint that falls behind after serving the newest view', () => {
   // The contract (i34.md) says a stale answer is retried "another endpoint first".
   for (const honoursMinContextSlot of [true, false]) {
     it(`A 50 slots behind (${honoursMinContextSlot ? 'honouring' : 'ignoring'} minContextSlot): reads go to B or C and succeed`, async () => {
-      const { rpc, cluster, clock } = setup({ 'a.test': { honoursMinContextSlot }, 'b.test': {}, 'c.test': {} });
+      const { rpc, cluster, clock } = slotClient({ 'a.test': { honoursMinContextSlot }, 'b.test': {}, 'c.test': {} });
       const read = async () => {
         clock.advance(400);
         cluster.advance(1);
@@ -89,7 +77,7 @@ describe('health counters', () => {
   // Was a defect (fixed): steering.ts observed() counts `answered` once after post() and again in its catch when take()
   // refuses the answer as stale, so answered (3) exceeds requests (2).
   it('a refused stale answer is counted answered once', async () => {
-    const { rpc, cluster } = setup({ 'a.test': { honoursMinContextSlot: false } }, { retry: false });
+    const { rpc, cluster } = slotClient({ 'a.test': { honoursMinContextSlot: false } }, { retry: false });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').nextLags.push(5);
     await failure(rpc.getBalance(ADDRESS));
@@ -100,7 +88,7 @@ describe('health counters', () => {
 
 describe('bounded failures', () => {
   it('a node answering -32016 forever: the call ends after its retries', async () => {
-    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    const { rpc, cluster, clock } = slotClient({ 'a.test': {} });
     await rpc.getBalance(ADDRESS);
     endpointOf(cluster, 'a.test').lag = 5;
     const sent = cluster.sent.length;
@@ -226,7 +214,7 @@ describe('hooks', () => {
       const hook = async () => {
         throw new Error('logger down');
       };
-      const { rpc } = setup({ 'a.test': {} }, { onResponse: hook as never });
+      const { rpc } = slotClient({ 'a.test': {} }, { onResponse: hook as never });
       await rpc.getBalance(ADDRESS);
       await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
@@ -272,7 +260,7 @@ describe('hooks', () => {
 
 describe('defaults', () => {
   it('one URL: no request beyond the calls', async () => {
-    const { rpc, cluster, clock } = setup({ 'a.test': {} });
+    const { rpc, cluster, clock } = slotClient({ 'a.test': {} });
     for (let i = 0; i < 60; i++) {
       clock.advance(1_000);
       await rpc.getBalance(ADDRESS);
@@ -282,7 +270,7 @@ describe('defaults', () => {
   });
 
   it('three URLs: at most one slot read per endpoint per 10 s of use, after the calls', async () => {
-    const { rpc, cluster, clock } = setup({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
+    const { rpc, cluster, clock } = slotClient({ 'a.test': {}, 'b.test': {}, 'c.test': {} });
     for (let i = 0; i < 60; i++) {
       clock.advance(1_000);
       await rpc.getBalance(ADDRESS);
