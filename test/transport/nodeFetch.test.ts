@@ -3,7 +3,7 @@
  * limits and secrecy as the global fetch, and sockets that really are reused.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -16,6 +16,25 @@ import { startServer, type TestServer } from '../support/httpServer.js';
 const ADDRESS = '9jvSLPE7gwWiKMH77FG8Dk44cm3ipLTVERuTULcQsWq2';
 const balance = (id: unknown, value: string) =>
   `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"context":{"slot":5},"value":${value}}}`;
+
+/** Reads a call's whole body, then answers it with a balance of `value`: the raw servers' handler. */
+function answerBalance(request: IncomingMessage, response: ServerResponse, value: string) {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    response.setHeader('content-type', 'application/json');
+    response.end(balance((JSON.parse(body) as { id: unknown }).id, value));
+  });
+}
+
+/** Closes a raw server, its kept-alive sockets first (close alone would wait for them). */
+const closeServer = (server: Pick<Server, 'closeAllConnections' | 'close'>) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 let server: TestServer;
 const nodeFetch = createNodeFetch();
@@ -128,22 +147,12 @@ describe('createNodeFetch', () => {
     beforeAll(async () => {
       secure = createTlsServer({ cert: tls('tls-cert.pem'), key: tls('tls-key.pem') }, (request, response) => {
         served++;
-        let body = '';
-        request.on('data', (chunk) => {
-          body += chunk;
-        });
-        request.on('end', () => {
-          response.setHeader('content-type', 'application/json');
-          response.end(balance((JSON.parse(body) as { id: unknown }).id, '18446744073709551615'));
-        });
+        answerBalance(request, response, '18446744073709551615');
       });
       await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
       url = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
     });
-    afterAll(async () => {
-      secure.closeAllConnections();
-      await new Promise((resolve) => secure.close(resolve));
-    });
+    afterAll(() => closeServer(secure));
 
     it('refuses a certificate nobody vouches for, as a NetworkError, before sending anything', async () => {
       const error = await failure(createRpc(url, { retry: false }).getBalance(ADDRESS));
@@ -282,27 +291,12 @@ describe('createNodeFetch keep-alive', () => {
   let url: string;
   const sockets = new Set<Socket>();
   beforeAll(async () => {
-    raw = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        response.setHeader('content-type', 'application/json');
-        response.end(balance(JSON.parse(body).id, '1'));
-      });
-    });
+    raw = createServer((request, response) => answerBalance(request, response, '1'));
     raw.on('connection', (socket) => sockets.add(socket));
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
   });
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        raw.closeAllConnections();
-        raw.close(() => resolve());
-      }),
-  );
+  afterAll(() => closeServer(raw));
 
   it('reuses one socket for calls made one after another', async () => {
     const ownFetch = createNodeFetch();
@@ -344,14 +338,7 @@ describe('createNodeFetch and a pooled socket the server has closed', () => {
         socket.resetAndDestroy();
         return;
       }
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        response.setHeader('content-type', 'application/json');
-        response.end(balance(JSON.parse(body).id, '1'));
-      });
+      answerBalance(request, response, '1');
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
@@ -360,13 +347,7 @@ describe('createNodeFetch and a pooled socket the server has closed', () => {
     received = 0;
     resetFirst = false;
   });
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        raw.closeAllConnections();
-        raw.close(() => resolve());
-      }),
-  );
+  afterAll(() => closeServer(raw));
 
   it('sends the call again on a new socket, so a client without retries still gets its answer', async () => {
     const ownFetch = createNodeFetch();
