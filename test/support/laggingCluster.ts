@@ -13,6 +13,10 @@ import { encodeBase58 } from '../../src/codecs/base58.js';
 import { decodeBase58 } from '../../src/codecs/base58Text.js';
 import { decodeBase64, encodeBase64 } from '../../src/codecs/base64.js';
 import type { FetchLike } from '../../src/index.js';
+import { seededRandom } from '../../src/testing/seededRandom.js';
+
+/** The model test draws its own numbers from the same generator. */
+export { seededRandom };
 
 export const SLOT_MS = 400;
 /** How far behind the lagging endpoint is by default (the target's 50 slots). */
@@ -85,18 +89,6 @@ export interface Cluster {
   overAt(tx: Tx): number | null;
   txs: Map<string, Tx>;
   requests: number[];
-}
-
-/** A small deterministic generator (mulberry32) for skipped slots and the transport's random backoff. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function createCluster(setup: ClusterSetup, seed: number, startTime: number): Cluster {
