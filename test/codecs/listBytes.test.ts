@@ -4,26 +4,20 @@
  * decompressed account is copied there too (`createByteArena().take`), not into an ArrayBuffer of its
  * own. Same bytes, same refusals as before.
  */
-import { createRequire } from 'node:module';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createByteArena } from '../../src/codecs/byteArena.js';
 import { decompressZstd, loadZstd } from '../../src/codecs/zstd.js';
 import { decodeAccount } from '../../src/decoders/account.js';
 import { ValidationError } from '../../src/errors/ValidationError.js';
+import { loadZstdEncoder, type ZstdEncoder } from '../support/zstdEncoder.js';
 
 const MiB = 1024 * 1024;
 
-interface Codec {
-  Streaming: new () => { compress(data: Uint8Array, level: number): Uint8Array };
-}
-let codec: Codec;
+let codec: ZstdEncoder;
 
 beforeAll(async () => {
   await loadZstd();
-  const { ZstdCodec } = createRequire(import.meta.url)('zstd-codec') as {
-    ZstdCodec: { run(ready: (codec: Codec) => void): void };
-  };
-  codec = await new Promise<Codec>((resolve) => ZstdCodec.run(resolve));
+  codec = await loadZstdEncoder();
 });
 
 afterEach(() => {

@@ -1,25 +1,17 @@
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressZstd, loadZstd, ZstdError } from '../../src/codecs/zstd.js';
 import { decodeFrames, ZstdFormatError } from '../../src/codecs/zstdFrames.js';
+import { loadZstdEncoder, type ZstdEncoder } from '../support/zstdEncoder.js';
 
-// The decoder against zstd's own encoder (zstd-codec, a devDependency: the reference C library built to
-// WebAssembly), on data shaped to reach raw, RLE and Huffman literals (1 and 4 streams, treeless),
-// predefined, RLE, FSE and repeated sequence tables, and overlapping matches. Frames with and without a
-// content size. Levels above 9 need more memory than zstd-codec's WebAssembly heap grants.
+// The decoder against zstd's own encoder (test/support/zstdEncoder.ts), on data shaped to reach raw, RLE
+// and Huffman literals (1 and 4 streams, treeless), predefined, RLE, FSE and repeated sequence tables, and
+// overlapping matches. Frames with and without a content size.
 
-interface Codec {
-  Simple: new () => { compress(data: Uint8Array, level: number): Uint8Array };
-  Streaming: new () => { compress(data: Uint8Array, level: number): Uint8Array };
-}
-let codec: Codec;
+let codec: ZstdEncoder;
 
 beforeAll(async () => {
   await loadZstd();
-  const { ZstdCodec } = createRequire(import.meta.url)('zstd-codec') as {
-    ZstdCodec: { run(ready: (codec: Codec) => void): void };
-  };
-  codec = await new Promise<Codec>((resolve) => ZstdCodec.run(resolve));
+  codec = await loadZstdEncoder();
 });
 
 const MiB = 1024 * 1024;
