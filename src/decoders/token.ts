@@ -82,7 +82,7 @@ export function parseToken(bytes: ReadonlyUint8Array, options: ParseTokenOptions
   }
   if (isMint(bytes)) return { type: 'mint', info: mintInfo(bytes) };
   if (bytes.length === MULTISIG_BYTES && bytes[2] === 1) return { type: 'multisig', info: multisigInfo(bytes) };
-  throw new DecodeError({ decoder: DECODER, field: 'bytes', offset: 0, problem: whyNot(bytes) });
+  throw new DecodeError({ decoder: DECODER, ...whyNot(bytes) });
 }
 
 /** How a token account's amounts are shown: built once per mint (`tokenAmountsOf`), applied to each amount. */
@@ -227,16 +227,71 @@ function multisigInfo(bytes: Uint8Array): MultisigInfo {
   return { numRequiredSigners: bytes[0]!, numValidSigners: bytes[1]!, isInitialized: true, signers };
 }
 
-/** The reason agave gives none of the three for these bytes, as precisely as the first failing check. */
-function whyNot(bytes: Uint8Array): string {
-  if (bytes.length === MULTISIG_BYTES)
-    return `a multisig (${MULTISIG_BYTES} bytes) whose is_initialized byte is ${bytes[2]}, not 1`;
-  if (bytes.length < MINT_BYTES)
-    return `${bytes.length} bytes is shorter than a mint (${MINT_BYTES}) or a token account (${ACCOUNT_BYTES})`;
-  if (bytes.length >= ACCOUNT_BYTES && bytes[108] === 0 && bytes[45] !== 1) {
-    return 'an uninitialized token account (state 0), which agave does not parse';
+/** A bad option tag at `at` (a COption's four-byte tag is 0 or 1), named. */
+function tagProblem(bytes: Uint8Array, at: number, field: string): Reason | undefined {
+  return optionTagAt(bytes, at)
+    ? undefined
+    : { field, offset: at, problem: `option tag ${view32(bytes, at)} is neither 0 (none) nor 1 (some)` };
+}
+
+const view32 = (bytes: Uint8Array, at: number) =>
+  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+
+interface Reason {
+  field: string;
+  offset: number;
+  problem: string;
+}
+
+/**
+ * Why agave could parse these bytes as no token account, mint or multisig, naming the first field that
+ * stops the kind their size and account type say they are (agave itself only says "not parsable").
+ */
+function whyNot(bytes: Uint8Array): Reason {
+  if (bytes.length === MULTISIG_BYTES) {
+    return { field: 'isInitialized', offset: 2, problem: `a multisig whose is_initialized byte is ${bytes[2]}, not 1` };
   }
-  return 'neither an initialized token account nor an initialized mint as spl-token-2022 unpacks them (option tags, state, account type or padding)';
+  if (bytes.length < MINT_BYTES) {
+    const problem = `${bytes.length} bytes is shorter than a mint (${MINT_BYTES}) or a token account (${ACCOUNT_BYTES})`;
+    return { field: 'bytes', offset: 0, problem };
+  }
+  const accountType = bytes.length > ACCOUNT_BYTES ? bytes[ACCOUNT_BYTES]! : undefined;
+  if (accountType !== undefined && accountType !== ACCOUNT_TYPE_MINT && accountType !== ACCOUNT_TYPE_ACCOUNT) {
+    const problem = `account type ${accountType} is neither 1 (mint) nor 2 (account)`;
+    return { field: 'accountType', offset: ACCOUNT_BYTES, problem };
+  }
+  if (bytes.length >= ACCOUNT_BYTES && accountType !== ACCOUNT_TYPE_MINT) {
+    const state = bytes[108]!;
+    return (
+      tagProblem(bytes, 72, 'delegate') ??
+      tagProblem(bytes, 109, 'isNative') ??
+      tagProblem(bytes, 129, 'closeAuthority') ?? {
+        field: 'state',
+        offset: 108,
+        problem:
+          state === 0
+            ? 'an uninitialized token account (state 0), which agave does not parse'
+            : `state ${state} is neither 1 (initialized) nor 2 (frozen)`,
+      }
+    );
+  }
+  const mint =
+    tagProblem(bytes, 0, 'mintAuthority') ??
+    tagProblem(bytes, 46, 'freezeAuthority') ??
+    (bytes[45] !== 1
+      ? { field: 'isInitialized', offset: 45, problem: `a mint whose is_initialized byte is ${bytes[45]}, not 1` }
+      : undefined);
+  if (mint) return mint;
+  if (bytes.length <= ACCOUNT_BYTES) {
+    const problem = `a mint of ${bytes.length} bytes: ${MINT_BYTES} alone, or more than ${ACCOUNT_BYTES} with extensions`;
+    return { field: 'bytes', offset: 0, problem };
+  }
+  const padding = bytes.subarray(MINT_BYTES, ACCOUNT_BYTES).findIndex((byte) => byte !== 0);
+  return {
+    field: 'padding',
+    offset: MINT_BYTES + padding,
+    problem: 'the padding between a mint and its account type must be zero',
+  };
 }
 
 /**

@@ -179,8 +179,11 @@ export function readExtensions(
   return extensions.length > 0 ? extensions : undefined;
 }
 
-/** The highest extension type agave's spl-token-2022 knows (`PausableAccount`); it refuses any other. */
-const LAST_KNOWN_TYPE = 27;
+/**
+ * The highest extension type agave's spl-token-2022 knows (`PermissionedBurn`, agave 4.2 with
+ * spl-token-2022-interface 3); it refuses any other.
+ */
+const LAST_KNOWN_TYPE = 28;
 
 /**
  * The extensions as agave's `parse_token_v3` shows them, for a base state it has already accepted:
@@ -393,7 +396,9 @@ const EXTENSIONS: Partial<Record<number, ExtensionSpec>> = {
       const elgamal = r.bytesOf('withdrawWithheldAuthorityElgamalPubkey', ELGAMAL_PUBKEY);
       return {
         authority,
-        withdrawWithheldAuthorityElgamalPubkey: isZero(elgamal) ? null : encodeBase64(elgamal),
+        // A plain ElGamal key in spl-token-2022, not an optional one (unlike the mint's auditor key): agave
+        // turns it into `Some` whatever its bytes, so all zeros are shown as base64 too.
+        withdrawWithheldAuthorityElgamalPubkey: encodeBase64(elgamal),
         harvestToMintEnabled: r.bool('harvestToMintEnabled'),
         withheldAmount: base64Of(r, 'withheldAmount', ELGAMAL_CIPHERTEXT),
       };
@@ -479,6 +484,12 @@ const EXTENSIONS: Partial<Record<number, ExtensionSpec>> = {
     read: (r) => ({ authority: r.optionalAddress('authority'), paused: r.bool('paused') }),
   },
   27: { name: 'pausableAccount', base: 'account' },
+  28: {
+    name: 'permissionedBurnConfig',
+    base: 'mint',
+    size: 32,
+    read: (r) => ({ authority: r.optionalAddress('authority') }),
+  },
 };
 
 function isZero(bytes: Uint8Array): boolean {

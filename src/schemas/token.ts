@@ -123,6 +123,7 @@ const extensionStates = /* @__PURE__ */ memo(
         newMultiplier: string(),
       }),
       pausableConfig: type({ authority: nullable(address()), paused: boolean() }),
+      permissionedBurnConfig: type({ authority: nullable(address()) }),
     }) as Record<string, Schema<unknown>>,
 );
 

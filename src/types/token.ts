@@ -51,6 +51,7 @@ export type TokenExtensionName =
   | 'scaledUiAmountConfig'
   | 'pausableConfig'
   | 'pausableAccount'
+  | 'permissionedBurnConfig'
   /** Reported by `decodeTokenAccount` / `decodeMint` for a type number they do not know (`state.extensionType`). */
   | 'unknownExtension';
 
@@ -199,7 +200,7 @@ export interface TokenExtensionStates {
   confidentialTransferFeeConfig: {
     /** Who may change the configuration; `null` when none. */
     authority: Address | null;
-    /** The withdraw authority's ElGamal key, base64; `null` when none. */
+    /** The withdraw authority's ElGamal key, base64 (agave shows it even when all zero; `null` is accepted from any node that writes it). */
     withdrawWithheldAuthorityElgamalPubkey: string | null;
     /** Whether withheld fees may be harvested to the mint. */
     harvestToMintEnabled: boolean;
@@ -285,6 +286,11 @@ export interface TokenExtensionStates {
     authority: Address | null;
     /** Whether they are paused. */
     paused: boolean;
+  };
+  /** Mint: burns need this authority's signature too (agave 4.2). */
+  permissionedBurnConfig: {
+    /** The authority every burn needs; `null` when none (burns are then not permissioned). */
+    authority: Address | null;
   };
   /** Only from `decodeTokenAccount` / `decodeMint`, for a type number they do not know; agave never shows it. */
   unknownExtension: {

@@ -343,7 +343,7 @@ describe('parseToken: extensions (agave test_parse_token_account_with_extensions
   });
 
   it('an unknown type or a length past the end hides every extension, as get_extension_types fails', () => {
-    for (const bad of [tlv(28, [0]), concat(le.u16(8), le.u16(9), [1])]) {
+    for (const bad of [tlv(29, [0]), concat(le.u16(8), le.u16(9), [1])]) {
       const parsed = parseToken(token2022Account(base, tlv(7, []), bad), { decimals: 2 });
       expect(parsed).toStrictEqual({ type: 'account', info });
     }

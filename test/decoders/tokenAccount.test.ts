@@ -299,8 +299,8 @@ describe('decodeTokenAccount: extensions as agave parses them', () => {
   });
 
   it('reports an unknown type by number with its bytes, and carries on', () => {
-    expect(extensionsOf(tlv(28, new Uint8Array(32).fill(9)), tlv(500, [1, 2]), tlv(7, []))).toStrictEqual([
-      { extension: 'unknownExtension', state: { extensionType: 28, data: new Uint8Array(32).fill(9) } },
+    expect(extensionsOf(tlv(29, new Uint8Array(32).fill(9)), tlv(500, [1, 2]), tlv(7, []))).toStrictEqual([
+      { extension: 'unknownExtension', state: { extensionType: 29, data: new Uint8Array(32).fill(9) } },
       { extension: 'unknownExtension', state: { extensionType: 500, data: Uint8Array.from([1, 2]) } },
       { extension: 'immutableOwner' },
     ]);
