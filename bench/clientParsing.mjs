@@ -1,5 +1,6 @@
 // parseOnClient against jsonParsed (issue 33): getProgramAccounts of the Token program, the 20,000 token
-// accounts of 60 mints of the programAccounts20000Parsed workload, read from dist/ four ways side by side:
+// accounts of 60 mints of the programAccounts20000Parsed workload, read from dist/ six ways
+// (bench/clientParsingModes.mjs):
 //   (a) solrpc, jsonParsed from the node (the run benchmark's payload, byte for byte);
 //   (b) solrpc, jsonParsed with parseOnClient: base64+zstd with context from the node, each account's data
 //       its own zstd frame, then getMultipleAccounts of the 60 mints and the clock, parsed here;
@@ -7,29 +8,37 @@
 //   (d) the floor of (b)'s first request: fetch + JSON.parse of the base64+zstd body (no decompression);
 //   (e) solrpc asking base64+zstd itself (bytes, not parsed), to split (b) into reading and parsing;
 //   (f) solrpc asking plain base64 (bytes, not parsed): what zstd costs and saves on 165-byte accounts.
-// First it checks that (b)'s result deep-equals (a)'s, and exits 1 if it does not. Then it times every
-// mode in alternating rounds (each round in a rotated order), sequentially and with a few calls in flight,
-// and prints a Markdown table; then a CPU profile of (a)'s and (b)'s calls, by stage and by function.
+// First it checks, in this process, that (b)'s result deep-equals (a)'s, and exits 1 if it does not.
+//
+// Then it times every mode, sequentially and with a few calls in flight, each mode in a long-lived
+// process of its own (bench/clientParsingChild.mjs): this runner asks the processes for their rounds one
+// at a time over IPC, every mode once a round in a rotated order, so the machine's load falls on all
+// alike, while each process's heap holds only its own mode's garbage. Run in one heap (--shared-heap,
+// one child hosting all six, as this bench ran before), a mode's collector also cleans up after the mode
+// that ran before it: with the cyclic rotation, (b) followed (a) and its 44 MB a call in five rounds of six
+// (bench/clientParsingOrder.mjs measures what a prelude costs the call after it). CPU and GC are each
+// timing process's own (process.cpuUsage, its main-thread GC pauses); wire bytes are counted by the server.
+//
+// Then (a) and (b) again, each in its process, over slower links than loopback: the server paces each
+// answer's body at the given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at
+// a time. Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a) and (b).
 // The payload server (bench/clientParsingServer.mjs) is a process of its own: a static server, so the
 // node's own cost of writing jsonParsed is not in these numbers.
 //
-// Then (a) and (b) again over slower links than loopback: the server paces each answer's body at the
-// given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at a time.
-//
 //   npm run bench:parsing        (builds dist/ first)
 //   node bench/clientParsing.mjs [--rounds 15] [--inflight 4] [--profile-calls 6] [--no-profile]
-//                                [--links 100,1000] [--link-rtt 0] [--link-rounds 7]
+//                                [--links 100,1000] [--link-rtt 0] [--link-rounds 7] [--shared-heap]
 import { execSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { SourceMap } from 'node:module';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createRpc } from '../dist/index.js';
-import { TOKEN_ACCOUNT_FILTERS, TOKEN_PROGRAM } from './workloads.mjs';
+import { modeCalls, TITLES } from './clientParsingModes.mjs';
+import { TOKEN_PROGRAM } from './workloads.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,8 +49,10 @@ const { values: args } = parseArgs({
     links: { type: 'string', default: '100,1000' },
     'link-rtt': { type: 'string', default: '0' },
     'link-rounds': { type: 'string', default: '7' },
+    'shared-heap': { type: 'boolean', default: false },
   },
 });
+
 const ROUNDS = Number(args.rounds);
 const INFLIGHT = Number(args.inflight);
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -62,43 +73,9 @@ const url = `http://127.0.0.1:${port}`;
 const stats = async () => (await fetch(`${url}/stats`)).json();
 
 const rpc = createRpc(url, { coalesce: false });
-const parsedConfig = { encoding: 'jsonParsed', filters: TOKEN_ACCOUNT_FILTERS };
-let nextId = 1;
-const post = async (config) => {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: nextId++,
-    method: 'getProgramAccounts',
-    params: [TOKEN_PROGRAM, config],
-  });
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return JSON.parse(await response.text()).result;
-};
-const MODES = {
-  a: { title: '(a) solrpc, jsonParsed from the node', call: () => rpc.getProgramAccounts(TOKEN_PROGRAM, parsedConfig) },
-  b: {
-    title: '(b) solrpc, jsonParsed with parseOnClient',
-    call: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...parsedConfig, parseOnClient: true }),
-  },
-  c: { title: '(c) floor of (a): fetch + JSON.parse, jsonParsed', call: () => post(parsedConfig) },
-  d: {
-    title: "(d) floor of (b)'s read: fetch + JSON.parse, base64+zstd",
-    call: () => post({ encoding: 'base64+zstd', filters: TOKEN_ACCOUNT_FILTERS, withContext: true }),
-  },
-  e: {
-    title: '(e) solrpc, base64+zstd bytes (no parsing)',
-    call: () =>
-      rpc.getProgramAccounts(TOKEN_PROGRAM, {
-        encoding: 'base64+zstd',
-        filters: TOKEN_ACCOUNT_FILTERS,
-        withContext: true,
-      }),
-  },
-  f: {
-    title: '(f) solrpc, plain base64 bytes (no parsing)',
-    call: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { encoding: 'base64', filters: TOKEN_ACCOUNT_FILTERS }),
-  },
-};
+const MODES = Object.fromEntries(
+  Object.entries(modeCalls(rpc, url)).map(([id, call]) => [id, { title: TITLES[id], call }]),
+);
 
 // 1. Correctness, before any timing: the same 20,000 accounts, to the last bigint.
 const replacer = (_key, value) =>
@@ -134,31 +111,52 @@ const replacer = (_key, value) =>
   log(`correct: (b) deep-equals (a) for all 20,000 accounts (isDeepStrictEqual); account 12,000 holds ${big}`);
 }
 
-// 2. Timing: every mode in each round, the order rotated round by round; warm-up first.
+// 2. Timing: each mode in a process of its own (all in one with --shared-heap), every mode once a round,
+// the order rotated round by round; warm-up first.
 const median = (xs) => {
   const s = [...xs].sort((x, y) => x - y);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-async function round(call, calls, inflight) {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  if (inflight === 1) for (let i = 0; i < calls; i++) await call();
-  else await Promise.all(Array.from({ length: calls }, () => call()));
-  const wall = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { wall, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
 const ids = Object.keys(MODES);
-// GC pauses of this process, charged afterwards to the round they fell in (the observer reports late).
-const gcPauses = [];
-const observer = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gcPauses.push({ at: entry.startTime, ms: entry.duration });
-});
-observer.observe({ entryTypes: ['gc'] });
-const spans = [];
+const SHARED = args['shared-heap'];
+/** A timing process hosting `hosted` modes; `ask` sends it a message and resolves with its answer. */
+async function startChild(hosted) {
+  const child = fork(here('clientParsingChild.mjs'), [url, hosted.join(',')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  const ask = (message) =>
+    new Promise((resolve, reject) => {
+      child.once('message', (reply) => (reply.ok ? resolve(reply.answer) : reject(new Error(reply.error))));
+      child.send(message);
+    });
+  return { child, ask };
+}
+const children = {};
+if (SHARED) {
+  const one = await startChild(ids);
+  for (const id of ids) children[id] = one;
+} else {
+  for (const id of ids) children[id] = await startChild([id]);
+}
+const processes = [...new Set(Object.values(children))];
+log(
+  SHARED
+    ? 'timing all six modes in one process (--shared-heap)'
+    : `timing each mode in a process of its own (pids ${processes.map(({ child }) => child.pid).join(', ')})`,
+);
+
+/** One round of `calls` calls of mode `id` in its process, with the server's count of requests and bytes. */
+async function timedRound(phase, id, target, calls, inflight) {
+  const before = await stats();
+  const { wall, cpuMs, count } = await children[id].ask({ op: 'round', phase, id, target, calls, inflight });
+  const after = await stats();
+  if (count !== 20_000) throw new Error(`(${id}) returned ${count} accounts`);
+  return { wall, cpuMs, requests: after.served - before.served, bytes: after.bodyBytes - before.bodyBytes };
+}
 log('warming up (3 calls of each mode)');
-for (const id of ids) for (let i = 0; i < 3; i++) await MODES[id].call();
+for (const id of ids) await timedRound('warm', id, '', 3, 1);
 
 const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const results = {};
@@ -170,44 +168,34 @@ for (const inflight of [1, INFLIGHT]) {
   for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < ids.length; k++) {
       const id = ids[(r + k) % ids.length];
-      const before = await stats();
-      const t0 = performance.now();
-      const { wall, cpuMs } = await round(MODES[id].call, calls, inflight);
-      spans.push({ id, inflight, t0, t1: performance.now(), calls });
-      const after = await stats();
+      const { wall, cpuMs, requests, bytes } = await timedRound('time', id, '', calls, inflight);
       const s = per[id];
       s.perCall.push(wall / calls);
       s.cpuMs += cpuMs;
       s.calls += calls;
-      s.requests += after.served - before.served;
-      s.bytes += after.bodyBytes - before.bodyBytes;
+      s.requests += requests;
+      s.bytes += bytes;
     }
   }
 }
-await new Promise((resolve) => setTimeout(resolve, 100));
-observer.disconnect();
-for (const inflight of [1, INFLIGHT]) {
-  results[inflight] = Object.fromEntries(
-    ids.map((id) => {
-      const s = results[inflight][id];
-      const mine = spans.filter((span) => span.id === id && span.inflight === inflight);
-      const gcMs = gcPauses
-        .filter(({ at }) => mine.some((span) => at >= span.t0 && at < span.t1))
-        .reduce((sum, p) => sum + p.ms, 0);
-      return [
-        id,
-        {
-          gcMs: gcMs / s.calls,
-          ms: median(s.perCall),
-          cpuMs: s.cpuMs / s.calls,
-          requests: s.requests / s.calls,
-          bytes: s.bytes / s.calls,
-        },
-      ];
-    }),
-  );
-}
 const loadAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+/** GC pauses (ms) of the rounds of one kind, `${phase}|${target}|${inflight}|${id}`, from the process that ran them. */
+async function gcOf(key) {
+  const id = key.split('|')[3];
+  return (await children[id].ask({ op: 'gc' }))[key] ?? 0;
+}
+for (const inflight of [1, INFLIGHT]) {
+  for (const id of ids) {
+    const s = results[inflight][id];
+    results[inflight][id] = {
+      gcMs: (await gcOf(`time||${inflight}|${id}`)) / s.calls,
+      ms: median(s.perCall),
+      cpuMs: s.cpuMs / s.calls,
+      requests: s.requests / s.calls,
+      bytes: s.bytes / s.calls,
+    };
+  }
+}
 
 // 3. The table.
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
@@ -236,7 +224,7 @@ for (const id of ids) {
 }
 out.push('');
 out.push(
-  `Wire bytes are the response bodies of every request of one call (b: getProgramAccounts ${mb(sizes.zstd)} + getMultipleAccounts of 60 mints and the clock). Times are medians of the rounds' per-call times; CPU is this process's (process.cpuUsage) over all rounds, divided by the calls; GC is this process's main-thread GC pauses within the rounds, per call; the server is another process.`,
+  `Wire bytes are the response bodies of every request of one call (b: getProgramAccounts ${mb(sizes.zstd)} + getMultipleAccounts of 60 mints and the clock). Times are medians of the rounds' per-call times; CPU is the timing process's (process.cpuUsage) over all rounds, divided by the calls; GC is its main-thread GC pauses within the rounds, per call; ${SHARED ? 'all six modes in one process (--shared-heap)' : 'each mode in a process of its own'}, the server another.`,
 );
 {
   // Where the bytes saved pay for the client's extra work: over a link slower than this, (b) ends sooner.
@@ -251,7 +239,8 @@ out.push(
 }
 console.log(out.join('\n'));
 
-// 3b. Over a slower link: (a) and (b) one call at a time, the server pacing every answer (the mints' too).
+// 3b. Over a slower link: (a) and (b) one call at a time, each in its process, the server pacing every
+// answer (the mints' too).
 {
   const rtt = Number(args['link-rtt']);
   const linkRounds = Number(args['link-rounds']);
@@ -259,36 +248,31 @@ console.log(out.join('\n'));
     '',
     `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order alternated:`,
     '',
-    '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | vs (a) (wall / CPU) |',
-    '|---|---|--:|--:|--:|--:|--:|',
+    '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | GC ms/call | vs (a) (wall / CPU) |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
   ];
   for (const mbit of args.links.split(',').map(Number)) {
-    const linked = createRpc(`${url}/link/${mbit}/${rtt}`, { coalesce: false });
-    const calls = {
-      a: () => linked.getProgramAccounts(TOKEN_PROGRAM, parsedConfig),
-      b: () => linked.getProgramAccounts(TOKEN_PROGRAM, { ...parsedConfig, parseOnClient: true }),
-    };
+    const target = `/link/${mbit}/${rtt}`;
     log(`over a ${mbit} Mbit/s link: ${linkRounds} rounds of (a) and (b)`);
-    await calls.a();
-    await calls.b();
+    for (const id of ['a', 'b']) await timedRound('warm', id, target, 1, 1);
     const per = {
       a: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
       b: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
     };
     for (let r = 0; r < linkRounds; r++) {
       for (const id of r % 2 ? ['b', 'a'] : ['a', 'b']) {
-        const before = await stats();
-        const { wall, cpuMs } = await round(calls[id], 1, 1);
-        const after = await stats();
+        const { wall, cpuMs, requests, bytes } = await timedRound('link', id, target, 1, 1);
         per[id].walls.push(wall);
         per[id].cpuMs += cpuMs;
-        per[id].requests += after.served - before.served;
-        per[id].bytes += after.bodyBytes - before.bodyBytes;
+        per[id].requests += requests;
+        per[id].bytes += bytes;
       }
     }
+    for (const id of ['a', 'b']) per[id].gcMs = await gcOf(`link|${target}|1|${id}`);
     const row = (id) => ({
       ms: median(per[id].walls),
       cpuMs: per[id].cpuMs / linkRounds,
+      gcMs: per[id].gcMs / linkRounds,
       requests: per[id].requests / linkRounds,
       bytes: per[id].bytes / linkRounds,
     });
@@ -296,12 +280,13 @@ console.log(out.join('\n'));
     for (const id of ['a', 'b']) {
       const x = row(id);
       lines.push(
-        `| ${mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,
+        `| ${mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ms(x.gcMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,
       );
     }
   }
   console.log(lines.join('\n'));
 }
+for (const { child } of processes) child.kill();
 
 // 4. Where (a)'s and (b)'s time goes: a CPU profile of a few sequential calls of each, by stage and by function.
 /**
