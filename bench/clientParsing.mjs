@@ -125,6 +125,11 @@ async function startChild(hosted) {
   const child = fork(here('clientParsingChild.mjs'), [url, hosted.join(',')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // A process that dies (a dist/ rebuilt under it, say) ends the run rather than leaving it waiting.
+  child.once('exit', (code) => {
+    console.error(`a timing process (${hosted}) exited with code ${code}`);
+    process.exit(1);
+  });
   await new Promise((resolve) => child.once('message', resolve));
   const ask = (message) =>
     new Promise((resolve, reject) => {
@@ -286,7 +291,10 @@ console.log(out.join('\n'));
   }
   console.log(lines.join('\n'));
 }
-for (const { child } of processes) child.kill();
+for (const { child } of processes) {
+  child.removeAllListeners('exit');
+  child.kill();
+}
 
 // 4. Where (a)'s and (b)'s time goes: a CPU profile of a few sequential calls of each, by stage and by function.
 /**

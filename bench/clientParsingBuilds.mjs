@@ -39,6 +39,11 @@ for (const dir of dirs) {
     const child = fork(here('clientParsingChild.mjs'), [url, id, dir], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // A process that dies (a dist/ rebuilt under it, say) ends the run rather than leaving it waiting.
+    child.once('exit', (code) => {
+      console.error(`the timing process of ${dir} (${id}) exited with code ${code}`);
+      process.exit(1);
+    });
     await new Promise((done) => child.once('message', done));
     const ask = (message) =>
       new Promise((resolve, reject) => {
@@ -65,7 +70,10 @@ for (let r = 0; r < ROUNDS; r++) {
     samples[i].cpu.push(cpuMs / INFLIGHT);
   }
 }
-for (const { child } of modes) child.kill();
+for (const { child } of modes) {
+  child.removeAllListeners('exit');
+  child.kill();
+}
 server.kill();
 
 const median = (xs) => {
