@@ -10,6 +10,7 @@ import {
   readV4Head,
   readVotes,
   VoteReader,
+  type VoteV4Fields,
 } from './voteAccount.js';
 
 const DECODER = 'vote';
@@ -66,15 +67,7 @@ export function parseVote(bytes: ReadonlyUint8Array, options: ParseVoteOptions =
 function withTail(
   r: VoteReader,
   head: { nodePubkey: Address; authorizedWithdrawer: Address; hasLatency: boolean; skipPriorVoters: boolean },
-  v4: Pick<
-    ParsedVoteInfo,
-    | 'inflationRewardsCommissionBps'
-    | 'inflationRewardsCollector'
-    | 'blockRevenueCollector'
-    | 'blockRevenueCommissionBps'
-    | 'pendingDelegatorRewards'
-    | 'blsPubkeyCompressed'
-  >,
+  v4: VoteV4Fields,
 ): ParsedVoteInfo {
   const votes = readVotes(r, head.hasLatency).map(({ latency, slot, confirmationCount }) => ({
     latency,
@@ -91,11 +84,10 @@ function withTail(
   }
   const epochCredits = readEpochCredits(r);
   const lastTimestamp = readTimestamp(r);
-  const bps = v4.inflationRewardsCommissionBps ?? 0;
   return {
     nodePubkey: head.nodePubkey,
     authorizedWithdrawer: head.authorizedWithdrawer,
-    commission: Math.min(Math.ceil(bps / 100), 255),
+    commission: Math.min(Math.ceil(v4.inflationRewardsCommissionBps / 100), 255),
     votes,
     rootSlot,
     authorizedVoters,
@@ -126,26 +118,6 @@ function readV1_14_11OrV3(r: VoteReader, hasLatency: boolean, address: Address |
 }
 
 function readV4(r: VoteReader): ParsedVoteInfo {
-  const {
-    nodePubkey,
-    authorizedWithdrawer,
-    inflationRewardsCollector,
-    blockRevenueCollector,
-    inflationRewardsCommissionBps,
-    blockRevenueCommissionBps,
-    pendingDelegatorRewards,
-    blsPubkeyCompressed,
-  } = readV4Head(r);
-  return withTail(
-    r,
-    { nodePubkey, authorizedWithdrawer, hasLatency: true, skipPriorVoters: false },
-    {
-      inflationRewardsCommissionBps,
-      inflationRewardsCollector,
-      blockRevenueCollector,
-      blockRevenueCommissionBps,
-      pendingDelegatorRewards,
-      blsPubkeyCompressed,
-    },
-  );
+  const { nodePubkey, authorizedWithdrawer, v4 } = readV4Head(r);
+  return withTail(r, { nodePubkey, authorizedWithdrawer, hasLatency: true, skipPriorVoters: false }, v4);
 }

@@ -206,8 +206,21 @@ function readV1_14_11OrV3(r: VoteReader, hasLatency: boolean): VoteAccountState 
   };
 }
 
-/** V4's fields before the tower, in their order: the keys, the SIMD-0185 collectors and commissions, the BLS key. */
-export function readV4Head(r: VoteReader) {
+/** V4's SIMD-0185 fields, in the order agave's jsonParsed shows them. */
+export interface VoteV4Fields {
+  inflationRewardsCommissionBps: number;
+  inflationRewardsCollector: Address;
+  blockRevenueCollector: Address;
+  blockRevenueCommissionBps: number;
+  pendingDelegatorRewards: string;
+  blsPubkeyCompressed: string | null;
+}
+
+/**
+ * V4's fields before the tower, read in their order: the keys, the SIMD-0185 collectors and commissions,
+ * the BLS key. `v4` holds the SIMD-0185 ones for both readers to spread after the common fields.
+ */
+export function readV4Head(r: VoteReader): { nodePubkey: Address; authorizedWithdrawer: Address; v4: VoteV4Fields } {
   const nodePubkey = r.address('nodePubkey');
   const authorizedWithdrawer = r.address('authorizedWithdrawer');
   const inflationRewardsCollector = r.address('inflationRewardsCollector');
@@ -221,43 +234,31 @@ export function readV4Head(r: VoteReader) {
   return {
     nodePubkey,
     authorizedWithdrawer,
-    inflationRewardsCollector,
-    blockRevenueCollector,
-    inflationRewardsCommissionBps,
-    blockRevenueCommissionBps,
-    pendingDelegatorRewards,
-    blsPubkeyCompressed,
+    v4: {
+      inflationRewardsCommissionBps,
+      inflationRewardsCollector,
+      blockRevenueCollector,
+      blockRevenueCommissionBps,
+      pendingDelegatorRewards,
+      blsPubkeyCompressed,
+    },
   };
 }
 
 function readV4(r: VoteReader): VoteAccountState {
-  const {
-    nodePubkey,
-    authorizedWithdrawer,
-    inflationRewardsCollector,
-    blockRevenueCollector,
-    inflationRewardsCommissionBps,
-    blockRevenueCommissionBps,
-    pendingDelegatorRewards,
-    blsPubkeyCompressed,
-  } = readV4Head(r);
+  const { nodePubkey, authorizedWithdrawer, v4 } = readV4Head(r);
   return {
     nodePubkey,
     authorizedWithdrawer,
     // agave: `(bps / 100) as u8`, which wraps above 255 %; kept so both sides agree.
-    commission: Math.floor(inflationRewardsCommissionBps / 100) & 0xff,
+    commission: Math.floor(v4.inflationRewardsCommissionBps / 100) & 0xff,
     votes: readVotes(r, true),
     rootSlot: readRootSlot(r),
     authorizedVoters: readAuthorizedVoters(r),
     priorVoters: [],
     epochCredits: readEpochCredits(r),
     lastTimestamp: readTimestamp(r),
-    inflationRewardsCommissionBps,
-    blockRevenueCommissionBps,
-    inflationRewardsCollector,
-    blockRevenueCollector,
-    pendingDelegatorRewards,
-    blsPubkeyCompressed,
+    ...v4,
   };
 }
 
