@@ -430,6 +430,29 @@ describe('vote: read on the client, where the address comes from the request', (
     expect(many.value[0]?.data).toStrictEqual(expected);
   });
 
+  it('getProgramAccounts with parseOnClient gives each V3 account its own address as collector (agave: parse_vote(data, pubkey))', async () => {
+    const bytes = voteOld(2, 30, 5).done();
+    const account = {
+      data: [Buffer.from(zstdFrame(bytes)).toString('base64'), 'base64+zstd'],
+      executable: false,
+      lamports: 1,
+      owner: VOTE,
+      rentEpoch: 0,
+      space: bytes.length,
+    };
+    const [first, second] = [key(11) as Address, key(12) as Address];
+    const value = [
+      { pubkey: first, account },
+      { pubkey: second, account },
+    ];
+    mockRpc({ getProgramAccounts: reply.result({ context: { slot: 1 }, value }) });
+    const read = await rpc().getProgramAccounts(VOTE, { encoding: 'jsonParsed', parseOnClient: true });
+    expect(read.map((item) => item.account.data)).toStrictEqual([
+      parseAccountData(bytes, { owner: VOTE, address: first }),
+      parseAccountData(bytes, { owner: VOTE, address: second }),
+    ]);
+  });
+
   it('a BLS key with leading zero bytes, and an all-zero one, in base58 as bs58 writes them', async () => {
     for (const bls of [new Uint8Array(48), Uint8Array.from({ length: 48 }, (_, i) => (i < 3 ? 0 : i))]) {
       const bytes = voteV4({ bls }).done();
