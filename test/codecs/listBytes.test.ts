@@ -26,6 +26,12 @@ afterEach(() => {
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
+/** Each case runs with Node's Buffer and without it, as in a browser (the arena takes another path). */
+const BUFFER_OR_NOT: [string, () => void][] = [
+  ['Node Buffer', () => undefined],
+  ['no Buffer (browsers)', () => vi.stubGlobal('Buffer', undefined)],
+];
+
 /** A 165-byte token account's shape: two keys, an amount, zeros. */
 function tokenAccount(i: number): Uint8Array {
   const bytes = new Uint8Array(165);
@@ -36,10 +42,7 @@ function tokenAccount(i: number): Uint8Array {
 }
 
 describe('createByteArena().take', () => {
-  it.each([
-    ['Node Buffer', () => undefined],
-    ['no Buffer (browsers)', () => vi.stubGlobal('Buffer', undefined)],
-  ])('gives zeroed room side by side in 64 KiB chunks of the arena only (%s)', (_name, setup) => {
+  it.each(BUFFER_OR_NOT)('gives zeroed room side by side in 64 KiB chunks of the arena only (%s)', (_name, setup) => {
     setup();
     const arena = createByteArena();
     const first = arena.take(165);
@@ -104,22 +107,22 @@ describe('decodeAccount of base64+zstd data with a byte arena', () => {
     space: 165,
   });
 
-  it.each([
-    ['Node Buffer', () => undefined],
-    ['no Buffer (browsers)', () => vi.stubGlobal('Buffer', undefined)],
-  ])('decodes every account to its own bytes, frames and accounts side by side in the arena (%s)', (_name, setup) => {
-    setup();
-    const arena = createByteArena();
-    const accounts = Array.from({ length: 50 }, (_, i) => tokenAccount(i));
-    const decoded = accounts.map((bytes, i) => {
-      const text = toBase64(new codec.Streaming().compress(bytes, 3));
-      return decodeAccount<Uint8Array>(wire(text), context, `result.value.${i}.account`, arena).data;
-    });
-    decoded.forEach((bytes, i) => {
-      expect(bytes).toEqual(accounts[i]);
-    });
-    expect(decoded[1]?.buffer).toBe(decoded[0]?.buffer);
-  });
+  it.each(BUFFER_OR_NOT)(
+    'decodes every account to its own bytes, frames and accounts side by side in the arena (%s)',
+    (_name, setup) => {
+      setup();
+      const arena = createByteArena();
+      const accounts = Array.from({ length: 50 }, (_, i) => tokenAccount(i));
+      const decoded = accounts.map((bytes, i) => {
+        const text = toBase64(new codec.Streaming().compress(bytes, 3));
+        return decodeAccount<Uint8Array>(wire(text), context, `result.value.${i}.account`, arena).data;
+      });
+      decoded.forEach((bytes, i) => {
+        expect(bytes).toEqual(accounts[i]);
+      });
+      expect(decoded[1]?.buffer).toBe(decoded[0]?.buffer);
+    },
+  );
 
   it('refuses text that is not base64, or not a frame, naming the field', () => {
     const arena = createByteArena();
