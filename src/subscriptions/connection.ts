@@ -2,31 +2,21 @@ import { JsonSyntaxError, parseJsonExact } from '../codecs/json.js';
 import { encodeRequest } from '../codecs/jsonrpc.js';
 import { AbortError } from '../errors/AbortError.js';
 import { ConnectionLostError } from '../errors/ConnectionLostError.js';
-import { InvalidResponseError } from '../errors/InvalidResponseError.js';
 import { isSolRpcError } from '../errors/isSolRpcError.js';
 import { RpcError } from '../errors/RpcError.js';
-import { redacter } from '../errors/redact.js';
-import { sanitizeText } from '../errors/sanitize.js';
-import { ValidationError } from '../errors/ValidationError.js';
 import { withHint } from '../errors/withHint.js';
 import { explainMismatch, SchemaMismatch } from '../schemas/validate.js';
 import type { ConnectionSettings, Entry } from './connectionOptions.js';
 import type { SubscriptionDefinition } from './defineSubscription.js';
 import { deliver } from './deliver.js';
+import { answerError, tooDeepError, unreadable } from './frameErrors.js';
+import { cleanReason, closeReason, failureReason, isPolicyClose, TOO_LARGE } from './lossReason.js';
+import { queueSubscribe } from './queueSubscribe.js';
+import { reconnectDelay } from './reconnectDelay.js';
 import { closeQuietly, detachHandlers, type NodeSocket } from './socketClose.js';
 import type { WebSocketLike } from './webSocket.js';
 
-const TOO_LARGE = 'a frame above maxFrameBytes';
-
 type Pending = { method: string; resolve(result: unknown): void; reject(error: unknown): void; sentAt?: number };
-
-/**
- * Close codes that end the subscriptions at once: 1008 (policy violation) and the 4000-4999 range
- * applications define, which providers send for a refused key, a plan's limit or a rate limit. Retrying
- * would only be refused again, at the server's cost. The client's own close codes (1000, and 4000 for a
- * socket it dropped) are never seen here: it detaches its handlers before it closes a socket.
- */
-const isPolicyClose = (code: number): boolean => code === 1008 || (code >= 4000 && code <= 4999);
 
 /**
  * One WebSocket of the pool and the subscriptions on it. It connects on its first subscription, pings
@@ -131,7 +121,7 @@ export class Connection {
     try {
       opened = settings.open(settings.url, settings.maxFrameBytes);
     } catch (error) {
-      this.lost(this.describe(error));
+      this.lost(failureReason(error, settings.secrets));
       return;
     }
     // Bounded like every other wait: a server that accepts TCP but never completes the handshake.
@@ -153,7 +143,7 @@ export class Connection {
         const error = (event as { error?: unknown }).error ?? event;
         // `ws` refuses a frame above its maxPayload with this code, then drops the connection.
         const tooLarge = (error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
-        this.lastReason = tooLarge ? TOO_LARGE : this.describe(error);
+        this.lastReason = tooLarge ? TOO_LARGE : failureReason(error, settings.secrets);
       };
       socket.onclose = (event) => {
         if (isPolicyClose(event.code)) {
@@ -162,17 +152,19 @@ export class Connection {
         }
         const tooLarge = event.code === 1009 || this.lastReason === TOO_LARGE;
         if (tooLarge) this.lastReason = '';
-        this.lost(tooLarge ? TOO_LARGE : this.closeReason(event.code, event.reason));
+        this.lost(tooLarge ? TOO_LARGE : closeReason(event.code, event.reason, settings.secrets));
       };
       // `ws` answers protocol pings for us and reports pongs: every server answers those (RFC 6455).
       (socket as Partial<NodeSocket>).on?.('pong', () => {
         if (this.socket !== socket) return;
-        this.lastInbound = this.settings.now();
+        this.lastInbound = settings.now();
         if (this.probed) this.proved();
       });
     };
     if (typeof (opened as Promise<WebSocketLike>).then === 'function') {
-      (opened as Promise<WebSocketLike>).then(attach, (error: unknown) => this.lost(this.describe(error)));
+      (opened as Promise<WebSocketLike>).then(attach, (error: unknown) =>
+        this.lost(failureReason(error, settings.secrets)),
+      );
     } else {
       attach(opened as WebSocketLike);
     }
@@ -268,42 +260,19 @@ export class Connection {
   }
 
   /**
-   * Sends a subscribe once the rate limit gives it a turn (at once without one). A wait ends without a
-   * send when the entry goes or its socket is lost (a reconnect subscribes it again, with a new turn).
+   * Sends a subscribe, at once or at its turn under the rate limit (queueSubscribe.ts). A turn that comes
+   * after the socket it waited for was lost, or the entry left, sends nothing: a reconnect queues it again.
    */
   private subscribe(entry: Entry): void {
-    const { pace } = this.settings;
-    if (!pace || pace.subscriptionWeight <= 0) {
-      this.sendSubscribe(entry);
-      return;
-    }
-    // A wait of an earlier socket goes first: the new one takes its place, not a place behind it.
-    entry.turn?.abort();
-    const waiting = new AbortController();
-    const turn = pace.turn(pace.subscriptionWeight, {
-      method: entry.definition.name,
-      origin: this.settings.origin,
-      // A subscription has no deadline: it waits its turn until it is aborted or its socket is lost.
-      deadline: Number.POSITIVE_INFINITY,
-      signal: waiting.signal,
-    });
-    if (!turn) {
-      this.sendSubscribe(entry);
-      return;
-    }
-    entry.turn = waiting;
     const socket = this.socket;
-    turn.then(
-      () => {
-        if (entry.turn !== waiting) return;
-        entry.turn = undefined;
-        if (this.socket === socket && this.state === 'open' && this.entries.has(entry)) this.sendSubscribe(entry);
+    queueSubscribe(
+      entry,
+      this.settings,
+      (late) => {
+        if (late && (this.socket !== socket || this.state !== 'open' || !this.entries.has(entry))) return;
+        this.sendSubscribe(entry);
       },
-      (error: unknown) => {
-        if (entry.turn === waiting) entry.turn = undefined;
-        // Its own abort (the entry or the socket went) ends the wait quietly; anything else ends the entry.
-        if (!waiting.signal.aborted) this.fail(entry, error);
-      },
+      (error) => this.fail(entry, error),
     );
   }
 
@@ -362,7 +331,7 @@ export class Connection {
           .then(() => {
             for (const value of values) deliver(entry, value, true);
           })
-          .catch((error: unknown) => this.fail(entry, this.unreadable(entry, error)));
+          .catch((error: unknown) => this.fail(entry, unreadable(entry, error)));
       },
       () => {
         // The HTTP read failed: the subscription goes on; what changed while down comes with the next change.
@@ -406,10 +375,6 @@ export class Connection {
     }
   }
 
-  private invalid(method: string, detail: string): InvalidResponseError {
-    return new InvalidResponseError({ method, reason: 'json', origin: this.settings.origin, detail });
-  }
-
   /** Ends a subscription with `error`: unsubscribed, and each of its iterators throws it. */
   private fail(entry: Entry, error: unknown): void {
     if (!this.entries.has(entry)) return;
@@ -425,18 +390,9 @@ export class Connection {
     this.pending.delete(id as number);
     const error = frame.error;
     if (tooDeep) {
-      pending.reject(this.invalid(pending.method, `its answer: ${tooDeep}`));
+      pending.reject(tooDeepError(pending.method, this.settings.origin, `its answer: ${tooDeep}`));
     } else if (error !== undefined && error !== null) {
-      const { code, message, data } = error as Record<string, unknown>;
-      pending.reject(
-        new RpcError({
-          method: pending.method,
-          code: typeof code === 'number' ? code : -32603,
-          message: typeof message === 'string' ? message : 'error without a message',
-          data,
-          secrets: this.settings.secrets,
-        }),
-      );
+      pending.reject(answerError(pending.method, error as Record<string, unknown>, this.settings.secrets));
     } else {
       pending.resolve(frame.result);
     }
@@ -454,10 +410,10 @@ export class Connection {
       if (entry.notification !== method) continue;
       // After the notifications before it. The chain never rejects: a rejected link would skip every
       // later notification, silently.
-      const deep = tooDeep && this.invalid(entry.definition.name, `a ${method}: ${tooDeep}`);
+      const deep = tooDeep && tooDeepError(entry.definition.name, this.settings.origin, `a ${method}: ${tooDeep}`);
       entry.tail = entry.tail
         .then(() => (deep ? this.fail(entry, deep) : this.decode(entry, params.result)))
-        .catch((error: unknown) => this.fail(entry, this.unreadable(entry, error)));
+        .catch((error: unknown) => this.fail(entry, unreadable(entry, error)));
     }
   }
 
@@ -474,7 +430,7 @@ export class Connection {
       } catch (failure) {
         reason = failure;
       }
-      this.fail(entry, this.unreadable(entry, reason));
+      this.fail(entry, unreadable(entry, reason));
       return;
     }
     if (!this.entries.has(entry)) return;
@@ -486,17 +442,6 @@ export class Connection {
       this.remove(entry);
       for (const stream of entry.streams) stream.end();
     }
-  }
-
-  /** `error` if it is typed; otherwise the `ValidationError` of a notification the decoder could not read. */
-  private unreadable(entry: Entry, error: unknown): unknown {
-    if (isSolRpcError(error)) return error;
-    return new ValidationError({
-      method: entry.definition.name,
-      path: 'result',
-      expected: 'readable',
-      received: `a value its decoder threw ${(error as Error)?.name} on`,
-    });
   }
 
   private request(method: string, params: readonly unknown[]): Promise<unknown> {
@@ -535,7 +480,11 @@ export class Connection {
     }
     if (refusal) {
       const elapsed = this.lostAt === undefined ? 0 : settings.now() - this.lostAt;
-      this.giveUp(refusal.reason ? this.clean(refusal.reason) : 'no reason given', elapsed, refusal.code);
+      this.giveUp(
+        refusal.reason ? cleanReason(refusal.reason, settings.secrets) : 'no reason given',
+        elapsed,
+        refusal.code,
+      );
       return;
     }
     const neverOpened = this.state === 'connecting';
@@ -550,11 +499,8 @@ export class Connection {
       this.lostOpen = !neverOpened;
     }
     const elapsed = settings.now() - this.lostAt;
-    const { maxAttempts, maxElapsedMs, initialDelayMs, maxDelayMs } = settings.reconnect;
-    // Full jitter over the upper half: many clients losing one server do not all come back at once.
-    const ceiling = Math.min(maxDelayMs, initialDelayMs * 2 ** this.attempts);
-    const delayMs = Math.round(ceiling / 2 + (settings.random() * ceiling) / 2);
-    if (this.attempts >= maxAttempts || elapsed + delayMs >= maxElapsedMs) {
+    const delayMs = reconnectDelay(settings.reconnect, this.attempts, settings.random());
+    if (this.attempts >= settings.reconnect.maxAttempts || elapsed + delayMs >= settings.reconnect.maxElapsedMs) {
       this.giveUp(cause, elapsed);
       return;
     }
@@ -616,25 +562,5 @@ export class Connection {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.heartbeat = undefined;
     this.timer = undefined;
-  }
-
-  /** Why a socket closed, in words, with no URL or secret in it. */
-  private closeReason(code: number, reason: string): string {
-    // 1006: no close frame at all (a reset, a crash, a cable): nobody said why.
-    if (code === 1006) return 'the connection dropped without a close frame';
-    const text = reason ? `: ${this.clean(reason)}` : '';
-    return `closed by the server (code ${code}${text})`;
-  }
-
-  private describe(error: unknown): string {
-    if (error instanceof Error) return this.clean(error.message || error.name);
-    if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-      return this.clean((error as { message: string }).message);
-    }
-    return 'the socket failed';
-  }
-
-  private clean(text: string): string {
-    return sanitizeText(redacter(this.settings.secrets)(text), 200, true);
   }
 }
