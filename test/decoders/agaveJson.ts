@@ -8,12 +8,13 @@ export function agaveJsonText(value: unknown): string {
   switch (typeof value) {
     case 'bigint':
       return value.toString();
-    case 'number':
+    case 'number': {
       if (Object.is(value, -0)) return '-0.0';
       // A whole number from 2^53 up can only be a float here (integers that large are bigints): serde_json
       // writes it with a fraction or an exponent, which the client reads as a number, never as a bigint.
       const text = String(value); // from 1e21 up already with an exponent
       return Number.isInteger(value) && Math.abs(value) >= 2 ** 53 && !text.includes('e') ? `${text}.0` : text;
+    }
     case 'boolean':
       return String(value);
     case 'string':
