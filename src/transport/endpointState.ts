@@ -8,6 +8,7 @@ import type { Commitment } from '../types/index.js';
 import type { Endpoint } from './endpoint.js';
 import { FASTEST_MS_PER_SLOT, FUTURE_SLOTS } from './freshness.js';
 import type { Pace } from './rateLimit.js';
+import type { SlowStart } from './slowStart.js';
 
 const COMMITMENTS: readonly Commitment[] = ['processed', 'confirmed', 'finalized'];
 
@@ -42,8 +43,8 @@ export interface EndpointState {
   unhealthyUntil: number;
   /** Until when nothing is sent to it: it answered 429 and asked for a pause. */
   coolDownUntil: number;
-  /** The one request let through when a cool-down ends; the others wait for its outcome. */
-  probe: Promise<unknown> | undefined;
+  /** After a 429: the calls let go at once while it recovers (slowStart.ts); none otherwise. */
+  window?: SlowStart | undefined;
   /** Until when it is passed over for trailing the best endpoint by more than `maxLagSlots`. */
   laggingUntil: number;
   /** Slots it trailed the best endpoint by at the last comparison (0 when not behind, null before any). */
@@ -64,7 +65,6 @@ export function newEndpointState(endpoint: Endpoint, index: number, pace: Pace, 
     pace,
     unhealthyUntil: 0,
     coolDownUntil: 0,
-    probe: undefined,
     laggingUntil: 0,
     lag: null,
     slots: {},

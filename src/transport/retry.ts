@@ -63,14 +63,14 @@ export function isRetryable(error: unknown, retriesSoFar: number): boolean {
 export const realClock: Clock = {
   now: () => Date.now(),
   random: () => Math.random(),
-  sleep: (ms, signal, method) => sleep(ms, signal, method),
+  sleep,
 };
 
 /**
  * Waits `ms` on a real timer, or until `until` settles if it does first; an abort of `signal` ends the
  * wait with `AbortError`. However it ends, the timer is cleared and the abort listener removed.
  */
-function sleep(ms: number, signal: AbortSignal | undefined, method: string, until?: Promise<unknown>): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined, method: string, until?: Promise<void>): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
     const end = (error?: AbortError) => {
@@ -81,10 +81,7 @@ function sleep(ms: number, signal: AbortSignal | undefined, method: string, unti
     };
     const timer = setTimeout(() => end(), ms);
     const stopWaiting = onAbort(signal, () => end(new AbortError({ method, reason: signal?.reason })));
-    until?.then(
-      () => end(),
-      () => end(),
-    );
+    until?.then(() => end());
   });
 }
 
@@ -106,10 +103,10 @@ export interface CallLimits {
  * passes. Failover: a failed endpoint is passed over for `endpointCooldownMs` while another is
  * healthy, and the next attempt goes there at once; so is one lagging behind the others (see
  * endpointState.ts). A 429 cools its endpoint down for every call of the client, so concurrent calls do
- * not stampede; when the pause ends, one call probes first. Each attempt first waits its turn under the
- * endpoint's rate limit (rateLimit.ts); an endpoint that cannot give one in time is passed over for
- * another that can. A 429 with a Retry-After is retried for as long as the call's time allows, whatever
- * `maxRetries` says: the endpoint named its pace, and the call keeps to it.
+ * not stampede; when the pause ends, calls go in a slow start (slowStart.ts), one first. Each attempt
+ * first waits its turn under the endpoint's rate limit (rateLimit.ts); an endpoint that cannot give one
+ * in time is passed over for another that can. A 429 with a Retry-After is retried for as long as the
+ * call's time allows, whatever `maxRetries` says: the endpoint named its pace, and the call keeps to it.
  */
 export async function withRetries<T>(
   endpoints: EndpointState[],
@@ -158,92 +155,98 @@ export async function withRetries<T>(
     if (previous && previous !== state) previous.counters.failovers++;
     previous = state;
     await waitForCoolDown(state, deadline, limits, clock);
-    const turn = state.pace.turn(limits.weight?.(state) ?? 1, {
-      method,
-      origin: state.endpoint.origin,
-      // The wait for a turn is bounded by one attempt's time too (a call's own timeoutMs), and a turn at
-      // the deadline itself would leave the request no time at all.
-      deadline: Math.min(deadline, clock.now() + limits.attemptTimeoutMs) - 1,
-      signal,
-    });
-    if (turn) {
-      try {
-        await turn;
-      } catch (error) {
-        // No turn here in time: another endpoint may have one.
-        if (!isSolRpcError(error, 'RateLimitedError') || endpoints.every((each) => each === state || noTurn?.has(each)))
-          throw error;
-        noTurn ??= new Set();
-        noTurn.add(state);
-        retries--;
-        continue;
-      }
-    }
-    const remaining = deadline - clock.now();
-    if (remaining <= 0) throw outOfTime(state.endpoint.origin, retries, true);
-    let probeDone: (() => void) | undefined;
-    if (state.coolDownUntil > 0 && state.probe === undefined) {
-      // The first call after a cool-down goes alone; the others wait for its outcome.
-      state.probe = new Promise<void>((resolve) => {
-        probeDone = resolve;
-      });
-    }
+    // After a 429: a slot of the endpoint's slow start (its code loaded with the first window, so an app
+    // never answered 429 loads none), held until this attempt's outcome; `held` frees it.
+    const held =
+      state.window &&
+      (await (await import('./slowStart.js')).slotIn(state, deadline, limits, clock, sleep, waitForCoolDown));
     try {
-      const result = await attempt(state, Math.min(limits.attemptTimeoutMs, remaining), retries);
-      state.pace.succeeded();
-      return result;
-    } catch (error) {
-      if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
-      const timeout = isSolRpcError(error, 'TimeoutError');
-      if (timeout) timedOut++;
-      if (timeout && deadline - clock.now() <= 0) throw outOfTime(error.origin, retries + 1, true);
-      const rateLimited = isSolRpcError(error, 'HttpError') && error.status === 429;
-      if (rateLimited) {
-        state.counters.rateLimited++;
-        state.pace.rateLimited();
-      } else if (isSolRpcError(error, 'RpcError')) {
-        // The node answered: an error of its own, not of the way to it.
-        state.pace.succeeded();
-      }
-      // A 429 that names its pause (Retry-After) is a wait the endpoint asked for, not a failure: it is not
-      // counted against maxRetries, and the call's own time bounds it. (An answer older than one returned
-      // is a failure: a call whose endpoints all lag ends with StaleResponseError after its retries, and its
-      // caller decides, rather than waiting out its whole time.)
-      // (A Retry-After of 0, or a date gone by, names no pause: that 429 counts, as one without it.)
-      const paced = rateLimited && (error.retryAfterMs ?? 0) > 0;
-      // The last error as it is; a timeout after retries says what they were.
-      const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
-      if (
-        policy === false ||
-        (!paced && failures >= maxRetries) ||
-        !isRetryable(error, retries) ||
-        limits.mayRetry?.() === false
-      )
-        throw last();
-      if (!paced) failures++;
-      if (isSolRpcError(error, 'StaleResponseError')) {
-        answeredBehind ??= new Set();
-        answeredBehind.add(state);
-      }
-      // The backoff grows with the failures before this one.
-      const delay = await delayAfter(
-        error,
-        state,
-        endpoints,
-        policy,
-        Math.max(0, failures - 1),
-        deadline,
+      const turn = state.pace.turn(limits.weight?.(state) ?? 1, {
         method,
-        clock,
-      );
-      if (clock.now() + delay >= deadline) throw last();
-      if (delay > 0) await clock.sleep(delay, signal, method);
-    } finally {
-      if (probeDone) {
-        state.probe = undefined;
-        if (clock.now() >= state.coolDownUntil) state.coolDownUntil = 0;
-        probeDone();
+        origin: state.endpoint.origin,
+        // The wait for a turn is bounded by one attempt's time too (a call's own timeoutMs), and a turn at
+        // the deadline itself would leave the request no time at all.
+        deadline: Math.min(deadline, clock.now() + limits.attemptTimeoutMs) - 1,
+        signal,
+      });
+      if (turn) {
+        try {
+          await turn;
+        } catch (error) {
+          // No turn here in time: another endpoint may have one.
+          if (
+            !isSolRpcError(error, 'RateLimitedError') ||
+            endpoints.every((each) => each === state || noTurn?.has(each))
+          )
+            throw error;
+          noTurn ??= new Set();
+          noTurn.add(state);
+          retries--;
+          continue;
+        }
       }
+      const remaining = deadline - clock.now();
+      if (remaining <= 0) throw outOfTime(state.endpoint.origin, retries, true);
+      try {
+        const result = await attempt(state, Math.min(limits.attemptTimeoutMs, remaining), retries);
+        state.pace.succeeded();
+        return result;
+      } catch (error) {
+        if (signal?.aborted) throw new AbortError({ method, reason: signal.reason });
+        const timeout = isSolRpcError(error, 'TimeoutError');
+        if (timeout) timedOut++;
+        if (timeout && deadline - clock.now() <= 0) throw outOfTime(error.origin, retries + 1, true);
+        const rateLimited = isSolRpcError(error, 'HttpError') && error.status === 429;
+        if (rateLimited) {
+          state.counters.rateLimited++;
+          state.pace.rateLimited();
+          // The slow start begins again at one call (a window made if there is none).
+          // biome-ignore lint/suspicious/noAssignInExpressions: one short line on the bundle's 429 path
+          (state.window ??= { size: 1, held: 0, queue: [] }).size = 1;
+        } else if (isSolRpcError(error, 'RpcError')) {
+          // The node answered: an error of its own, not of the way to it.
+          state.pace.succeeded();
+        }
+        // A 429 that names its pause (Retry-After) is a wait the endpoint asked for, not a failure: it is not
+        // counted against maxRetries, and the call's own time bounds it. (An answer older than one returned
+        // is a failure: a call whose endpoints all lag ends with StaleResponseError after its retries, and its
+        // caller decides, rather than waiting out its whole time.)
+        // (A Retry-After of 0, or a date gone by, names no pause: that 429 counts, as one without it.)
+        const paced = rateLimited && (error.retryAfterMs ?? 0) > 0;
+        // The last error as it is; a timeout after retries says what they were.
+        const last = () => (timeout && retries > 0 ? outOfTime(error.origin, retries + 1, false) : error);
+        if (
+          policy === false ||
+          (!paced && failures >= maxRetries) ||
+          !isRetryable(error, retries) ||
+          limits.mayRetry?.() === false
+        )
+          throw last();
+        if (!paced) failures++;
+        if (isSolRpcError(error, 'StaleResponseError')) {
+          answeredBehind ??= new Set();
+          answeredBehind.add(state);
+        }
+        // The backoff grows with the failures before this one.
+        const delay = await delayAfter(
+          error,
+          state,
+          endpoints,
+          policy,
+          Math.max(0, failures - 1),
+          deadline,
+          method,
+          clock,
+        );
+        if (clock.now() + delay >= deadline) throw last();
+        // The slot is freed before the backoff: the attempt is over.
+        held?.(clock.now());
+        if (delay > 0) await clock.sleep(delay, signal, method);
+      }
+    } finally {
+      // However the attempt ended, the slot is freed (before any backoff: the attempt is over). Its answer
+      // grows the window, unless a 429 (its own or another's) began a cool-down since.
+      held?.(clock.now());
     }
   }
 }
@@ -275,32 +278,24 @@ function pick(
   return behind ?? best ?? (endpoints[0] as EndpointState);
 }
 
+/** Waits out the endpoint's cool-down after a 429, or fails at once when it ends past the call's deadline. */
 async function waitForCoolDown(
   state: EndpointState,
   deadline: number,
   limits: CallLimits,
   clock: Clock,
 ): Promise<void> {
-  for (;;) {
-    const wait = state.coolDownUntil - clock.now();
-    if (wait > 0) {
-      if (clock.now() + wait >= deadline) {
-        throw new RateLimitedError({
-          method: limits.method,
-          retryAfterMs: wait,
-          status: 429,
-          origin: state.endpoint.origin,
-          reason: 'longer than this call has left',
-        });
-      }
-      await clock.sleep(wait, limits.signal, limits.method);
-      continue;
+  for (let wait = state.coolDownUntil - clock.now(); wait > 0; wait = state.coolDownUntil - clock.now()) {
+    if (clock.now() + wait >= deadline) {
+      throw new RateLimitedError({
+        method: limits.method,
+        retryAfterMs: wait,
+        status: 429,
+        origin: state.endpoint.origin,
+        reason: 'longer than this call has left',
+      });
     }
-    if (!state.probe || deadline - clock.now() <= 0) return;
-    // Another call's probe: waited for, but no longer than this call's own time and not past its abort
-    // (a probe that hangs must not hold every call behind it). A real timer, as an attempt's timeout is:
-    // the probe's outcome is real time too.
-    await sleep(deadline - clock.now(), limits.signal, limits.method, state.probe);
+    await clock.sleep(wait, limits.signal, limits.method);
   }
 }
 
