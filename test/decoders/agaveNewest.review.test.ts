@@ -24,6 +24,7 @@ import { createRpc } from '../../src/index.js';
 import { zstdFrame } from '../../src/testing/zstdFrame.js';
 import type { Address } from '../../src/types/index.js';
 import { mockRpc, RPC_URL, reply, useMswServer } from '../msw/server.js';
+import { ByteWriter as Bytes } from '../support/byteWriter.js';
 import { agaveJsonText } from './agaveJson.js';
 
 useMswServer();
@@ -32,49 +33,6 @@ const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 const ACCOUNT_ADDRESS = bs58.encode(new Uint8Array(32).fill(77)) as Address;
 const PERMISSIONED_BURN = 28;
-
-/** A little-endian byte writer: each call appends. */
-class Bytes {
-  private readonly out: number[] = [];
-  u8(v: number): this {
-    this.out.push(v & 0xff);
-    return this;
-  }
-  u16(v: number): this {
-    return this.u8(v).u8(v >> 8);
-  }
-  u32(v: number): this {
-    return this.u16(v & 0xffff).u16(v >>> 16);
-  }
-  u64(v: bigint | number): this {
-    let x = BigInt.asUintN(64, BigInt(v));
-    for (let i = 0; i < 8; i++, x >>= 8n) this.u8(Number(x & 0xffn));
-    return this;
-  }
-  i16(v: number): this {
-    return this.u16(v & 0xffff);
-  }
-  f64(v: number): this {
-    const view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, v, true);
-    for (let i = 0; i < 8; i++) this.u8(view.getUint8(i));
-    return this;
-  }
-  key(fill: number): this {
-    for (let i = 0; i < 32; i++) this.u8(fill);
-    return this;
-  }
-  zeros(n: number): this {
-    for (let i = 0; i < n; i++) this.u8(0);
-    return this;
-  }
-  get length(): number {
-    return this.out.length;
-  }
-  done(): Uint8Array {
-    return Uint8Array.from(this.out);
-  }
-}
 
 const key = (fill: number) => bs58.encode(new Uint8Array(32).fill(fill));
 type Entry = [type: number, value: Uint8Array];

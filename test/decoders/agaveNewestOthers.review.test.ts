@@ -36,6 +36,7 @@ import { createRpc } from '../../src/index.js';
 import { zstdFrame } from '../../src/testing/zstdFrame.js';
 import type { Address } from '../../src/types/index.js';
 import { mockRpc, RPC_URL, reply, useMswServer } from '../msw/server.js';
+import { ByteWriter as Bytes } from '../support/byteWriter.js';
 import { agaveJsonText } from './agaveJson.js';
 
 useMswServer();
@@ -54,57 +55,6 @@ const key = (fill: number) => bs58.encode(new Uint8Array(32).fill(fill));
 const DEFAULT_KEY = key(0);
 const VOTE_ADDRESS = key(99) as Address;
 const U64_MAX = 2n ** 64n - 1n;
-
-/** A little-endian bincode writer: each call appends. */
-class Bytes {
-  private readonly out: number[] = [];
-  u8(v: number): this {
-    this.out.push(v & 0xff);
-    return this;
-  }
-  u16(v: number): this {
-    return this.u8(v).u8(v >> 8);
-  }
-  u32(v: number): this {
-    return this.u16(v & 0xffff).u16(v >>> 16);
-  }
-  u64(v: bigint | number): this {
-    let x = BigInt.asUintN(64, BigInt(v));
-    for (let i = 0; i < 8; i++, x >>= 8n) this.u8(Number(x & 0xffn));
-    return this;
-  }
-  i64(v: bigint | number): this {
-    return this.u64(BigInt.asUintN(64, BigInt(v)));
-  }
-  f64(v: number): this {
-    const view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, v, true);
-    for (let i = 0; i < 8; i++) this.u8(view.getUint8(i));
-    return this;
-  }
-  key(fill: number): this {
-    for (let i = 0; i < 32; i++) this.u8(fill);
-    return this;
-  }
-  raw(bytes: ArrayLike<number>): this {
-    for (let i = 0; i < bytes.length; i++) this.u8(bytes[i] as number);
-    return this;
-  }
-  zeros(n: number): this {
-    for (let i = 0; i < n; i++) this.u8(0);
-    return this;
-  }
-  /** Zero bytes up to `size`, as an account allocated at its largest size holds them. */
-  padTo(size: number): this {
-    return this.zeros(Math.max(0, size - this.out.length));
-  }
-  get length(): number {
-    return this.out.length;
-  }
-  done(): Uint8Array {
-    return Uint8Array.from(this.out);
-  }
-}
 
 const rpc = () => createRpc(RPC_URL, { timeoutMs: 2_000, retry: false });
 

@@ -9,64 +9,25 @@ import { describe, expect, it } from 'vitest';
 import { parseAccountData } from '../../src/decoders/parseAccountData.js';
 import { DecodeError } from '../../src/errors/DecodeError.js';
 import type { Address } from '../../src/types/index.js';
+import { ByteWriter as Writer } from '../support/byteWriter.js';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 const CONFIG = 'Config1111111111111111111111111111111111111' as Address;
 const VALIDATOR_INFO = 'Va1idator1nfo111111111111111111111111111111';
 
-/** A little-endian byte writer: each call appends. */
-class Writer {
-  private readonly parts: number[] = [];
-  u8(v: number): this {
-    this.parts.push(v & 0xff);
-    return this;
-  }
-  u16(v: number): this {
-    return this.u8(v).u8(v >> 8);
-  }
-  u32(v: number): this {
-    return this.u16(v & 0xffff).u16(v >>> 16);
-  }
-  u64(v: bigint | number): this {
-    let x = BigInt.asUintN(64, BigInt(v));
-    for (let i = 0; i < 8; i++, x >>= 8n) this.u8(Number(x & 0xffn));
-    return this;
-  }
-  raw(bytes: ArrayLike<number>): this {
-    for (let i = 0; i < bytes.length; i++) this.u8(bytes[i]!);
-    return this;
-  }
-  key(fill: number): this {
-    return this.raw(new Array(32).fill(fill));
-  }
-  pad(n: number): this {
-    return this.raw(new Array(n).fill(0));
-  }
-  /** A borsh string: u32 length and the UTF-8 bytes. */
-  str(bytes: ArrayLike<number>): this {
-    return this.u32(bytes.length).raw(bytes);
-  }
-  get length(): number {
-    return this.parts.length;
-  }
-  done(): Uint8Array {
-    return Uint8Array.from(this.parts);
-  }
-}
-
 const key = (fill: number) => bs58.encode(new Uint8Array(32).fill(fill));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** An initialized mint's 82 bytes: mint authority, supply, decimals, no freeze authority. */
 function mintBase(w: Writer, decimals: number): Writer {
-  return w.u32(1).key(3).u64(42).u8(decimals).u8(1).u32(0).pad(32);
+  return w.u32(1).key(3).u64(42).u8(decimals).u8(1).u32(0).zeros(32);
 }
 
 /** A Token-2022 mint with the given TLV entries: the base, zero padding to 165, account type 1. */
 function mint2022(entries: [number, Uint8Array][]): Uint8Array {
   const w = mintBase(new Writer(), 6);
-  w.pad(165 - w.length).u8(1);
+  w.zeros(165 - w.length).u8(1);
   for (const [type, value] of entries) w.u16(type).u16(value.length).raw(value);
   return w.done();
 }
@@ -83,7 +44,7 @@ function decodeErrorOf(run: () => unknown): DecodeError {
 
 describe('spl-token: agave parse_token.rs test_parse_token, rebuilt', () => {
   it('a token account with a close authority, decimals 2', () => {
-    const w = new Writer().key(2).key(3).u64(42).u32(0).pad(32).u8(1).u32(0).u64(0).u64(0).u32(1).key(3);
+    const w = new Writer().key(2).key(3).u64(42).u32(0).zeros(32).u8(1).u32(0).u64(0).u64(0).u32(1).key(3);
     expect(parseAccountData(w.done(), { owner: TOKEN, decimals: 2 })).toStrictEqual({
       program: 'spl-token',
       parsed: {
@@ -118,7 +79,7 @@ describe('spl-token: agave parse_token.rs test_parse_token, rebuilt', () => {
       .key(1)
       .key(2)
       .key(3)
-      .pad(32 * 8)
+      .zeros(32 * 8)
       .done();
     expect(parseAccountData(multisig, { owner: TOKEN })).toStrictEqual({
       program: 'spl-token',
@@ -214,7 +175,7 @@ describe('spl-token-2022: token metadata as spl-token-metadata-interface reads i
 
   it('pausable config, and a confidential transfer mint without an auditor (null)', () => {
     const pausable = new Writer().key(4).u8(1).done();
-    const ct = new Writer().key(0).u8(1).pad(32).done();
+    const ct = new Writer().key(0).u8(1).zeros(32).done();
     const data = parseAccountData(
       mint2022([
         [26, pausable],
@@ -295,7 +256,7 @@ describe('bad and huge bytes: a value or a DecodeError, never another error', ()
     for (const address of sysvars.slice(0, 3)) {
       const bytes = new Writer()
         .u64(2n ** 60n)
-        .pad(64)
+        .zeros(64)
         .done();
       const error = decodeErrorOf(() =>
         parseAccountData(bytes, { owner: 'Sysvar1111111111111111111111111111111111111' as Address, address }),
@@ -338,7 +299,7 @@ describe('sysvars, nonce and lookup tables: agave parse_sysvar.rs / parse_nonce.
   });
 
   it('epoch rewards: block height 42, total 100, distributed 20, active, the rest default', () => {
-    const bytes = new Writer().u64(42).u64(0).pad(32).u64(0).u64(0).u64(100).u64(20).u8(1).done();
+    const bytes = new Writer().u64(42).u64(0).zeros(32).u64(0).u64(0).u64(100).u64(20).u8(1).done();
     expect(
       parseAccountData(bytes, { owner: SYSVAR, address: 'SysvarEpochRewards1111111111111111111111111' as Address }),
     ).toStrictEqual({
@@ -407,7 +368,7 @@ describe('sysvars, nonce and lookup tables: agave parse_sysvar.rs / parse_nonce.
       space: 80,
     });
     decodeErrorOf(() =>
-      parseAccountData(new Writer().u32(1).u32(0).pad(72).done(), {
+      parseAccountData(new Writer().u32(1).u32(0).zeros(72).done(), {
         owner: '11111111111111111111111111111111' as Address,
       }),
     );
@@ -436,7 +397,7 @@ describe('sysvars, nonce and lookup tables: agave parse_sysvar.rs / parse_nonce.
       .u64(0)
       .u8(0)
       .u8(0)
-      .pad(34)
+      .zeros(34)
       .done();
     expect(parseAccountData(frozen, { owner: LOOKUP })).toStrictEqual({
       program: 'address-lookup-table',
@@ -500,7 +461,7 @@ describe('stake and the upgradeable loader: agave parse_stake.rs / parse_bpf_loa
 
   it('initialized (stake null) and delegated, integers as the exact parser reads them', () => {
     const initialized = meta(new Writer().u32(1))
-      .pad(200 - 124)
+      .zeros(200 - 124)
       .done();
     const shownMeta = {
       rentExemptReserve: '42',
@@ -520,7 +481,7 @@ describe('stake and the upgradeable loader: agave parse_stake.rs / parse_bpf_loa
       .raw([0, 0, 0, 0, 0, 0, 0xd0, 0x3f])
       .u64(2n ** 53n)
       .u8(0)
-      .pad(3)
+      .zeros(3)
       .done();
     expect(parseAccountData(delegated, { owner: STAKE })).toStrictEqual({
       program: 'stake',
