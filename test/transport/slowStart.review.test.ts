@@ -476,6 +476,115 @@ describe('slow start review: over loopback, a server that answers 429 for ever',
   }, 15_000);
 });
 
+/**
+ * A loopback server that answers each request (a batch too) as `plan(n)` says for the n-th request: a 429
+ * (Retry-After 1), a closed socket, or an answer after `delayMs`. It counts requests open at once.
+ */
+async function scriptedServer(plan: (n: number) => '429' | 'close' | 'ok', delayMs = 20) {
+  let count = 0;
+  let open = 0;
+  const opens: Array<{ at: number; open: number }> = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      const what = plan(count++);
+      if (what === 'close') {
+        req.socket.destroy();
+        return;
+      }
+      if (what === '429') {
+        res.writeHead(429, { 'retry-after': '1' });
+        res.end();
+        return;
+      }
+      open++;
+      opens.push({ at: Date.now(), open });
+      setTimeout(() => {
+        open--;
+        const parsed = JSON.parse(body) as { id: unknown } | Array<{ id: unknown }>;
+        const answer = (id: unknown) => ({ jsonrpc: '2.0', id, result: { context: { slot: 5 }, value: 7 } });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map((each) => answer(each.id)) : answer(parsed.id)));
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => count,
+    opens,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('slow start review: batching, coalescing, closed sockets (loopback)', () => {
+  it('held: batches after a 429 go one first, then in a slow start, and every call is answered', async () => {
+    const { createRpc } = await import('../../src/index.js');
+    const server = await scriptedServer((n) => (n < 20 ? '429' : 'ok'));
+    try {
+      const rpc = createRpc(server.url, { batch: { maxSize: 10 }, freshReads: false } as never) as never as Rpc;
+      const address = '11111111111111111111111111111111' as never;
+      const calls = Array.from({ length: 200 }, (_, i) => track(rpc.getBalance(address, { minContextSlot: i })));
+      await until(() => calls.every((each) => each.done), 8000);
+      expect(calls.every((each) => each.done && each.error === undefined)).toBe(true);
+      // The first answered batch went alone (the probe); none went more than 64 at once.
+      expect(server.opens[0]?.open).toBe(1);
+      expect(Math.max(...server.opens.map((each) => each.open))).toBeLessThanOrEqual(16);
+    } finally {
+      await server.close();
+    }
+  }, 15_000);
+
+  it('held: identical calls in a slow start share one request, and one aborted leaves the others', async () => {
+    const { createRpc } = await import('../../src/index.js');
+    const server = await scriptedServer((n) => (n < 1 ? '429' : 'ok'));
+    try {
+      const rpc = createRpc(server.url, { freshReads: false } as never) as never as Rpc;
+      const address = '11111111111111111111111111111111' as never;
+      const first = track(rpc.getBalance(address, { minContextSlot: 1 }));
+      await until(() => server.requests() > 0, 2000);
+      await settle(() => false, 5); // the 429 is in: a cool-down of 1 s
+      const controller = new AbortController();
+      const same = Array.from({ length: 20 }, (_, i) =>
+        track(rpc.getBalance(address, { minContextSlot: 1, ...(i === 0 ? { signal: controller.signal } : {}) })),
+      );
+      controller.abort();
+      await until(() => first.done && same.every((each) => each.done), 4000);
+      expect(first.error).toBeUndefined();
+      expect(isSolRpcError(same[0]?.error, 'AbortError')).toBe(true);
+      expect(same.slice(1).every((each) => each.done && each.error === undefined)).toBe(true);
+      expect(server.requests()).toBeLessThanOrEqual(3);
+    } finally {
+      await server.close();
+    }
+  }, 10_000);
+
+  it('held: a server that closes every socket after a 429: all calls end in time, each with a SolRpcError', async () => {
+    const { createRpc } = await import('../../src/index.js');
+    const server = await scriptedServer((n) => (n < 1 ? '429' : 'close'));
+    try {
+      const rpc = createRpc(server.url, { totalTimeoutMs: 4000, freshReads: false } as never) as never as Rpc;
+      const address = '11111111111111111111111111111111' as never;
+      const started = Date.now();
+      const first = track(rpc.getBalance(address, { minContextSlot: 0 }));
+      await until(() => server.requests() > 0, 2000);
+      const calls = Array.from({ length: 100 }, (_, i) => track(rpc.getBalance(address, { minContextSlot: i + 1 })));
+      await until(() => first.done && calls.every((each) => each.done), 8000);
+      expect([first, ...calls].every((each) => isSolRpcError(each.error))).toBe(true);
+      expect(Math.max(...calls.map((each) => (each.at ?? Number.POSITIVE_INFINITY) - started))).toBeLessThan(4400);
+    } finally {
+      await server.close();
+    }
+  }, 15_000);
+});
+
 interface Rpc {
-  getBalance(address: never, config: { minContextSlot: number }): Promise<unknown>;
+  getBalance(address: never, config: { minContextSlot: number; signal?: AbortSignal }): Promise<unknown>;
 }
