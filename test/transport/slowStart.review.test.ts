@@ -353,6 +353,32 @@ describe('slow start review: the dynamic import', () => {
     expect((call.at ?? 0) - started).toBeLessThan(300);
   });
 
+  it('held: calls made while the module loads (30 ms) keep to the window: one probe, then 2, 4, …', async () => {
+    const real = await import(SLOW_START);
+    const run = await withImport(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return real;
+    });
+    const clock = fakeClock();
+    const h = harness(clock, ['https://a.test'], POLICY, run);
+    h.fire(0);
+    await flush();
+    first(h).answer(tooMany('https://a.test', 1000));
+    const calls = Array.from({ length: 40 }, (_, call) => h.fire(call + 1));
+    await clock.advance(1000); // all 41 wake while the module is still loading
+    await settle(() => h.inFlight.length > 0);
+    const rounds: number[] = [];
+    for (let round = 0; round < 20 && h.inFlight.length > 0; round++) {
+      rounds.push(h.inFlight.length);
+      for (const sent of [...h.inFlight]) sent.answer('ok');
+      await settle(() => h.inFlight.length > 0, 10);
+    }
+    expect(rounds.slice(0, 5)).toEqual([1, 2, 4, 8, 16]);
+    expect(rounds.reduce((sum, each) => sum + each, 0)).toBe(41);
+    expect(calls.every((call) => call.done && call.error === undefined)).toBe(true);
+    expect(h.overruns).toEqual([]);
+  });
+
   // DEFECT I2. If the load fails (a chunk gone after a deploy, a network error), the error escapes
   // withRetries as it is: not a SolRpcError, though docs/errors.md says every failure is one. And the
   // window stays: it is removed only by releases, and no call ever holds a slot again, so every later
@@ -449,6 +475,31 @@ describe('slow start review: over loopback, a server that answers 429 for ever',
       expect(s.health()?.queued).toBe(0);
     } finally {
       await s.close();
+    }
+  }, 15_000);
+
+  // DEFECT H1 (observability). endpointHealth shows nothing of the slow start: with 50 calls waiting for a
+  // slot behind a probe (the cool-down over), it reports coolingDown false and queued 0 (queued counts only
+  // a rateLimit's waiters), so an operator sees an idle, healthy endpoint while calls wait. Should: queued
+  // counts the window's waiters too (health.ts: `queued: pace.queued + (state.window?.queue.length ?? 0)`),
+  // or a field of its own (`slowStart: { size, held, queued } | null`).
+  it.fails('endpointHealth counts the calls waiting in the slow start', async () => {
+    const server = await scriptedServer((n) => (n < 1 ? '429' : 'ok'), 600);
+    try {
+      const { createRpc, endpointHealth } = await import('../../src/index.js');
+      const rpc = createRpc(server.url, { freshReads: false } as never);
+      const address = '11111111111111111111111111111111' as never;
+      const call = (i: number) => track((rpc as never as Rpc).getBalance(address, { minContextSlot: i }));
+      const zero = call(0);
+      await until(() => server.requests() > 0, 2000);
+      const calls = Array.from({ length: 50 }, (_, i) => call(i + 1));
+      await until(() => server.opens.length > 0, 3000); // the probe is being answered (600 ms)
+      const [health] = endpointHealth(rpc);
+      expect(health?.coolingDown).toBe(false);
+      expect(health?.queued).toBeGreaterThan(0); // seen: 0
+      await until(() => zero.done && calls.every((each) => each.done), 8000);
+    } finally {
+      await server.close();
     }
   }, 15_000);
 
