@@ -27,7 +27,7 @@ export interface EndpointHealth extends EndpointCounters {
   coolingDown: boolean;
   /** The pace its rate limit allows now, in requests a second (lowered by 429s); `null` when unlimited. */
   requestsPerSecond: number | null;
-  /** Calls waiting for a turn under its rate limit. */
+  /** Calls waiting for a turn under its rate limit, or for a slot of its slow start after a 429. */
   queued: number;
 }
 
@@ -61,7 +61,7 @@ function healthOf(state: EndpointState, now: number): EndpointHealth {
     failing: state.unhealthyUntil > now,
     coolingDown: state.coolDownUntil > now,
     requestsPerSecond: pace.limited ? pace.rate : null,
-    queued: pace.queued,
+    queued: pace.queued + (state.window?.queue.length ?? 0),
   };
 }
 

@@ -67,21 +67,28 @@ export const realClock: Clock = {
 };
 
 /**
- * Waits `ms` on a real timer, or until `until` settles if it does first; an abort of `signal` ends the
- * wait with `AbortError`. However it ends, the timer is cleared and the abort listener removed.
+ * Waits `ms` on a real timer, or until `until` is fulfilled if it is first (then with its value; it must
+ * not reject); an abort of `signal` ends the wait with `AbortError`. However it ends, the timer is
+ * cleared and the abort listener removed.
  */
-function sleep(ms: number, signal: AbortSignal | undefined, method: string, until?: Promise<void>): Promise<void> {
+function sleep<T = void>(
+  ms: number,
+  signal: AbortSignal | undefined,
+  method: string,
+  until?: Promise<T>,
+): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError({ method, reason: signal.reason }));
-    const end = (error?: AbortError) => {
+    // Settles the wait with `outcome` (resolve or reject), once the timer and listener are gone.
+    const end = (outcome: (value?: never) => void, value?: unknown) => {
       clearTimeout(timer);
       stopWaiting();
-      if (error) reject(error);
-      else resolve();
+      outcome(value as never);
     };
-    const timer = setTimeout(() => end(), ms);
-    const stopWaiting = onAbort(signal, () => end(new AbortError({ method, reason: signal?.reason })));
-    until?.then(() => end());
+    const abort = () => end(reject, new AbortError({ method, reason: signal?.reason }));
+    const timer = setTimeout(end, ms, resolve);
+    const stopWaiting = onAbort(signal, abort);
+    if (signal?.aborted) abort();
+    until?.then((value) => end(resolve, value));
   });
 }
 
@@ -155,11 +162,25 @@ export async function withRetries<T>(
     if (previous && previous !== state) previous.counters.failovers++;
     previous = state;
     await waitForCoolDown(state, deadline, limits, clock);
-    // After a 429: a slot of the endpoint's slow start (its code loaded with the first window, so an app
-    // never answered 429 loads none), held until this attempt's outcome; `held` frees it.
+    // After a 429: a slot of the endpoint's slow start, held until this attempt's outcome; `held` frees it.
+    // Its code (slowStart.ts) is loaded with the first window, so an app never answered 429 loads none; the
+    // wait for it ends at the call's deadline or abort (then no slot: the attempt finds no time left). If it
+    // fails to load, the window is dropped and the attempt goes without a slot (the next 429 tries again).
     const held =
       state.window &&
-      (await (await import('./slowStart.js')).slotIn(state, deadline, limits, clock, sleep, waitForCoolDown));
+      (await (
+        await sleep(
+          deadline - clock.now(),
+          signal,
+          method,
+          import('./slowStart.js').catch(() => (state.window = undefined)),
+        )
+      )?.slotIn(state, deadline, limits, clock, sleep, waitForCoolDown, endpoints));
+    // Handed a slot on an endpoint now passed over, while another is available: pick again (no retry).
+    if (held === null) {
+      retries--;
+      continue;
+    }
     try {
       const turn = state.pace.turn(limits.weight?.(state) ?? 1, {
         method,
@@ -200,9 +221,6 @@ export async function withRetries<T>(
         if (rateLimited) {
           state.counters.rateLimited++;
           state.pace.rateLimited();
-          // The slow start begins again at one call (a window made if there is none).
-          // biome-ignore lint/suspicious/noAssignInExpressions: one short line on the bundle's 429 path
-          (state.window ??= { size: 1, held: 0, queue: [] }).size = 1;
         } else if (isSolRpcError(error, 'RpcError')) {
           // The node answered: an error of its own, not of the way to it.
           state.pace.succeeded();
@@ -240,13 +258,13 @@ export async function withRetries<T>(
         );
         if (clock.now() + delay >= deadline) throw last();
         // The slot is freed before the backoff: the attempt is over.
-        held?.(clock.now());
+        held?.();
         if (delay > 0) await clock.sleep(delay, signal, method);
       }
     } finally {
       // However the attempt ended, the slot is freed (before any backoff: the attempt is over). Its answer
-      // grows the window, unless a 429 (its own or another's) began a cool-down since.
-      held?.(clock.now());
+      // grows the window, unless a 429 (its own or another's) came since it was sent.
+      held?.();
     }
   }
 }
@@ -266,7 +284,7 @@ function pick(
   let behind: EndpointState | undefined;
   for (const state of endpoints) {
     if (noTurn?.has(state)) continue;
-    const available = state.unhealthyUntil <= now && state.coolDownUntil <= now;
+    const available = Math.max(state.unhealthyUntil, state.coolDownUntil) <= now;
     if (available && state.laggingUntil <= now && !behindForCall?.has(state)) return state;
     if (available) behind ??= state;
     else if (
@@ -314,6 +332,15 @@ async function delayAfter(
   const backoff = Math.floor(clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retries));
   if (isSolRpcError(error, 'HttpError') && (error.status === 429 || error.retryAfterMs !== undefined)) {
     const asked = error.retryAfterMs;
+    const pause = asked ?? backoff;
+    // The pause is the endpoint's, so every call of this client waits it out: it is recorded even when this
+    // call cannot wait that long (the others may), unless it is more than any call may wait. The slow start
+    // begins again at one call (a window made if there is none).
+    if (error.status === 429 && !(pause > policy.maxRetryAfterMs)) {
+      state.coolDownUntil = Math.max(state.coolDownUntil, now + pause);
+      // biome-ignore lint/suspicious/noAssignInExpressions: one short line on the bundle's 429 path
+      (state.window ??= { size: 1, held: 0, queue: [] }).size = 1;
+    }
     if (asked !== undefined && (asked > policy.maxRetryAfterMs || now + asked >= deadline)) {
       // Too long to wait here, but another URL may answer now: pass this one over, as after any failure
       // (for endpointCooldownMs, not the pause asked: a proxy's absurd Retry-After must not retire a URL).
@@ -333,9 +360,6 @@ async function delayAfter(
             : 'longer than this call has left',
       });
     }
-    const pause = asked ?? backoff;
-    // The pause is the endpoint's, so every call of this client waits it out.
-    if (error.status === 429) state.coolDownUntil = Math.max(state.coolDownUntil, now + pause);
     if (endpoints.length > 1 && pick(endpoints, now) !== state) return 0;
     return error.status === 429 ? 0 : pause; // a 429's wait happens in waitForCoolDown
   }

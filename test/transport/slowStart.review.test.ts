@@ -1,8 +1,9 @@
 /**
  * A hostile review of the slow start after a 429 (commit 8ee4c84, src/transport/slowStart.ts and its use
- * in retry.ts). Each `it.fails` shows a defect: its comment says what happens and what should. The plain
- * cases are promises tried that held. withRetries is driven directly (a fake clock, attempts answered by
- * the test), as slowStart.test.ts does; a loopback server where the whole client matters.
+ * in retry.ts). Each DEFECT case was an `it.fails`: its comment says what happened, what should, and
+ * (Fixed) how it was fixed; all nine pass now as plain cases. The "held" cases are promises tried that
+ * held. withRetries is driven directly (a fake clock, attempts answered by the test), as
+ * slowStart.test.ts does; a loopback server where the whole client matters.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -124,7 +125,9 @@ describe('slow start review: failover', () => {
   // again. Fix: release(…, -Infinity) for an attempt that ended in a 429 (retry.ts: `held?.(rateLimited ?
   // -Infinity : clock.now())`), and in slotIn, after the hand-over, return a "pick again" answer when
   // unhealthyUntil or coolDownUntil > now and another endpoint is available.
-  it.fails('a 429 asking longer than the probe has left sends no queued call to that endpoint', async () => {
+  // Fixed: a 429 frees its slot without growing the window, and a call handed a slot on an endpoint now passed over
+  // (cooling down or failing) while another is available gives it back and picks again (slotIn returns null).
+  it('a 429 asking longer than the probe has left sends no queued call to that endpoint', async () => {
     const clock = fakeClock();
     const h = await cooledOnce(clock, ['https://a.test', 'https://b.test']);
     expect(first(h).origin).toBe('https://b.test'); // call 0 moved to b during the cool-down
@@ -142,7 +145,8 @@ describe('slow start review: failover', () => {
   // DEFECT F1b. The same with time enough to wait: a's probe draws a 429 (Retry-After 5 s) that cools a
   // down; the probe moves to b, but each queued call handed a's slot waits out a's 5 s cool-down inside
   // slotIn (one at a time), instead of going to b, idle and healthy. Should: pick again (see F1).
-  it.fails('calls queued behind a probe that draws a 429 go to the healthy second endpoint', async () => {
+  // Fixed: as F1.
+  it('calls queued behind a probe that draws a 429 go to the healthy second endpoint', async () => {
     const clock = fakeClock();
     const h = await cooledOnce(clock, ['https://a.test', 'https://b.test']);
     first(h).answer('ok');
@@ -159,7 +163,8 @@ describe('slow start review: failover', () => {
   // moves to b. But its release grows a's window (a 503 is "an attempt that ended other than in a 429"),
   // so the next queued call is handed a slot and sent to a, the endpoint just marked failing, and so on
   // down the queue. Should: a call handed a slot on an endpoint now passed over picks again (to b).
-  it.fails('calls queued behind a probe that fails with a 503 go to the second endpoint', async () => {
+  // Fixed: as F1: a is failing, so each queued call handed a slot gives it back and goes to b.
+  it('calls queued behind a probe that fails with a 503 go to the second endpoint', async () => {
     const clock = fakeClock();
     const h = await cooledOnce(clock, ['https://a.test', 'https://b.test']);
     first(h).answer('ok');
@@ -187,7 +192,9 @@ describe('slow start review: the window counts', () => {
   // flight the window is 8 again, and 8 calls go at once into an endpoint that just said 429, not 1.
   // Should: grow only if no 429 came since the attempt was sent (a generation number on the window,
   // bumped by each 429, stored in the slot and compared in release).
-  it.fails('answers to requests sent before a 429 do not grow the window it set to one', async () => {
+  // Fixed: a slot keeps the endpoint's count of 429s from when it was taken (a generation number), and its release
+  // grows the window only if that count is unchanged.
+  it('answers to requests sent before a 429 do not grow the window it set to one', async () => {
     const clock = fakeClock();
     const h = harness(clock, ['https://a.test']);
     h.fire(0);
@@ -221,7 +228,9 @@ describe('slow start review: the window counts', () => {
   // running), so "a 429 sets it back to one" does not hold either. Should: with retry: false (a caller
   // doing its own retries) a 429 makes no window; or, if the window is wanted, it should start with the
   // cool-down (make the window where coolDownUntil is set).
-  it.fails('retry: false: calls after a 429 are not held to one in flight', async () => {
+  // Fixed: the window is made (or set to one) where the cool-down is set, in delayAfter, which retry: false never
+  // reaches.
+  it('retry: false: calls after a 429 are not held to one in flight', async () => {
     const clock = fakeClock();
     const h = harness(clock, ['https://a.test'], false);
     const zero = h.fire(0);
@@ -335,7 +344,8 @@ describe('slow start review: the dynamic import', () => {
   // ends only when the load does. Should: start the load when the 429 arrives (not when the next call
   // needs it), and race the wait for it against the deadline and the signal (retry.ts's sleep with
   // `until` does exactly that).
-  it.fails('a slow load of slowStart.ts does not keep a call past its deadline or abort', async () => {
+  // Fixed: the wait for the load is raced against the deadline and the abort with retry.ts's sleep.
+  it('a slow load of slowStart.ts does not keep a call past its deadline or abort', async () => {
     const real = await import(SLOW_START);
     const run = await withImport(async () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
@@ -385,7 +395,8 @@ describe('slow start review: the dynamic import', () => {
   // call to that endpoint fails the same way, for the client's life. Should: a failed load is treated as
   // no window (delete state.window, send without a slot), or at least wrapped in a SolRpcError and the
   // window dropped so the next call tries again.
-  it.fails('a failed load of slowStart.ts neither fails calls with a foreign error nor for good', async () => {
+  // Fixed: a failed load drops the window, and the attempt goes without a slot (the next window tries the load again).
+  it('a failed load of slowStart.ts neither fails calls with a foreign error nor for good', async () => {
     let loads = 0;
     const run = await withImport(async () => {
       loads++;
@@ -483,7 +494,8 @@ describe('slow start review: over loopback, a server that answers 429 for ever',
   // a rateLimit's waiters), so an operator sees an idle, healthy endpoint while calls wait. Should: queued
   // counts the window's waiters too (health.ts: `queued: pace.queued + (state.window?.queue.length ?? 0)`),
   // or a field of its own (`slowStart: { size, held, queued } | null`).
-  it.fails('endpointHealth counts the calls waiting in the slow start', async () => {
+  // Fixed: queued counts the window's waiters too.
+  it('endpointHealth counts the calls waiting in the slow start', async () => {
     const server = await scriptedServer((n) => (n < 1 ? '429' : 'ok'), 600);
     try {
       const { createRpc, endpointHealth } = await import('../../src/index.js');
@@ -513,7 +525,9 @@ describe('slow start review: over loopback, a server that answers 429 for ever',
   // later calls end with RateLimitedError without sending (the endpoint asked for a second's quiet).
   // Fix (retry.ts): set state.coolDownUntil from a 429's Retry-After (up to maxRetryAfterMs) before
   // deciding this call cannot wait for it; and free a 429's slot without growth (`held?.(-Infinity)`).
-  it.fails('a Retry-After longer than a call has left sets off no stampede of requests', async () => {
+  // Fixed: the cool-down a Retry-After asks (up to maxRetryAfterMs) is recorded before deciding the call cannot wait
+  // for it, and a 429 never grows the window.
+  it('a Retry-After longer than a call has left sets off no stampede of requests', async () => {
     const s = await limitedServer();
     try {
       const started = Date.now();
