@@ -106,6 +106,19 @@ export function balanceText(lamports: bigint, inLamports: boolean): string {
   return inLamports ? formatLamports(lamports) : `${solAsBalanceMessage(lamports)} SOL`;
 }
 
+/** chrono's first and last second (years -262143 and 262142): `DateTime::from_timestamp` has no date outside. */
+const CHRONO_FIRST_SECOND = -8_334_601_228_800n;
+const CHRONO_LAST_SECOND = 8_210_266_876_799n;
+
+/**
+ * display.rs `unix_timestamp_to_string`: RFC 3339 where chrono has the date, else `UnixTimestamp N` with the
+ * i64's every digit (a lockup "forever" is i64::MAX, which a JavaScript Date neither holds nor rejects).
+ */
+function lockupTime(seconds: bigint): string {
+  if (seconds < CHRONO_FIRST_SECOND || seconds > CHRONO_LAST_SECOND) return `UnixTimestamp ${seconds}`;
+  return rfc3339(Number(seconds));
+}
+
 /** `CliStakeState`'s Display (and VerboseDisplay with `verbose`), one entry a line. */
 export function stakeStateLines(report: StakeReport, options: StakeTextOptions): string[] {
   const { currentEpoch, inLamports } = options;
@@ -118,7 +131,7 @@ export function stakeStateLines(report: StakeReport, options: StakeTextOptions):
   const lockup = () => {
     if (report.custodian === undefined) return;
     if (report.unixTimestamp !== undefined && report.unixTimestamp !== 0n) {
-      lines.push(`Lockup Timestamp: ${rfc3339(Number(report.unixTimestamp))}`);
+      lines.push(`Lockup Timestamp: ${lockupTime(report.unixTimestamp)}`);
     }
     if (report.epoch !== undefined && report.epoch !== 0n) lines.push(`Lockup Epoch: ${report.epoch}`);
     lines.push(`Lockup Custodian: ${report.custodian}`);

@@ -246,7 +246,11 @@ describe('stake-account, errors', () => {
     const cases: [Held[], string, number][] = [
       [[], `Error: AccountNotFound: pubkey=${ACTIVE}\n`, 1],
       [[other], `Error: RPC request error: ${ACTIVE} is not a stake account\n`, 1],
-      [[broken], 'Error: RPC request error: Account data could not be deserialized to stake state\n', 1],
+      [
+        [broken],
+        'Error: RPC request error: Account data could not be deserialized to stake state: invalid account data for instruction\n',
+        1,
+      ],
     ];
     for (const [accounts, message, exit] of cases) {
       const server = await scripted(accountHandlers(accounts));

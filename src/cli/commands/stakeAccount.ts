@@ -51,7 +51,10 @@ ${GLOBAL_HELP}`,
     if (account.owner !== STAKE_PROGRAM) throw rpcRequestError(`${address} is not a stake account`);
     const data = parsedData(account);
     if (data?.program !== 'stake') {
-      throw rpcRequestError('Account data could not be deserialized to stake state');
+      // `state()` turns any bincode failure into InstructionError::InvalidAccountData, written with `{err}`.
+      throw rpcRequestError(
+        'Account data could not be deserialized to stake state: invalid account data for instruction',
+      );
     }
     const at = await stakeContext(ctx);
     const report = buildStakeState(account.lamports, data.parsed as ParsedStakeValue, at);

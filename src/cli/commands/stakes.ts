@@ -2,8 +2,9 @@
  * `solrpc stakes`, as agave's `process_show_stakes` (cli/src/cluster_query.rs): the stake accounts delegated
  * to some validators (vote or identity addresses), or with a withdraw authority, or all of them, each as
  * `CliStakeState` with its address. The stake program holds over a million accounts on mainnet, so they are
- * streamed (streamProgramAccounts) with memcmp filters that let the node pick them (the state tag, the
- * delegation's voter at byte 124, the withdrawer at byte 44), and only the reports of the matches are kept.
+ * streamed (streamProgramAccounts) in one scan, in the node's order as the Solana CLI prints them, with
+ * memcmp filters that let the node pick them (the state tag; the delegation's voter at byte 124 when one
+ * validator is named, as the Solana CLI filters; the withdrawer at byte 44), each printed as it arrives.
  */
 import { parsedData, STAKE_PROGRAM } from '../accountReads.js';
 import { rpcRequestError } from '../cliError.js';
@@ -34,9 +35,9 @@ Usage: solrpc stakes [VALIDATOR_ACCOUNT_ADDRESS...] [options]
 
 Prints each stake account (its address, then what 'solrpc stake-account' prints) delegated to the given
 validators, named by vote or identity address (a keypair file too), as the Solana CLI's stakes does; with
-no address, every stake account, delegated or not. The accounts are streamed and picked by the node
-(memcmp filters on the delegation's voter and on the withdraw authority), so even mainnet's stake program
-is read in bounded memory. Prints "No stake accounts found" when none match (with --output json too, as
+no address, every stake account, delegated or not. The accounts are streamed in the node's order and
+picked by the node (memcmp filters on the state, on the voter when one validator is named, and on the
+withdraw authority), so even mainnet's stake program is read in bounded memory. Prints "No stake accounts found" when none match (with --output json too, as
 the Solana CLI does).
 
 Options:
@@ -59,40 +60,39 @@ ${GLOBAL_HELP}`,
     const at = await stakeContext(ctx);
     const byWithdrawer: Filter[] =
       withdrawer === undefined ? [] : [{ memcmp: { offset: WITHDRAWER_OFFSET, bytes: key(withdrawer) } }];
-    // One scan per vote account, each filtered by the node; with none, one scan of the withdrawer's (or all).
-    const scans: Filter[][] =
+    // One scan, so the accounts come in the node's order as the Solana CLI prints them: the node picks one
+    // validator's by its voter; several validators' are the delegated accounts, their voters checked here.
+    const delegatedTo: Filter[] =
       voters.length === 0
-        ? [byWithdrawer]
-        : voters.map((voter) => [
+        ? []
+        : [
             { memcmp: { offset: 0, bytes: DELEGATED_TAG } },
-            { memcmp: { offset: VOTER_OFFSET, bytes: key(voter) } },
-            ...byWithdrawer,
-          ]);
+            ...(voters.length === 1 ? [{ memcmp: { offset: VOTER_OFFSET, bytes: key(voters[0] as string) } }] : []),
+          ];
+    const filters = [...delegatedTo, ...byWithdrawer];
     const wanted = new Set(voters);
     const print = stakePrinter(ctx, options.lamports === true, at.clock.epoch);
-    for (const filters of scans) {
-      const stream = streamProgramAccounts(ctx.rpc, STAKE_PROGRAM, {
-        ...ctx.call,
-        encoding: 'base64',
-        ...(filters.length > 0 ? { filters } : {}),
+    const stream = streamProgramAccounts(ctx.rpc, STAKE_PROGRAM, {
+      ...ctx.call,
+      encoding: 'base64',
+      ...(filters.length > 0 ? { filters } : {}),
+    });
+    for await (const { pubkey, account } of stream) {
+      const data = parsedData({
+        address: pubkey,
+        lamports: account.lamports,
+        owner: account.owner,
+        bytes: account.data,
       });
-      for await (const { pubkey, account } of stream) {
-        const data = parsedData({
-          address: pubkey,
-          lamports: account.lamports,
-          owner: account.owner,
-          bytes: account.data,
-        });
-        // As the Solana CLI: accounts that are not initialized or delegated stakes are left out.
-        if (data?.program !== 'stake') continue;
-        const parsed = data.parsed as ParsedStakeValue;
-        if (parsed.type === 'initialized' ? wanted.size > 0 : parsed.type !== 'delegated') continue;
-        if (parsed.type === 'delegated' && wanted.size > 0) {
-          const voter = parsed.info.stake?.delegation.voter;
-          if (voter === undefined || !wanted.has(voter)) continue;
-        }
-        print.add(pubkey, buildStakeState(account.lamports, parsed, at));
+      // As the Solana CLI: accounts that are not initialized or delegated stakes are left out.
+      if (data?.program !== 'stake') continue;
+      const parsed = data.parsed as ParsedStakeValue;
+      if (parsed.type === 'initialized' ? wanted.size > 0 : parsed.type !== 'delegated') continue;
+      if (parsed.type === 'delegated' && wanted.size > 0) {
+        const voter = parsed.info.stake?.delegation.voter;
+        if (voter === undefined || !wanted.has(voter)) continue;
       }
+      print.add(pubkey, buildStakeState(account.lamports, parsed, at));
     }
     print.end();
     return EXIT.ok;

@@ -73,7 +73,8 @@ ${GLOBAL_HELP}`,
       for (const [key, value] of report.info.entries) {
         // `value.as_str().unwrap_or("?")`. Published text is anyone's: control characters never reach the terminal.
         const text = typeof value === 'string' ? safe(value, 10_000) : '?';
-        lines.push(`${bold(`  ${titleCase(safe(key, 200))}:`)} ${text === '' ? '(not set)' : text}`);
+        // Titling keeps only letters, digits and spaces, so the key's control characters are gone first.
+        lines.push(`${bold(`  ${safe(titleCase(key), 200)}:`)} ${text === '' ? '(not set)' : text}`);
       }
     }
     ctx.print(lines.join('\n'));
@@ -87,11 +88,49 @@ function reportOf(account: FetchedAccount): ValidatorInfoReport {
   return { identityPubkey: identity, infoPubkey: account.address, info };
 }
 
-/** Inflector's `to_title_case`: `keybaseUsername` → `Keybase Username`, `icon_url` → `Icon Url`. */
+const ALPHANUMERIC = /^[\p{Alphabetic}\p{N}]$/u;
+const NUMERIC = /^\p{N}$/u;
+const LOWERCASE = /^\p{Lowercase}$/u;
+const UPPERCASE = /^\p{Uppercase}$/u;
+const TRAILING_SEPARATORS = /[^\p{Alphabetic}\p{N}]+$/u;
+
+/**
+ * Inflector 0.11's `to_title_case`, which the Solana CLI applies to each field name: `keybaseUsername` →
+ * `Keybase Username`, `icon_url` → `Icon Url`. Its rules, kept exactly: any character that is not a letter
+ * or digit separates words (and is dropped); a digit is kept and ends its word (`a1b` → `A1 B`); a capital
+ * starts a word only after a lowercase letter that did not itself start one (`aB` → `Ab`, `myHTTPServer`
+ * → `My H T T P Server`); only ASCII letters change case (`émail` stays `émail`).
+ */
 export function titleCase(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== '');
-  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join(' ');
+  let out = '';
+  let newWord = true;
+  let firstWord = true;
+  let lastChar = ' ';
+  let started = false;
+  for (const char of key.replace(TRAILING_SEPARATORS, '')) {
+    if (!ALPHANUMERIC.test(char)) {
+      if (started) newWord = true;
+      continue;
+    }
+    started = true;
+    if (NUMERIC.test(char)) {
+      newWord = true;
+      out += char;
+    } else if (newWord || (LOWERCASE.test(lastChar) && UPPERCASE.test(char))) {
+      // `last_char` is left as it was: a word's first letter never counts as the lowercase before a capital.
+      newWord = false;
+      out += `${firstWord ? '' : ' '}${asciiCase(char, true)}`;
+      firstWord = false;
+    } else {
+      lastChar = char;
+      out += asciiCase(char, false);
+    }
+  }
+  return out;
+}
+
+/** Rust's `to_ascii_uppercase` / `to_ascii_lowercase`: other characters are left as they are. */
+function asciiCase(char: string, upper: boolean): string {
+  if (!/^[A-Za-z]$/.test(char)) return char;
+  return upper ? char.toUpperCase() : char.toLowerCase();
 }
