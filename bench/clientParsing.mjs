@@ -1,5 +1,5 @@
 // parseOnClient against jsonParsed (issue 33): getProgramAccounts of the Token program, the 20,000 token
-// accounts of 60 mints of the programAccounts20000Parsed workload, read from dist/ six ways
+// accounts of 60 mints of the programAccounts20000Parsed workload, read from dist/ seven ways
 // (bench/clientParsingModes.mjs):
 //   (a) solrpc, jsonParsed from the node (the run benchmark's payload, byte for byte);
 //   (b) solrpc, jsonParsed with parseOnClient: base64+zstd with context from the node, each account's data
@@ -7,14 +7,15 @@
 //   (c) the floor of (a): fetch + JSON.parse of the jsonParsed body;
 //   (d) the floor of (b)'s first request: fetch + JSON.parse of the base64+zstd body (no decompression);
 //   (e) solrpc asking base64+zstd itself (bytes, not parsed), to split (b) into reading and parsing;
-//   (f) solrpc asking plain base64 (bytes, not parsed): what zstd costs and saves on 165-byte accounts.
-// First it checks, in this process, that (b)'s result deep-equals (a)'s, and exits 1 if it does not.
+//   (f) solrpc asking plain base64 (bytes, not parsed): what zstd costs and saves on 165-byte accounts;
+//   (g) as (b), with parseOnClient: { wire: 'base64' }: plain base64 with context from the node.
+// First it checks, in this process, that (b)'s and (g)'s results deep-equal (a)'s, and exits 1 if not.
 //
 // Then it times every mode, sequentially and with a few calls in flight, each mode in a long-lived
 // process of its own (bench/clientParsingChild.mjs): this runner asks the processes for their rounds one
 // at a time over IPC, every mode once a round in a rotated order, so the machine's load falls on all
 // alike, while each process's heap holds only its own mode's garbage. Run in one heap (--shared-heap,
-// one child hosting all six, as this bench ran before), a mode's collector also cleans up after the mode
+// one child hosting all seven, as this bench ran before), a mode's collector also cleans up after the mode
 // that ran before it: with the cyclic rotation, (b) followed (a) and its 44 MB a call in five rounds of six
 // (bench/clientParsingOrder.mjs measures what a prelude costs the call after it). CPU and GC are each
 // timing process's own (process.cpuUsage, its main-thread GC pauses); wire bytes are counted by the server.
@@ -84,21 +85,25 @@ const replacer = (_key, value) =>
   const before = await stats();
   const fromNode = await MODES.a.call();
   const middle = await stats();
-  const fromClient = await MODES.b.call();
-  const after = await stats();
   const failures = [];
   if (!Array.isArray(fromNode) || fromNode.length !== 20_000)
     failures.push(`(a) returned ${fromNode?.length} accounts`);
-  if (!Array.isArray(fromClient) || fromClient.length !== 20_000)
-    failures.push(`(b) returned ${fromClient?.length} accounts`);
   if (middle.served - before.served !== 1) failures.push(`(a) made ${middle.served - before.served} requests, not 1`);
-  if (after.served - middle.served !== 2) failures.push(`(b) made ${after.served - middle.served} requests, not 2`);
-  if (after.refused.length > 0) failures.push(`the server refused: ${after.refused.join('; ')}`);
-  if (failures.length === 0 && !isDeepStrictEqual(fromNode, fromClient)) {
-    const i = fromNode.findIndex((item, k) => !isDeepStrictEqual(item, fromClient[k]));
-    failures.push(
-      `account ${i} differs:\n  (a) ${JSON.stringify(fromNode[i], replacer)}\n  (b) ${JSON.stringify(fromClient[i], replacer)}`,
-    );
+  // Both client-parsing modes, each against (a): the same objects, in two requests (the list, the mints).
+  for (const id of ['b', 'g']) {
+    const start = await stats();
+    const fromClient = await MODES[id].call();
+    const end = await stats();
+    if (!Array.isArray(fromClient) || fromClient.length !== 20_000)
+      failures.push(`(${id}) returned ${fromClient?.length} accounts`);
+    if (end.served - start.served !== 2) failures.push(`(${id}) made ${end.served - start.served} requests, not 2`);
+    if (end.refused.length > 0) failures.push(`the server refused: ${end.refused.join('; ')}`);
+    if (failures.length === 0 && !isDeepStrictEqual(fromNode, fromClient)) {
+      const i = fromNode.findIndex((item, k) => !isDeepStrictEqual(item, fromClient[k]));
+      failures.push(
+        `(${id}): account ${i} differs:\n  (a) ${JSON.stringify(fromNode[i], replacer)}\n  (${id}) ${JSON.stringify(fromClient[i], replacer)}`,
+      );
+    }
   }
   const parsed = fromNode?.filter?.((item) => item.account.data?.program === 'spl-token').length;
   if (parsed !== 20_000) failures.push(`only ${parsed} of (a)'s accounts are parsed spl-token accounts`);
@@ -107,8 +112,8 @@ const replacer = (_key, value) =>
     server.kill();
     process.exit(1);
   }
-  const big = fromClient[12_000].account.data.parsed.info.tokenAmount.amount;
-  log(`correct: (b) deep-equals (a) for all 20,000 accounts (isDeepStrictEqual); account 12,000 holds ${big}`);
+  const big = fromNode[12_000].account.data.parsed.info.tokenAmount.amount;
+  log(`correct: (b) and (g) deep-equal (a) for all 20,000 accounts (isDeepStrictEqual); account 12,000 holds ${big}`);
 }
 
 // 2. Timing: each mode in a process of its own (all in one with --shared-heap), every mode once a round,
@@ -148,7 +153,7 @@ if (SHARED) {
 const processes = [...new Set(Object.values(children))];
 log(
   SHARED
-    ? 'timing all six modes in one process (--shared-heap)'
+    ? 'timing all seven modes in one process (--shared-heap)'
     : `timing each mode in a process of its own (pids ${processes.map(({ child }) => child.pid).join(', ')})`,
 );
 
@@ -229,7 +234,7 @@ for (const id of ids) {
 }
 out.push('');
 out.push(
-  `Wire bytes are the response bodies of every request of one call (b: getProgramAccounts ${mb(sizes.zstd)} + getMultipleAccounts of 60 mints and the clock). Times are medians of the rounds' per-call times; CPU is the timing process's (process.cpuUsage) over all rounds, divided by the calls; GC is its main-thread GC pauses within the rounds, per call; ${SHARED ? 'all six modes in one process (--shared-heap)' : 'each mode in a process of its own'}, the server another.`,
+  `Wire bytes are the response bodies of every request of one call (b: getProgramAccounts ${mb(sizes.zstd)}, g: ${mb(sizes.base64Context)}, each + getMultipleAccounts of 60 mints and the clock). Times are medians of the rounds' per-call times; CPU is the timing process's (process.cpuUsage) over all rounds, divided by the calls; GC is its main-thread GC pauses within the rounds, per call; ${SHARED ? 'all seven modes in one process (--shared-heap)' : 'each mode in a process of its own'}, the server another.`,
 );
 {
   // Where the bytes saved pay for the client's extra work: over a link slower than this, (b) ends sooner.
@@ -251,21 +256,21 @@ console.log(out.join('\n'));
   const linkRounds = Number(args['link-rounds']);
   const lines = [
     '',
-    `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order alternated:`,
+    `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order rotated:`,
     '',
     '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | GC ms/call | vs (a) (wall / CPU) |',
     '|---|---|--:|--:|--:|--:|--:|--:|',
   ];
   for (const mbit of args.links.split(',').map(Number)) {
     const target = `/link/${mbit}/${rtt}`;
-    log(`over a ${mbit} Mbit/s link: ${linkRounds} rounds of (a) and (b)`);
-    for (const id of ['a', 'b']) await timedRound('warm', id, target, 1, 1);
-    const per = {
-      a: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
-      b: { walls: [], cpuMs: 0, requests: 0, bytes: 0 },
-    };
+    log(`over a ${mbit} Mbit/s link: ${linkRounds} rounds of (a), (b) and (g)`);
+    const linked = ['a', 'b', 'g'];
+    for (const id of linked) await timedRound('warm', id, target, 1, 1);
+    const per = Object.fromEntries(linked.map((id) => [id, { walls: [], cpuMs: 0, requests: 0, bytes: 0 }]));
     for (let r = 0; r < linkRounds; r++) {
-      for (const id of r % 2 ? ['b', 'a'] : ['a', 'b']) {
+      // The order rotated round by round, so that no mode always follows the same one.
+      for (let k = 0; k < linked.length; k++) {
+        const id = linked[(r + k) % linked.length];
         const { wall, cpuMs, requests, bytes } = await timedRound('link', id, target, 1, 1);
         per[id].walls.push(wall);
         per[id].cpuMs += cpuMs;
@@ -273,7 +278,7 @@ console.log(out.join('\n'));
         per[id].bytes += bytes;
       }
     }
-    for (const id of ['a', 'b']) per[id].gcMs = await gcOf(`link|${target}|1|${id}`);
+    for (const id of linked) per[id].gcMs = await gcOf(`link|${target}|1|${id}`);
     const row = (id) => ({
       ms: median(per[id].walls),
       cpuMs: per[id].cpuMs / linkRounds,
@@ -282,7 +287,7 @@ console.log(out.join('\n'));
       bytes: per[id].bytes / linkRounds,
     });
     const a = row('a');
-    for (const id of ['a', 'b']) {
+    for (const id of linked) {
       const x = row(id);
       lines.push(
         `| ${mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ms(x.gcMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,

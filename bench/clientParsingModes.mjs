@@ -12,6 +12,7 @@ export const TITLES = {
   d: "(d) floor of (b)'s read: fetch + JSON.parse, base64+zstd",
   e: '(e) solrpc, base64+zstd bytes (no parsing)',
   f: '(f) solrpc, plain base64 bytes (no parsing)',
+  g: "(g) solrpc, jsonParsed with parseOnClient: { wire: 'base64' }",
 };
 
 /** Each mode's call: `rpc` is createRpc(url) of the build under test; (c) and (d) use fetch alone. */
@@ -39,5 +40,6 @@ export function modeCalls(rpc, url) {
         withContext: true,
       }),
     f: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { encoding: 'base64', filters: TOKEN_ACCOUNT_FILTERS }),
+    g: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...PARSED_CONFIG, parseOnClient: { wire: 'base64' } }),
   };
 }

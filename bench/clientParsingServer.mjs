@@ -67,6 +67,12 @@ const PREFIX = '{"jsonrpc":"2.0","result":';
 const parsedBody = Buffer.from(`${PREFIX}${program.parsed},"id":`);
 const base64Body = Buffer.from(`${PREFIX}${program.base64},"id":`);
 const zstdBody = Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${frames.join(',')}]},"id":`);
+// The same accounts in plain base64 with context: what parseOnClient asks for with { wire: 'base64' }.
+const plain = program.accounts.map(
+  ({ pubkey, bytes }) =>
+    `{"account":${account(base64(bytes), 'base64', TOKEN_PROGRAM, 2039280, bytes.length)},"pubkey":"${pubkey}"}`,
+);
+const base64ContextBody = Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${plain.join(',')}]},"id":`);
 
 /** The answer's head (the id follows), or why the request is refused. */
 function route(method, params) {
@@ -78,6 +84,7 @@ function route(method, params) {
     if (config.encoding === 'jsonParsed' && config.withContext === undefined) return parsedBody;
     if (config.encoding === 'base64+zstd' && config.withContext === true) return zstdBody;
     if (config.encoding === 'base64' && config.withContext === undefined) return base64Body;
+    if (config.encoding === 'base64' && config.withContext === true) return base64ContextBody;
     return `no ${config.encoding} payload (withContext ${config.withContext}) here`;
   }
   if (method === 'getMultipleAccounts') {
@@ -159,7 +166,12 @@ server.keepAliveTimeout = 120_000;
 server.headersTimeout = 121_000;
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address();
-  const sizes = { parsed: parsedBody.length, zstd: zstdBody.length, base64: base64Body.length };
+  const sizes = {
+    parsed: parsedBody.length,
+    zstd: zstdBody.length,
+    base64: base64Body.length,
+    base64Context: base64ContextBody.length,
+  };
   if (process.send) process.send({ port, sizes, mints: program.mints.length });
   else console.log(`client-parsing payload server on http://127.0.0.1:${port}`, sizes);
 });

@@ -112,7 +112,7 @@ export {
   type ValidatorReport,
   type Verdict,
 } from './operator/checkValidator.js';
-export type { AccountConfig, AccountShape, ClientParsingConfig } from './options/accountConfig.js';
+export type { AccountConfig, AccountShape, ClientParsingConfig, ClientParsingWire } from './options/accountConfig.js';
 export { DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './options/limits.js';
 export type { DataSizeFilter, MemcmpFilter, ProgramAccountsFilter } from './options/programFilters.js';
 export { MAX_TRANSACTION_BYTES, type TransactionTextEncoding } from './options/wireTransaction.js';

@@ -53,7 +53,7 @@ const MAIN_TYPES = words(`
   BlockNotification BlockProduction BlockProductionByIdentity BlockProductionRange BlockProductionResult
   BlockProductionSlots BlockRewards BlockSubscribe BlockSubscribeConfig Blockhash BlockhashLifetime
   BlockhashValidResult BodyReader BpfBuffer BpfProgram BpfProgramData BpfUninitialized ByteChunks BytesBlock
-  CallOptions CheckName CheckValidatorOptions CheckValidatorRpc ClientParsingConfig ClusterNode Commitment
+  CallOptions CheckName CheckValidatorOptions CheckValidatorRpc ClientParsingConfig ClientParsingWire ClusterNode Commitment
   CommitmentConfig CompiledInstruction ComputeUnitEstimate ConfidentialTransferAccountState ConfigKey
   ConfirmClock ConfirmOptionsBase ConfirmProgress ConfirmRpc ConfirmSubscriptions ConfirmTransactionOptions
   ConfirmedTransaction ConnectionEvent ContextConfig DataSizeFilter DataSlice DecodeContext DecodeOptions

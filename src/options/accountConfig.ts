@@ -2,7 +2,8 @@ import { loadZstd } from '../codecs/zstd.js';
 import { InvalidInputError } from '../errors/InvalidInputError.js';
 import { SolRpcError } from '../errors/SolRpcError.js';
 import type { AccountEncoding, CallOptions, ContextConfig, DataSlice } from '../types/index.js';
-import { accountEncoding, commitment, dataSlice, flag, minContextSlot, prepareConfig } from './config.js';
+import { checkConfig, checkOneOf } from './check.js';
+import { accountEncoding, commitment, dataSlice, minContextSlot, prepareConfig } from './config.js';
 
 /** The config of every method that returns accounts (`getAccountInfo`, `getTokenAccountsByDelegate`). */
 export interface AccountConfig extends ContextConfig {
@@ -22,19 +23,34 @@ export interface AccountConfig extends ContextConfig {
  */
 export interface ClientParsingConfig {
   /**
-   * With `encoding: 'jsonParsed'`: ask the node for `base64+zstd` and parse here, with `parseAccountData`,
+   * With `encoding: 'jsonParsed'`: ask the node for the bytes and parse here, with `parseAccountData`,
    * into exactly the objects the node's `jsonParsed` returns (bytes where the node would fall back). A
    * token account's mint (and the clock, for interest-bearing and scaled-UI-amount mints) is read with one
-   * more request per 100 mints, at the slot of the accounts or later. Fewer bytes on the wire, and less of
-   * the node's time, which some providers bill for `jsonParsed`. Not with `dataSlice`.
+   * more request per 100 mints, at the slot of the accounts or later. Fewer bytes on the wire, and none
+   * of the node's parsing, which some providers bill for `jsonParsed`. Not with `dataSlice`.
+   *
+   * `true` asks for `base64+zstd`. `{ wire: 'base64' }` asks for plain `base64`: agave compresses each
+   * account in a zstd stream of its own, about 20 µs of its time per account whatever the size (measured,
+   * docs/performance.md), so for a scan of many small accounts plain base64 costs the node some 150 times
+   * less, and the client less too, for about a quarter more bytes than `base64+zstd`.
    */
-  parseOnClient?: boolean;
+  parseOnClient?: boolean | ClientParsingWire;
+}
+
+/** `parseOnClient`'s form that names the encoding asked of the node. */
+export interface ClientParsingWire {
+  /** The encoding the node sends the bytes in: `'base64+zstd'` (the default) or `'base64'`. */
+  wire?: 'base64+zstd' | 'base64';
 }
 
 /** Whether an account read's config asks to parse on the client (its `run` then reads bytes and parses). */
 export function parsesOnClient(config: unknown): boolean {
-  return typeof config === 'object' && config !== null && (config as ClientParsingConfig).parseOnClient === true;
+  // Anything but absent or false: a value `prepare` refuses still goes the client-parsing way, to be refused there.
+  return !!(config as ClientParsingConfig | null | undefined)?.parseOnClient;
 }
+
+/** The encodings `parseOnClient` can ask the node for, the default first. */
+const WIRES = ['base64+zstd', 'base64'] as const;
 
 /** The options an account method takes, checked as `prepareConfig` checks any method's. */
 const ACCOUNT_OPTIONS = { encoding: accountEncoding, dataSlice, commitment, minContextSlot };
@@ -57,20 +73,26 @@ export function prepareAccountConfig(
   // agave's own default, legacy binary, fails for accounts over 128 bytes: always say which, first.
   const wire: Record<string, unknown> = { encoding: 'base64', ...checked.wire };
   const { options } = checked;
-  if (asked) wire.encoding = 'base64+zstd';
+  if (asked) wire.encoding = asked;
   const encoding = wire.encoding as AccountEncoding;
   return { wire, options, ready: zstdReady(method, encoding), shape: encoding === 'jsonParsed' ? 'parsed' : 'binary' };
 }
 
 /**
- * Checks `parseOnClient`: a flag, only with `encoding: 'jsonParsed'` and without `dataSlice`. `undefined`
- * when it is not given (the other options are then checked as they are).
+ * Checks `parseOnClient`: `true`, `false` or `{ wire }`, only with `encoding: 'jsonParsed'` and without
+ * `dataSlice`. Gives the encoding to ask the node for, `false` when it is off, `undefined` when it is not
+ * given (the other options are then checked as they are).
  */
-function parseOnClientOption(method: string, value: unknown): boolean | undefined {
+function parseOnClientOption(method: string, value: unknown): 'base64+zstd' | 'base64' | false | undefined {
   const config = typeof value === 'object' && value !== null ? (value as AccountConfig & ClientParsingConfig) : {};
-  if (config.parseOnClient === undefined) return undefined;
-  if (!flag(method, 'config.parseOnClient', config.parseOnClient)) return false;
+  const asked: unknown = config.parseOnClient;
+  if (asked === undefined || asked === false) return asked;
   const param = 'config.parseOnClient';
+  let wire: 'base64+zstd' | 'base64' | undefined = 'base64+zstd';
+  // Not a flag: the object form, whose only option is `wire` (checkConfig refuses anything else, and a
+  // value that is no object: "expected an object").
+  if (asked !== true)
+    wire = checkOneOf(method, `${param}.wire`, checkConfig(method, param, asked, ['wire']).wire, WIRES) ?? wire;
   if (config.encoding !== 'jsonParsed') {
     const problem = "it parses what encoding: 'jsonParsed' returns: set encoding to 'jsonParsed' with it";
     throw new InvalidInputError({ method, param, problem });
@@ -82,7 +104,7 @@ function parseOnClientOption(method: string, value: unknown): boolean | undefine
       problem: 'a slice of an account cannot be parsed: leave out dataSlice',
     });
   }
-  return true;
+  return wire;
 }
 
 /**

@@ -119,6 +119,21 @@ describe('parseOnClient on subscriptions', () => {
     await iterator.return();
   });
 
+  it("programSubscribe with { wire: 'base64' }: plain base64 asked, the notification parsed", {
+    timeout: 10_000,
+  }, async () => {
+    const rpc = { ...mintRpc(), getProgramAccounts: async () => ({ context: { slot: 1 }, value: [] }) };
+    const iterator = subs.programSubscribe(TOKEN, { encoding: 'jsonParsed', parseOnClient: { wire: 'base64' }, rpc });
+    const first = iterator.next();
+    await subscribed();
+    expect(server.requests[0]?.params).toEqual([TOKEN, { encoding: 'base64' }]);
+    const { context, value } = notification(21);
+    const plain = { ...value, data: [Buffer.from(tokenBytes).toString('base64'), 'base64'] };
+    server.notify('programSubscribe', { context, value: { pubkey: TOKEN_ACCOUNT, account: plain } });
+    expect((await first).value?.value.account.data).toStrictEqual(tokenParsed);
+    await iterator.return();
+  });
+
   it('needs an rpc to read mints: refused before anything is sent', async () => {
     expect(() => subs.accountSubscribe(TOKEN_ACCOUNT, { encoding: 'jsonParsed', parseOnClient: true })).toThrow(
       expect.objectContaining({ name: 'InvalidInputError', param: 'config.rpc' }),

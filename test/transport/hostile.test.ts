@@ -122,7 +122,15 @@ async function timed<T>(call: () => Promise<T>): Promise<{ error: Error; ms: num
 
 // ---------------------------------------------------------------- slow and silent bodies
 
-describe('a slowloris server: headers, then the body one byte per 100 ms for ever', () => {
+/**
+ * Runs a case against a raw server of its own, so that the cases below, which wait out real timeouts, run
+ * side by side (describe.concurrent) with no request of one counted in another's `bodies`.
+ */
+function withOwnRaw(body: (raw: Raw) => Promise<void>): Promise<void> {
+  return startRaw().then((raw) => body(raw).finally(() => raw.close()));
+}
+
+describe.concurrent('a slowloris server: headers, then the body one byte per 100 ms for ever', () => {
   const slowloris = (declared: boolean) => (socket: Socket) => {
     const headers = declared
       ? 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n'
@@ -136,134 +144,151 @@ describe('a slowloris server: headers, then the body one byte per 100 ms for eve
     ['Content-Length', true],
     ['chunked', false],
   ] as const)('(%s)', (_framing, declared) => {
-    it.each(FETCHES)('timeoutMs bounds one attempt, body included (%s)', async (_name, fetch) => {
-      raw.handle(slowloris(declared));
-      const transport = createBasicTransport(raw.origin, { timeoutMs: 400, fetch: fetch() });
-      const { error, ms } = await timed(() => transport({ method: 'getSlot', params: [] }));
-      expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(400);
-      expect(ms).toBeLessThan(400 + SLACK_MS);
-      expect(raw.bodies).toHaveLength(1);
-    });
+    it.each(FETCHES)('timeoutMs bounds one attempt, body included (%s)', (_name, fetch) =>
+      withOwnRaw(async (raw) => {
+        raw.handle(slowloris(declared));
+        const transport = createBasicTransport(raw.origin, { timeoutMs: 400, fetch: fetch() });
+        const { error, ms } = await timed(() => transport({ method: 'getSlot', params: [] }));
+        expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(400);
+        expect(ms).toBeLessThan(400 + SLACK_MS);
+        expect(raw.bodies).toHaveLength(1);
+      }),
+    );
 
-    it.each(FETCHES)('totalTimeoutMs bounds the call, retries included (%s)', async (_name, fetch) => {
-      raw.handle(slowloris(declared));
+    it.each(FETCHES)('totalTimeoutMs bounds the call, retries included (%s)', (_name, fetch) =>
+      withOwnRaw(async (raw) => {
+        raw.handle(slowloris(declared));
+        const rpc = createRpc(raw.origin, {
+          timeoutMs: 300,
+          totalTimeoutMs: 800,
+          retry: { baseDelayMs: 1, maxDelayMs: 1, maxRetries: 10 },
+          fetch: fetch(),
+        });
+        const { error, ms } = await timed(() => rpc.getSlot());
+        expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
+        expect(ms).toBeLessThan(800 + SLACK_MS);
+        // Attempts of 300 ms (never less: timers fire late, not early) within 800 ms: three at most, the
+        // last cut short by the total.
+        expect(raw.bodies.length).toBeLessThanOrEqual(3);
+      }),
+    );
+  });
+});
+
+describe.concurrent('a server that sends the headers and never a body', () => {
+  it.each(FETCHES)('ends the attempt at timeoutMs and the call at totalTimeoutMs (%s)', (_name, fetch) =>
+    withOwnRaw(async (raw) => {
+      raw.handle((socket) =>
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 50\r\n\r\n'),
+      );
       const rpc = createRpc(raw.origin, {
-        timeoutMs: 300,
-        totalTimeoutMs: 800,
-        retry: { baseDelayMs: 1, maxDelayMs: 1, maxRetries: 10 },
+        timeoutMs: 250,
+        totalTimeoutMs: 600,
+        retry: { baseDelayMs: 1 },
         fetch: fetch(),
       });
       const { error, ms } = await timed(() => rpc.getSlot());
       expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
-      expect(ms).toBeLessThan(800 + SLACK_MS);
-      // Attempts of 300 ms (never less: timers fire late, not early) within 800 ms: three at most, the
-      // last cut short by the total.
-      expect(raw.bodies.length).toBeLessThanOrEqual(3);
-    });
-  });
+      expect(ms).toBeLessThan(600 + SLACK_MS);
+    }),
+  );
 });
 
-describe('a server that sends the headers and never a body', () => {
-  it.each(FETCHES)('ends the attempt at timeoutMs and the call at totalTimeoutMs (%s)', async (_name, fetch) => {
-    raw.handle((socket) =>
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 50\r\n\r\n'),
-    );
-    const rpc = createRpc(raw.origin, {
-      timeoutMs: 250,
-      totalTimeoutMs: 600,
-      retry: { baseDelayMs: 1 },
-      fetch: fetch(),
-    });
-    const { error, ms } = await timed(() => rpc.getSlot());
-    expect(isSolRpcError(error, 'TimeoutError')).toBe(true);
-    expect(ms).toBeLessThan(600 + SLACK_MS);
-  });
+describe.concurrent('a server that dribbles its headers one byte per 100 ms', () => {
+  it.each(FETCHES)('ends the attempt at timeoutMs (%s)', (_name, fetch) =>
+    withOwnRaw(async (raw) => {
+      raw.handle((socket) =>
+        dribble(socket, 'HTTP/1.1 200 OK\r\nx-padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100),
+      );
+      const transport = createBasicTransport(raw.origin, { timeoutMs: 400, fetch: fetch() });
+      const { error, ms } = await timed(() => transport({ method: 'getSlot', params: [] }));
+      expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(400);
+      expect(ms).toBeLessThan(400 + SLACK_MS);
+    }),
+  );
 });
 
-describe('a server that dribbles its headers one byte per 100 ms', () => {
-  it.each(FETCHES)('ends the attempt at timeoutMs (%s)', async (_name, fetch) => {
-    raw.handle((socket) =>
-      dribble(socket, 'HTTP/1.1 200 OK\r\nx-padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100),
-    );
-    const transport = createBasicTransport(raw.origin, { timeoutMs: 400, fetch: fetch() });
-    const { error, ms } = await timed(() => transport({ method: 'getSlot', params: [] }));
-    expect(isSolRpcError(error, 'TimeoutError') && error.timeoutMs).toBe(400);
-    expect(ms).toBeLessThan(400 + SLACK_MS);
-  });
+describe.concurrent('aborting while a slowloris body is being read', () => {
+  it.each(FETCHES)('rejects with AbortError at once, not at the timeout (%s)', (_name, fetch) =>
+    withOwnRaw(async (raw) => {
+      let headersSent!: () => void;
+      const sent = new Promise<void>((resolve) => {
+        headersSent = resolve;
+      });
+      raw.handle((socket) => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
+        dribble(socket, '1\r\n \r\n', 100 / 7);
+        headersSent();
+      });
+      const controller = new AbortController();
+      const rpc = createRpc(raw.origin, { timeoutMs: 20_000, totalTimeoutMs: 30_000, fetch: fetch() });
+      const call = rpc.getSlot({ signal: controller.signal });
+      await sent;
+      const start = performance.now();
+      controller.abort();
+      const error = await failure(call);
+      expect(isSolRpcError(error, 'AbortError')).toBe(true);
+      expect(performance.now() - start).toBeLessThan(SLACK_MS);
+      expect(raw.bodies).toHaveLength(1);
+    }),
+  );
 });
 
-describe('aborting while a slowloris body is being read', () => {
-  it.each(FETCHES)('rejects with AbortError at once, not at the timeout (%s)', async (_name, fetch) => {
-    let headersSent!: () => void;
-    const sent = new Promise<void>((resolve) => {
-      headersSent = resolve;
-    });
-    raw.handle((socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
-      dribble(socket, '1\r\n \r\n', 100 / 7);
-      headersSent();
-    });
-    const controller = new AbortController();
-    const rpc = createRpc(raw.origin, { timeoutMs: 20_000, totalTimeoutMs: 30_000, fetch: fetch() });
-    const call = rpc.getSlot({ signal: controller.signal });
-    await sent;
-    const start = performance.now();
-    controller.abort();
-    const error = await failure(call);
-    expect(isSolRpcError(error, 'AbortError')).toBe(true);
-    expect(performance.now() - start).toBeLessThan(SLACK_MS);
-    expect(raw.bodies).toHaveLength(1);
-  });
+describe.concurrent('Retry-After far beyond any budget, over the wire', () => {
+  it.each(['99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT'])('%s: RateLimitedError after one request', (value) =>
+    withOwnRaw(async (raw) => {
+      raw.handle((socket) =>
+        socket.end(
+          `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${value}\r\ncontent-length: 4\r\nconnection: close\r\n\r\nslow`,
+        ),
+      );
+      const error = await failure(createRpc(raw.origin).getSlot());
+      expect(isSolRpcError(error, 'RateLimitedError') && error.retryAfterMs).toBeGreaterThan(2 ** 31);
+      expect(error.message).toMatch(/asked to wait \d+ ms \(HTTP 429\), more than the 30000 ms allowed/);
+      expect(raw.bodies).toHaveLength(1);
+    }),
+  );
 });
 
-describe('Retry-After far beyond any budget, over the wire', () => {
-  it.each(['99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT'])('%s: RateLimitedError after one request', async (value) => {
-    raw.handle((socket) =>
-      socket.end(
-        `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${value}\r\ncontent-length: 4\r\nconnection: close\r\n\r\nslow`,
-      ),
-    );
-    const error = await failure(createRpc(raw.origin).getSlot());
-    expect(isSolRpcError(error, 'RateLimitedError') && error.retryAfterMs).toBeGreaterThan(2 ** 31);
-    expect(error.message).toMatch(/asked to wait \d+ ms \(HTTP 429\), more than the 30000 ms allowed/);
-    expect(raw.bodies).toHaveLength(1);
-  });
-});
-
-describe('calls waiting behind a probe that hangs', () => {
+describe.concurrent('calls waiting behind a probe that hangs', () => {
   // A 429 cools the endpoint down; when the pause ends one call probes and the others wait for its
   // outcome. A probe that hangs must not hold the others past their own deadline or their abort.
-  it('each waiter still ends at its totalTimeoutMs, or at once when aborted', async () => {
-    raw.handle((socket) => {
-      if (raw.bodies.length === 1) {
-        socket.end(
-          'HTTP/1.1 429 Too Many Requests\r\nretry-after: 1\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
-        );
-      }
-      // Later requests (the probe) are never answered.
-    });
-    const rpc = createRpc(raw.origin, { timeoutMs: 1500, totalTimeoutMs: 2500, coalesce: false });
-    const prober = new AbortController();
-    const probe = rpc.getBalance(ADDRESS, { minContextSlot: 1, timeoutMs: 20_000, signal: prober.signal });
-    probe.catch(() => undefined);
-    // The pause is 1 s; the probe goes out after it, and hangs.
-    const deadline = performance.now() + 5000;
-    while (raw.bodies.length < 2 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(raw.bodies).toHaveLength(2);
-    const aborter = new AbortController();
-    const started = performance.now();
-    const late = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 2 }));
-    const aborted = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 3, signal: aborter.signal }));
-    setTimeout(() => aborter.abort(), 100);
-    const [waited, gaveUp] = await Promise.all([late, aborted]);
-    prober.abort();
-    expect(isSolRpcError(gaveUp.error, 'AbortError')).toBe(true);
-    expect(gaveUp.ms).toBeLessThan(100 + SLACK_MS);
-    expect(isSolRpcError(waited.error, 'TimeoutError')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2500 + SLACK_MS);
-    // Neither sent a request while the probe was out.
-    expect(raw.bodies).toHaveLength(2);
-  }, 15_000);
+  it(
+    'each waiter still ends at its totalTimeoutMs, or at once when aborted',
+    () =>
+      withOwnRaw(async (raw) => {
+        raw.handle((socket) => {
+          if (raw.bodies.length === 1) {
+            socket.end(
+              'HTTP/1.1 429 Too Many Requests\r\nretry-after: 1\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
+            );
+          }
+          // Later requests (the probe) are never answered.
+        });
+        const rpc = createRpc(raw.origin, { timeoutMs: 1500, totalTimeoutMs: 2500, coalesce: false });
+        const prober = new AbortController();
+        const probe = rpc.getBalance(ADDRESS, { minContextSlot: 1, timeoutMs: 20_000, signal: prober.signal });
+        probe.catch(() => undefined);
+        // The pause is 1 s; the probe goes out after it, and hangs.
+        const deadline = performance.now() + 5000;
+        while (raw.bodies.length < 2 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(raw.bodies).toHaveLength(2);
+        const aborter = new AbortController();
+        const started = performance.now();
+        const late = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 2 }));
+        const aborted = timed(() => rpc.getBalance(ADDRESS, { minContextSlot: 3, signal: aborter.signal }));
+        setTimeout(() => aborter.abort(), 100);
+        const [waited, gaveUp] = await Promise.all([late, aborted]);
+        prober.abort();
+        expect(isSolRpcError(gaveUp.error, 'AbortError')).toBe(true);
+        expect(gaveUp.ms).toBeLessThan(100 + SLACK_MS);
+        expect(isSolRpcError(waited.error, 'TimeoutError')).toBe(true);
+        expect(performance.now() - started).toBeLessThan(2500 + SLACK_MS);
+        // Neither sent a request while the probe was out.
+        expect(raw.bodies).toHaveLength(2);
+      }),
+    15_000,
+  );
 });
 
 // ---------------------------------------------------------------- batch answers that lie about ids

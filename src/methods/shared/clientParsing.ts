@@ -22,6 +22,7 @@ import { callMethod, type MethodDefinition } from '../../defineMethod.js';
 import { DecodeError } from '../../errors/DecodeError.js';
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
 import { ValidationError } from '../../errors/ValidationError.js';
+import type { ClientParsingWire } from '../../options/accountConfig.js';
 import type { Account, Address, DecodeContext, KeyedAccount, RpcResult, Transport } from '../../types/index.js';
 import type { ParsedAccountData } from '../../types/parsedAccount.js';
 import { getMultipleAccounts, type MultipleAccountsResult } from '../getMultipleAccounts.js';
@@ -203,9 +204,14 @@ export function parsedOnly(list: KeyedAccount<unknown>[]): KeyedAccount<unknown>
   return list.filter(({ account }) => !(account.data instanceof Uint8Array));
 }
 
-/** A call's config with the bytes asked for instead: `base64+zstd`, no `parseOnClient`. */
+/**
+ * A call's config with the bytes asked for instead, no `parseOnClient`: `base64+zstd`, or the `wire` its
+ * `parseOnClient` names (checked by the method's `prepare` before this runs).
+ */
 function bytesConfig(config: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
-  return { ...(config as object), parseOnClient: undefined, encoding: 'base64+zstd', ...extra };
+  const { parseOnClient } = config as { parseOnClient?: true | ClientParsingWire };
+  const encoding = (parseOnClient === true ? undefined : parseOnClient?.wire) ?? 'base64+zstd';
+  return { ...(config as object), parseOnClient: undefined, encoding, ...extra };
 }
 
 /**
