@@ -22,7 +22,7 @@
 //
 // Then (a) and (b) again, each in its process, over slower links than loopback: the server paces each
 // answer's body at the given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at
-// a time. Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a) and (b).
+// a time. Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a), (b) and (g).
 // The payload server (bench/clientParsingServer.mjs) is a process of its own: a static server, so the
 // node's own cost of writing jsonParsed is not in these numbers.
 //
@@ -527,7 +527,7 @@ if (!args['no-profile']) {
   const calls = Number(args['profile-calls']);
   const session = new Session();
   session.connect();
-  for (const id of ['a', 'b']) {
+  for (const id of ['a', 'b', 'g']) {
     log(`profiling ${calls} sequential calls of ${MODES[id].title}`);
     console.log('');
     console.log(`### ${MODES[id].title}`);
