@@ -96,6 +96,9 @@ try {
       // signatureSubscribe wakes the poll: the answer comes as soon as the node notifies, read over HTTP.
       subscriptions: subs,
     });
+    // The logs and the confirmation come at the same commitment, in either order (the poll may see the
+    // status before the logs notification is read): the logs are printed first, so every run reads alike.
+    await reading;
     console.log(`confirmed: ${signature} in slot ${slot}`);
   }
   await reading;
