@@ -2,13 +2,15 @@
 // accounts of 60 mints of the programAccounts20000Parsed workload, read from dist/ seven ways
 // (bench/clientParsingModes.mjs):
 //   (a) solrpc, jsonParsed from the node (the run benchmark's payload, byte for byte);
-//   (b) solrpc, jsonParsed with parseOnClient: base64+zstd with context from the node, each account's data
-//       its own zstd frame, then getMultipleAccounts of the 60 mints and the clock, parsed here;
+//   (b) solrpc, jsonParsed with parseOnClient: { wire: 'base64+zstd' }: base64+zstd with context from the
+//       node, each account's data its own zstd frame, then getMultipleAccounts of the 60 mints and the
+//       clock, parsed here (what parseOnClient: true asked for scans before it asked for base64);
 //   (c) the floor of (a): fetch + JSON.parse of the jsonParsed body;
 //   (d) the floor of (b)'s first request: fetch + JSON.parse of the base64+zstd body (no decompression);
 //   (e) solrpc asking base64+zstd itself (bytes, not parsed), to split (b) into reading and parsing;
 //   (f) solrpc asking plain base64 (bytes, not parsed): what zstd costs and saves on 165-byte accounts;
-//   (g) as (b), with parseOnClient: { wire: 'base64' }: plain base64 with context from the node.
+//   (g) as (b), with parseOnClient: { wire: 'base64' }: plain base64 with context from the node (what
+//       parseOnClient: true asks for a program's accounts).
 // First it checks, in this process, that (b)'s and (g)'s results deep-equal (a)'s, and exits 1 if not.
 //
 // Then it times every mode, sequentially and with a few calls in flight, each mode in a long-lived
@@ -20,15 +22,17 @@
 // (bench/clientParsingOrder.mjs measures what a prelude costs the call after it). CPU and GC are each
 // timing process's own (process.cpuUsage, its main-thread GC pauses); wire bytes are counted by the server.
 //
-// Then (a) and (b) again, each in its process, over slower links than loopback: the server paces each
+// Then (a), (b) and (g) again, each in its process, over slower links than loopback: the server paces each
 // answer's body at the given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at
-// a time. Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a), (b) and (g).
+// a time. Then end to end: the same three on loopback and over those links, each answer held back first
+// for the time a node takes to write it in its encoding (--node-us, measured by bench/nodeAnswerCost.mjs). Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a), (b) and (g).
 // The payload server (bench/clientParsingServer.mjs) is a process of its own: a static server, so the
 // node's own cost of writing jsonParsed is not in these numbers.
 //
 //   npm run bench:parsing        (builds dist/ first)
 //   node bench/clientParsing.mjs [--rounds 15] [--inflight 4] [--profile-calls 6] [--no-profile]
 //                                [--links 100,1000] [--link-rtt 0] [--link-rounds 7] [--shared-heap]
+//                                [--node-us jsonParsed=21.7,base64+zstd=24.4,base64=6.1 | none]
 import { execSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -51,8 +55,21 @@ const { values: args } = parseArgs({
     'link-rtt': { type: 'string', default: '0' },
     'link-rounds': { type: 'string', default: '7' },
     'shared-heap': { type: 'boolean', default: false },
+    // A node's µs an account to write a getProgramAccounts answer of token accounts, by encoding: the
+    // medians of `npm run bench:node-answer` here (bench/nodeAnswerCost.mjs). 'none' skips that section.
+    'node-us': { type: 'string', default: 'jsonParsed=21.7,base64+zstd=24.4,base64=6.1' },
   },
 });
+const NODE_US =
+  args['node-us'] === 'none'
+    ? undefined
+    : Object.fromEntries(
+        args['node-us'].split(',').map((pair) => {
+          const [encoding, us] = pair.split('=');
+          if (!(Number(us) >= 0)) throw new Error(`--node-us: ${pair} is not encoding=microseconds`);
+          return [encoding, Number(us)];
+        }),
+      );
 
 const ROUNDS = Number(args.rounds);
 const INFLIGHT = Number(args.inflight);
@@ -68,7 +85,9 @@ const git = (command) => {
 };
 
 log('starting the payload server (compresses 20,000 accounts one by one: ~15 s)');
-const server = fork(here('clientParsingServer.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(here('clientParsingServer.mjs'), [JSON.stringify(NODE_US ?? {})], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const { port, sizes } = await new Promise((resolve) => server.once('message', resolve));
 const url = `http://127.0.0.1:${port}`;
 const stats = async () => (await fetch(`${url}/stats`)).json();
@@ -249,21 +268,15 @@ out.push(
 }
 console.log(out.join('\n'));
 
-// 3b. Over a slower link: (a) and (b) one call at a time, each in its process, the server pacing every
-// answer (the mints' too).
-{
-  const rtt = Number(args['link-rtt']);
+// 3b. Over a slower link: (a), (b) and (g) one call at a time, each in its process, the server pacing
+// every answer (the mints' too). 3c. The same end to end: each answer also waits for the node's time to
+// write it (NODE_US), on loopback and over the same links.
+/** One call at a time of (a), (b) and (g) against each target, rotated, `linkRounds` rounds: table rows. */
+async function compareOver(targets, label) {
   const linkRounds = Number(args['link-rounds']);
-  const lines = [
-    '',
-    `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order rotated:`,
-    '',
-    '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | GC ms/call | vs (a) (wall / CPU) |',
-    '|---|---|--:|--:|--:|--:|--:|--:|',
-  ];
-  for (const mbit of args.links.split(',').map(Number)) {
-    const target = `/link/${mbit}/${rtt}`;
-    log(`over a ${mbit} Mbit/s link: ${linkRounds} rounds of (a), (b) and (g)`);
+  const lines = [];
+  for (const { target, name } of targets) {
+    log(`${label}, ${name}: ${linkRounds} rounds of (a), (b) and (g)`);
     const linked = ['a', 'b', 'g'];
     for (const id of linked) await timedRound('warm', id, target, 1, 1);
     const per = Object.fromEntries(linked.map((id) => [id, { walls: [], cpuMs: 0, requests: 0, bytes: 0 }]));
@@ -290,9 +303,48 @@ console.log(out.join('\n'));
     for (const id of linked) {
       const x = row(id);
       lines.push(
-        `| ${mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ms(x.gcMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,
+        `| ${name} | ${MODES[id].title} | ${x.requests.toFixed(0)} | ${mb(x.bytes)} | ${ms(x.ms)} | ${ms(x.cpuMs)} | ${ms(x.gcMs)} | ${ratio(x.ms, a.ms)} / ${ratio(x.cpuMs, a.cpuMs)} |`,
       );
     }
+  }
+  return lines;
+}
+{
+  const rtt = Number(args['link-rtt']);
+  const linkRounds = Number(args['link-rounds']);
+  const head = [
+    '| link | mode | requests/call | wire bytes/call | ms/call | CPU ms/call | GC ms/call | vs (a) (wall / CPU) |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+  ];
+  const rates = args.links.split(',').map(Number);
+  const rateName = (mbit) => (mbit >= 1000 ? `${mbit / 1000} Gbit/s` : `${mbit} Mbit/s`);
+  const lines = [
+    '',
+    `Over a link: the server sends each answer's body at the link's rate${rtt > 0 ? `, ${rtt} ms after the request (a round trip)` : ' (no added round-trip time)'}; one call at a time, ${linkRounds} rounds, the order rotated:`,
+    '',
+    ...head,
+    ...(await compareOver(
+      rates.map((mbit) => ({ target: `/link/${mbit}/${rtt}`, name: rateName(mbit) })),
+      'over a link',
+    )),
+  ];
+  if (NODE_US) {
+    const us = Object.entries(NODE_US)
+      .map(([encoding, x]) => `${encoding} ${x} µs`)
+      .join(', ');
+    lines.push(
+      '',
+      `End to end with the node's time: as above, and each answer first waits as long as a node takes to write it (an account: ${us}; bench/nodeAnswerCost.mjs), on loopback and over the links:`,
+      '',
+      ...head,
+      ...(await compareOver(
+        [
+          { target: '/node', name: 'loopback + node' },
+          ...rates.map((mbit) => ({ target: `/link/${mbit}/${rtt}/node`, name: `${rateName(mbit)} + node` })),
+        ],
+        'end to end',
+      )),
+    );
   }
   console.log(lines.join('\n'));
 }

@@ -10,6 +10,7 @@
 // -C <dir>`, node_modules linked, `npx tsup`):
 //
 //   node bench/clientParsingBuilds.mjs [--rounds 15] [--inflight 1] <dir> <dir> ...
+// (b) asks `parseOnClient: { wire: 'base64+zstd' }`, which builds before 2153996 refuse.
 import { fork } from 'node:child_process';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

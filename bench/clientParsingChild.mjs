@@ -5,8 +5,8 @@
 //
 //   fork('clientParsingChild.mjs', [url, 'a,b,...', buildDir?])   (buildDir: a directory holding a built
 //   dist/, as bench/clientParsingBuilds.mjs compares builds; this checkout's dist/ without it)
-// Messages in: { op: 'round', phase, id, target, calls, inflight } (target '' for loopback or
-// '/link/<Mbit/s>/<ms>'), answered { wall, cpuMs, count }; { op: 'gc' }, answered with this process's GC
+// Messages in: { op: 'round', phase, id, target, calls, inflight } (target '' for loopback,
+// '/link/<Mbit/s>/<ms>' for a paced link, '/node' or '/link/<Mbit/s>/<ms>/node' with the node's write time), answered { wall, cpuMs, count }; { op: 'gc' }, answered with this process's GC
 // pauses (main thread) within each kind of round so far, in ms, keyed `${phase}|${target}|${inflight}|${id}`.
 
 import { resolve } from 'node:path';

@@ -7,12 +7,12 @@ export const PARSED_CONFIG = { encoding: 'jsonParsed', filters: TOKEN_ACCOUNT_FI
 
 export const TITLES = {
   a: '(a) solrpc, jsonParsed from the node',
-  b: '(b) solrpc, jsonParsed with parseOnClient',
+  b: "(b) solrpc, jsonParsed with parseOnClient: { wire: 'base64+zstd' }",
   c: '(c) floor of (a): fetch + JSON.parse, jsonParsed',
   d: "(d) floor of (b)'s read: fetch + JSON.parse, base64+zstd",
   e: '(e) solrpc, base64+zstd bytes (no parsing)',
   f: '(f) solrpc, plain base64 bytes (no parsing)',
-  g: "(g) solrpc, jsonParsed with parseOnClient: { wire: 'base64' }",
+  g: "(g) solrpc, jsonParsed with parseOnClient: { wire: 'base64' } (what true asks for a scan)",
 };
 
 /** Each mode's call: `rpc` is createRpc(url) of the build under test; (c) and (d) use fetch alone. */
@@ -30,7 +30,7 @@ export function modeCalls(rpc, url) {
   };
   return {
     a: () => rpc.getProgramAccounts(TOKEN_PROGRAM, PARSED_CONFIG),
-    b: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...PARSED_CONFIG, parseOnClient: true }),
+    b: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...PARSED_CONFIG, parseOnClient: { wire: 'base64+zstd' } }),
     c: () => post(PARSED_CONFIG),
     d: () => post({ encoding: 'base64+zstd', filters: TOKEN_ACCOUNT_FILTERS, withContext: true }),
     e: () =>

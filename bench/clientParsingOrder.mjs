@@ -36,7 +36,7 @@ const post = async (config) => {
 };
 const calls = {
   a: () => rpc.getProgramAccounts(TOKEN_PROGRAM, parsed),
-  b: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...parsed, parseOnClient: true }),
+  b: () => rpc.getProgramAccounts(TOKEN_PROGRAM, { ...parsed, parseOnClient: { wire: 'base64+zstd' } }),
   d: () => post({ encoding: 'base64+zstd', filters: TOKEN_ACCOUNT_FILTERS, withContext: true }),
 };
 const preludes = {

@@ -7,6 +7,10 @@
 // programAccounts20000 workload's payload), to weigh zstd against no compression for 165-byte accounts.
 //
 // POST /link/<Mbit/s>/<round trip ms>: the same answers paced as over a slower link (see pace below).
+// POST /node and /link/<Mbit/s>/<round trip ms>/node: the same, each answer held back first for as long as
+// a node takes to write it (the accounts in the answer times the node's microseconds an account for the
+// answer's encoding, given as JSON on the command line: {"jsonParsed":21.7,"base64+zstd":24.4,"base64":6.1},
+// from bench/nodeAnswerCost.mjs). A wait, not work: a node's CPU is not the client's.
 // GET /stats: requests and response-body bytes served so far, and the requests it refused (a client
 // that asked for something else than the accounts' slot, say), so the runner can count wire bytes per call.
 import { createServer } from 'node:http';
@@ -16,6 +20,8 @@ import { rng, TOKEN_PROGRAM, U64_MAX } from './workloads.mjs';
 export const CLOCK = 'SysvarC1ock11111111111111111111111111111111';
 const SYSVAR_PROGRAM = 'Sysvar1111111111111111111111111111111111111';
 const SLOT = JSON.parse(CONTEXT).slot;
+/** A node's microseconds an account to write an answer, by encoding (see the header); none: no wait. */
+const NODE_US = JSON.parse(process.argv[2] ?? '{}');
 const UNIX_TIMESTAMP = 1_754_900_874n;
 
 /** An initialized SPL Token mint, 82 bytes: a mint authority, a supply, its decimals, no freeze authority. */
@@ -67,24 +73,28 @@ const PREFIX = '{"jsonrpc":"2.0","result":';
 const parsedBody = Buffer.from(`${PREFIX}${program.parsed},"id":`);
 const base64Body = Buffer.from(`${PREFIX}${program.base64},"id":`);
 const zstdBody = Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${frames.join(',')}]},"id":`);
-// The same accounts in plain base64 with context: what parseOnClient asks for with { wire: 'base64' }.
+// The same accounts in plain base64 with context: what parseOnClient asks for a scan (true or { wire: 'base64' }).
 const plain = program.accounts.map(
   ({ pubkey, bytes }) =>
     `{"account":${account(base64(bytes), 'base64', TOKEN_PROGRAM, 2039280, bytes.length)},"pubkey":"${pubkey}"}`,
 );
 const base64ContextBody = Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${plain.join(',')}]},"id":`);
 
-/** The answer's head (the id follows), or why the request is refused. */
+/** A node's time to write an answer of `accounts` accounts in `encoding`, in ms. */
+const nodeMs = (encoding, accounts) => ((NODE_US[encoding] ?? 0) * accounts) / 1000;
+
+/** The answer's head (the id follows), or why the request is refused; `node` is what it takes a node, in ms. */
 function route(method, params) {
   const config = params?.[1] ?? {};
   if (method === 'getProgramAccounts') {
     if (params?.[0] !== TOKEN_PROGRAM || JSON.stringify(config.filters) !== '[{"dataSize":165}]') {
       return 'expected the Token program with filters [{"dataSize":165}]';
     }
-    if (config.encoding === 'jsonParsed' && config.withContext === undefined) return parsedBody;
-    if (config.encoding === 'base64+zstd' && config.withContext === true) return zstdBody;
-    if (config.encoding === 'base64' && config.withContext === undefined) return base64Body;
-    if (config.encoding === 'base64' && config.withContext === true) return base64ContextBody;
+    const node = nodeMs(config.encoding, program.accounts.length);
+    if (config.encoding === 'jsonParsed' && config.withContext === undefined) return { head: parsedBody, node };
+    if (config.encoding === 'base64+zstd' && config.withContext === true) return { head: zstdBody, node };
+    if (config.encoding === 'base64' && config.withContext === undefined) return { head: base64Body, node };
+    if (config.encoding === 'base64' && config.withContext === true) return { head: base64ContextBody, node };
     return `no ${config.encoding} payload (withContext ${config.withContext}) here`;
   }
   if (method === 'getMultipleAccounts') {
@@ -94,7 +104,8 @@ function route(method, params) {
     const addresses = params[0];
     if (!Array.isArray(addresses) || addresses.length > 100) return 'expected at most 100 addresses';
     const value = addresses.map((address) => byAddress.get(address) ?? 'null').join(',');
-    return Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${value}]},"id":`);
+    const head = Buffer.from(`${PREFIX}{"context":${CONTEXT},"value":[${value}]},"id":`);
+    return { head, node: nodeMs('base64', addresses.length) };
   }
   return `method ${method} not served`;
 }
@@ -114,26 +125,35 @@ const server = createServer((req, res) => {
     try {
       request = JSON.parse(Buffer.concat(chunks).toString());
     } catch {}
-    const head = route(request.method, request.params);
+    const answer = route(request.method, request.params);
     const id = JSON.stringify(request.id ?? null);
     let body;
     let tail;
-    if (typeof head === 'string') {
-      if (stats.refused.length < 10) stats.refused.push(head);
-      body = Buffer.from(`{"jsonrpc":"2.0","error":{"code":-32602,"message":${JSON.stringify(head)}},"id":${id}}\n`);
+    let node = 0;
+    if (typeof answer === 'string') {
+      if (stats.refused.length < 10) stats.refused.push(answer);
+      body = Buffer.from(`{"jsonrpc":"2.0","error":{"code":-32602,"message":${JSON.stringify(answer)}},"id":${id}}\n`);
       tail = Buffer.alloc(0);
     } else {
       // The prebuilt head and the caller's id, written apart: no copy of a 40 MB body per answer.
-      body = head;
+      body = answer.head;
       tail = Buffer.from(`${id}}\n`);
+      node = answer.node;
     }
     const length = body.length + tail.length;
     stats.served++;
     stats.bodyBytes += length;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
-    const link = /^\/link\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(req.url ?? '');
+    const link = /^\/link\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)(\/node)?$/.exec(req.url ?? '');
     if (link) {
-      pace(res, body, tail, Number(link[1]), Number(link[2]));
+      pace(res, body, tail, Number(link[1]), Number(link[2]) + (link[3] ? node : 0));
+      return;
+    }
+    if (req.url === '/node') {
+      setTimeout(() => {
+        res.write(body);
+        res.end(tail);
+      }, node);
       return;
     }
     res.write(body);
@@ -143,7 +163,7 @@ const server = createServer((req, res) => {
 
 /**
  * A link slower than loopback, for requests to /link/<Mbit/s>/<round trip ms>: the answer starts a round
- * trip after the request, then its body leaves at the link's rate (what is due by the clock, every
+ * trip (and, for /link/.../node, the node's write time: `roundTripMs` then holds both) after the request, then its body leaves at the link's rate (what is due by the clock, every
  * millisecond or so), as a provider's answer reaches a client over the internet. Each answer has the whole
  * rate to itself: the runner sends these one at a time.
  */
