@@ -80,7 +80,7 @@ export const getAccountInfo = /* @__PURE__ */ defineCustomMethod<GetAccountInfo,
   prepare(args, method) {
     checkArity(method, args, 2);
     const address = checkAddress(method, 'address', args[0]);
-    const { wire, ...call } = prepareAccountConfig(method, args[1], true);
+    const { wire, ...call } = prepareAccountConfig(method, args[1], 'base64+zstd');
     return { params: [address, wire], ...call };
   },
   decode: (result, context, prepared) =>

@@ -91,7 +91,7 @@ export const getMultipleAccounts = /* @__PURE__ */ defineCustomMethod<GetMultipl
     checkArity(method, args, 2);
     // No cap here: `run` splits a longer list; each piece is within the node's limit when it is prepared.
     const addresses = checkAddressList(method, 'addresses', args[0], Number.POSITIVE_INFINITY);
-    const { wire, ...call } = prepareAccountConfig(method, args[1], true);
+    const { wire, ...call } = prepareAccountConfig(method, args[1], 'base64+zstd');
     return { params: [addresses, wire], ...call };
   },
   decode: (result, context, prepared) =>

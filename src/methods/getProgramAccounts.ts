@@ -144,7 +144,7 @@ export const getProgramAccounts = /* @__PURE__ */ defineCustomMethod<
       'timeoutMs',
       'parseOnClient',
     ]);
-    const { wire, shape, ...call } = prepareAccountConfig(method, rest, true);
+    const { wire, shape, ...call } = prepareAccountConfig(method, rest, 'base64');
     if (filters !== undefined) wire.filters = checkProgramFilters(method, 'config.filters', filters);
     const context = withContext === undefined ? false : flag(method, 'config.withContext', withContext);
     if (context) wire.withContext = true;

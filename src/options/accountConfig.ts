@@ -29,17 +29,22 @@ export interface ClientParsingConfig {
    * more request per 100 mints, at the slot of the accounts or later. Fewer bytes on the wire, and none
    * of the node's parsing, which some providers bill for `jsonParsed`. Not with `dataSlice`.
    *
-   * `true` asks for `base64+zstd`. `{ wire: 'base64' }` asks for plain `base64`: agave compresses each
-   * account in a zstd stream of its own, about 20 µs of its time per account whatever the size (measured,
-   * docs/performance.md), so for a scan of many small accounts plain base64 costs the node some 150 times
-   * less, and the client less too, for about a quarter more bytes than `base64+zstd`.
+   * `true` asks for `base64+zstd` where the accounts are named (getAccountInfo, getMultipleAccounts,
+   * accountSubscribe) and for plain `base64` where a program's accounts are listed (getProgramAccounts,
+   * streamProgramAccounts, programSubscribe): agave makes a zstd encoder for each account it compresses,
+   * which costs it more per small account than writing `jsonParsed` (measured, docs/performance.md), so a
+   * scan in `base64+zstd` would load the node more than the `jsonParsed` it replaces. `{ wire }` names the
+   * encoding instead.
    */
   parseOnClient?: boolean | ClientParsingWire;
 }
 
 /** `parseOnClient`'s form that names the encoding asked of the node. */
 export interface ClientParsingWire {
-  /** The encoding the node sends the bytes in: `'base64+zstd'` (the default) or `'base64'`. */
+  /**
+   * The encoding the node sends the bytes in: `'base64+zstd'` or `'base64'`. By default `'base64+zstd'`
+   * for named accounts and `'base64'` for a program's accounts (see `parseOnClient`).
+   */
   wire?: 'base64+zstd' | 'base64';
 }
 
@@ -49,8 +54,9 @@ export function parsesOnClient(config: unknown): boolean {
   return !!(config as ClientParsingConfig | null | undefined)?.parseOnClient;
 }
 
-/** The encodings `parseOnClient` can ask the node for, the default first. */
+/** The encodings `parseOnClient` can ask the node for. */
 const WIRES = ['base64+zstd', 'base64'] as const;
+type Wire = (typeof WIRES)[number];
 
 /** The options an account method takes, checked as `prepareConfig` checks any method's. */
 const ACCOUNT_OPTIONS = { encoding: accountEncoding, dataSlice, commitment, minContextSlot };
@@ -61,13 +67,14 @@ export type AccountShape = 'parsed' | 'binary';
 /**
  * Checks an account config and builds its wire form (always with an explicit encoding), and the rest of
  * the prepared call: the call options, the zstd decoder's loading when it will be needed, and the shape.
+ * `clientParsing`, for the methods that take `parseOnClient`, is the encoding `parseOnClient: true` asks for.
  */
 export function prepareAccountConfig(
   method: string,
   value: unknown,
-  clientParsing = false,
+  clientParsing?: Wire,
 ): { wire: Record<string, unknown>; options: CallOptions; ready?: Promise<void>; shape: AccountShape } {
-  const asked = clientParsing ? parseOnClientOption(method, value) : undefined;
+  const asked = clientParsing && parseOnClientOption(method, value, clientParsing);
   const rest = asked === undefined ? value : { ...(value as object), parseOnClient: undefined };
   const checked = prepareConfig(method, ACCOUNT_OPTIONS, rest);
   // agave's own default, legacy binary, fails for accounts over 128 bytes: always say which, first.
@@ -80,15 +87,15 @@ export function prepareAccountConfig(
 
 /**
  * Checks `parseOnClient`: `true`, `false` or `{ wire }`, only with `encoding: 'jsonParsed'` and without
- * `dataSlice`. Gives the encoding to ask the node for, `false` when it is off, `undefined` when it is not
- * given (the other options are then checked as they are).
+ * `dataSlice`. Gives the encoding to ask the node for (`fallback` unless `wire` names one), `false` when it
+ * is off, `undefined` when it is not given (the other options are then checked as they are).
  */
-function parseOnClientOption(method: string, value: unknown): 'base64+zstd' | 'base64' | false | undefined {
+function parseOnClientOption(method: string, value: unknown, fallback: Wire): Wire | false | undefined {
   const config = typeof value === 'object' && value !== null ? (value as AccountConfig & ClientParsingConfig) : {};
   const asked: unknown = config.parseOnClient;
   if (asked === undefined || asked === false) return asked;
   const param = 'config.parseOnClient';
-  let wire: 'base64+zstd' | 'base64' | undefined = 'base64+zstd';
+  let wire = fallback;
   // Not a flag: the object form, whose only option is `wire` (checkConfig refuses anything else, and a
   // value that is no object: "expected an object").
   if (asked !== true)

@@ -1,6 +1,7 @@
 /**
- * `parseOnClient` for the account subscriptions: notifications arrive as `base64+zstd` and are parsed
- * here into what `jsonParsed` shows. A token account's mint is read with the subscription's `rpc` (an HTTP
+ * `parseOnClient` for the account subscriptions: notifications arrive as bytes (`base64+zstd` for
+ * accountSubscribe, `base64` for programSubscribe, unless `wire` says) and are parsed here into what
+ * `jsonParsed` shows. A token account's mint is read with the subscription's `rpc` (an HTTP
  * client), at the notification's slot or later; the parsers load on first use, as the reads' do.
  * @module
  */

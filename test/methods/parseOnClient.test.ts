@@ -1,6 +1,6 @@
 /**
- * `parseOnClient`: the account reads ask for base64+zstd and give what the node's jsonParsed would have
- * given. The expected objects are agave's own jsonParsed views of the same accounts (conformance cases
+ * `parseOnClient`: the account reads ask for bytes (base64+zstd for named accounts, base64 for a
+ * program's accounts) and give what the node's jsonParsed would have given. The expected objects are agave's own jsonParsed views of the same accounts (conformance cases
  * whose binary and parsed views are of one account), never this project's parser run twice.
  */
 import bs58 from 'bs58';
@@ -179,7 +179,7 @@ describe('parseOnClient', () => {
     expect(mint.program).toBe('spl-token');
     expect(mint.parsed.type).toBe('mint');
     expect(mint.parsed.info.decimals).toBe(6);
-    expect(calls[0]?.params).toStrictEqual([TOKEN, { encoding: 'base64+zstd', withContext: true }]);
+    expect(calls[0]?.params).toStrictEqual([TOKEN, { encoding: 'base64', withContext: true }]);
     const wrapped = await rpc.getProgramAccounts(TOKEN, {
       encoding: 'jsonParsed',
       parseOnClient: true,
@@ -325,20 +325,50 @@ describe('parseOnClient', () => {
     for (const call of reads) expect((call.params[1] as { encoding: string }).encoding, call.method).toBe('base64');
   });
 
-  it("true, {} and { wire: 'base64+zstd' } all ask for base64+zstd", async () => {
+  it("true and {} ask base64+zstd for named accounts and base64 for a program's; { wire } overrides both", async () => {
+    const zstdAccount = wireAccount(TOKEN, [tokenZstd, 'base64+zstd'], 165);
+    const plainAccount = wireAccount(TOKEN, [b64(tokenBytes), 'base64'], 165);
+    // Each read answered in the encoding it asked for, as a node does.
+    const asAsked = (params: unknown[]) =>
+      (params[1] as { encoding: string }).encoding === 'base64' ? plainAccount : zstdAccount;
+    const mints = mintAnswer({ [USDC]: mintBytes(6), [CLOCK]: clockBytes(1_700_000_000n) });
     mockRpc({
-      getAccountInfo: () =>
-        reply.result({ context: { slot: 9 }, value: wireAccount(SYSTEM, [tokenZstd, 'base64+zstd'], 165) }),
+      getAccountInfo: ({ params }) => reply.result({ context: { slot: 9 }, value: asAsked(params) }),
+      getMultipleAccounts: ({ params }) => {
+        const addresses = params[0] as string[];
+        if (addresses[0] === TOKEN_ACCOUNT) return reply.result({ context: { slot: 9 }, value: [asAsked(params)] });
+        return reply.result({ context: { slot: 9 }, value: mints(addresses) });
+      },
+      getProgramAccountsV2: reply.error(-32601, 'Method not found'),
+      getProgramAccounts: ({ params }) =>
+        reply.result({ context: { slot: 9 }, value: [{ pubkey: TOKEN_ACCOUNT, account: asAsked(params) }] }),
     });
     const rpc = createRpc(RPC_URL, { retry: false });
-    for (const parseOnClient of [true, {}, { wire: 'base64+zstd' }] as const) {
-      await rpc.getAccountInfo(WALLET, { encoding: 'jsonParsed', parseOnClient });
+    const expected = account(TOKEN, tokenParsed, 165);
+    const asked: Record<string, string[]> = {};
+    for (const parseOnClient of [true, {}, { wire: 'base64+zstd' }, { wire: 'base64' }] as const) {
+      const config = { encoding: 'jsonParsed', parseOnClient } as const;
+      calls.length = 0;
+      expect((await rpc.getAccountInfo(TOKEN_ACCOUNT, config)).value).toStrictEqual(expected);
+      expect((await rpc.getMultipleAccounts([TOKEN_ACCOUNT], config)).value).toStrictEqual([expected]);
+      expect(await rpc.getProgramAccounts(TOKEN, config)).toStrictEqual([{ pubkey: TOKEN_ACCOUNT, account: expected }]);
+      const streamed = [];
+      for await (const item of streamProgramAccounts(rpc, TOKEN, config)) streamed.push(item);
+      expect(streamed).toStrictEqual([{ pubkey: TOKEN_ACCOUNT, account: expected }]);
+      // The encodings of the reads of the caller's accounts (not the parser's read of the mint).
+      asked[JSON.stringify(parseOnClient)] = calls
+        .filter((call) => call.method !== 'getProgramAccountsV2')
+        .filter((call) => call.method !== 'getMultipleAccounts' || (call.params[0] as string[])[0] === TOKEN_ACCOUNT)
+        .map((call) => `${call.method} ${(call.params[1] as { encoding: string }).encoding}`);
     }
-    expect(calls.map((call) => (call.params[1] as { encoding: string }).encoding)).toStrictEqual([
-      'base64+zstd',
-      'base64+zstd',
-      'base64+zstd',
-    ]);
+    const named = (wire: string) => [`getAccountInfo ${wire}`, `getMultipleAccounts ${wire}`];
+    const scans = (wire: string) => [`getProgramAccounts ${wire}`, `getProgramAccounts ${wire}`];
+    expect(asked).toStrictEqual({
+      true: [...named('base64+zstd'), ...scans('base64')],
+      '{}': [...named('base64+zstd'), ...scans('base64')],
+      '{"wire":"base64+zstd"}': [...named('base64+zstd'), ...scans('base64+zstd')],
+      '{"wire":"base64"}': [...named('base64'), ...scans('base64')],
+    });
   });
 
   it('false is the default: the node parses', async () => {

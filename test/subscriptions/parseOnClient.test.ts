@@ -105,13 +105,17 @@ describe('parseOnClient on subscriptions', () => {
     await iterator.return();
   });
 
-  it('programSubscribe: the keyed account parsed', { timeout: 10_000 }, async () => {
+  it('programSubscribe: plain base64 asked (a program scan), the keyed account parsed', {
+    timeout: 10_000,
+  }, async () => {
     const rpc = { ...mintRpc(), getProgramAccounts: async () => ({ context: { slot: 1 }, value: [] }) };
     const iterator = subs.programSubscribe(TOKEN, { encoding: 'jsonParsed', parseOnClient: true, rpc });
     const first = iterator.next();
     await subscribed();
+    expect(server.requests[0]?.params).toEqual([TOKEN, { encoding: 'base64' }]);
     const { context, value } = notification(20);
-    server.notify('programSubscribe', { context, value: { pubkey: TOKEN_ACCOUNT, account: value } });
+    const plain = { ...value, data: [Buffer.from(tokenBytes).toString('base64'), 'base64'] };
+    server.notify('programSubscribe', { context, value: { pubkey: TOKEN_ACCOUNT, account: plain } });
     expect((await first).value?.value).toStrictEqual({
       pubkey: TOKEN_ACCOUNT,
       account: { lamports: 2039280n, owner: TOKEN, data: tokenParsed, executable: false, rentEpoch: 0n, space: 165 },
@@ -119,17 +123,17 @@ describe('parseOnClient on subscriptions', () => {
     await iterator.return();
   });
 
-  it("programSubscribe with { wire: 'base64' }: plain base64 asked, the notification parsed", {
+  it("programSubscribe with { wire: 'base64+zstd' }: base64+zstd asked, the notification parsed", {
     timeout: 10_000,
   }, async () => {
     const rpc = { ...mintRpc(), getProgramAccounts: async () => ({ context: { slot: 1 }, value: [] }) };
-    const iterator = subs.programSubscribe(TOKEN, { encoding: 'jsonParsed', parseOnClient: { wire: 'base64' }, rpc });
+    const parseOnClient = { wire: 'base64+zstd' } as const;
+    const iterator = subs.programSubscribe(TOKEN, { encoding: 'jsonParsed', parseOnClient, rpc });
     const first = iterator.next();
     await subscribed();
-    expect(server.requests[0]?.params).toEqual([TOKEN, { encoding: 'base64' }]);
+    expect(server.requests[0]?.params).toEqual([TOKEN, { encoding: 'base64+zstd' }]);
     const { context, value } = notification(21);
-    const plain = { ...value, data: [Buffer.from(tokenBytes).toString('base64'), 'base64'] };
-    server.notify('programSubscribe', { context, value: { pubkey: TOKEN_ACCOUNT, account: plain } });
+    server.notify('programSubscribe', { context, value: { pubkey: TOKEN_ACCOUNT, account: value } });
     expect((await first).value?.value.account.data).toStrictEqual(tokenParsed);
     await iterator.return();
   });

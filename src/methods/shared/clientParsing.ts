@@ -205,14 +205,18 @@ export function parsedOnly(list: KeyedAccount<unknown>[]): KeyedAccount<unknown>
 }
 
 /**
- * A call's config with the bytes asked for instead, no `parseOnClient`: `base64+zstd`, or the `wire` its
- * `parseOnClient` names (checked by the method's `prepare` before this runs). The same rule as the check's
- * in options/accountConfig.ts, written again: one shared export cost the up-front bundles 17 bytes gzip,
- * past two ceilings.
+ * A call's config with the bytes asked for instead, no `parseOnClient`: the `wire` its `parseOnClient`
+ * names (checked by the method's `prepare` before this runs), or the method's default, `fallback`. The
+ * same rule as the check's in options/accountConfig.ts, written again: one shared export cost the up-front
+ * bundles 17 bytes gzip, past two ceilings.
  */
-function bytesConfig(config: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
+function bytesConfig(
+  config: unknown,
+  fallback: 'base64+zstd' | 'base64',
+  extra?: Record<string, unknown>,
+): Record<string, unknown> {
   const { parseOnClient } = config as { parseOnClient?: true | ClientParsingWire };
-  const encoding = (parseOnClient === true ? undefined : parseOnClient?.wire) ?? 'base64+zstd';
+  const encoding = (parseOnClient === true ? undefined : parseOnClient?.wire) ?? fallback;
   return { ...(config as object), parseOnClient: undefined, encoding, ...extra };
 }
 
@@ -269,9 +273,12 @@ type Config = { commitment?: unknown; timeoutMs?: number; signal?: AbortSignal; 
 /** `getAccountInfo` with `parseOnClient`. */
 export const readAccountParsedOnClient: Run = async (definition, transport, args, context) => {
   const config = args[1] as Config;
-  const result = (await callMethod(definition, transport, [args[0], bytesConfig(config)], context)) as RpcResult<
-    Account<unknown>
-  > | null;
+  const result = (await callMethod(
+    definition,
+    transport,
+    [args[0], bytesConfig(config, 'base64+zstd')],
+    context,
+  )) as RpcResult<Account<unknown>> | null;
   const account = result?.value;
   if (account) {
     const parser = new AccountParser(accountReader(transport, context, config));
@@ -284,9 +291,12 @@ export const readAccountParsedOnClient: Run = async (definition, transport, args
 export const readMultipleParsedOnClient: Run = async (definition, transport, args, context) => {
   const config = args[1] as Config;
   const run = definition.run ?? callMethod;
-  const result = (await run(definition, transport, [args[0], bytesConfig(config)], context)) as RpcResult<
-    (Account<unknown> | null)[]
-  >;
+  const result = (await run(
+    definition,
+    transport,
+    [args[0], bytesConfig(config, 'base64+zstd')],
+    context,
+  )) as RpcResult<(Account<unknown> | null)[]>;
   const addresses = args[0] as Address[];
   const list = result.value.flatMap((account, i) => (account ? [{ pubkey: addresses[i] as Address, account }] : []));
   await new AccountParser(accountReader(transport, context, config)).parse(list, result.context.slot);
@@ -295,14 +305,15 @@ export const readMultipleParsedOnClient: Run = async (definition, transport, arg
 
 /**
  * `getProgramAccounts` with `parseOnClient`: always asked `withContext`, so that the mints are read at the
- * accounts' slot or later, and answered in the shape the caller asked for.
+ * accounts' slot or later, and answered in the shape the caller asked for. Plain `base64` unless `wire`
+ * says otherwise: agave's zstd encoder per account costs it more than `jsonParsed` on a scan.
  */
 export const readProgramParsedOnClient: Run = async (definition, transport, args, context) => {
   const config = args[1] as Config;
   const result = (await callMethod(
     definition,
     transport,
-    [args[0], bytesConfig(config, { withContext: true })],
+    [args[0], bytesConfig(config, 'base64', { withContext: true })],
     context,
   )) as RpcResult<KeyedAccount<unknown>[]>;
   await new AccountParser(accountReader(transport, context, config)).parse(result.value, result.context.slot);

@@ -106,7 +106,7 @@ export const accountSubscribe = /* @__PURE__ */ defineSubscription<AccountSubscr
       'parseOnClient',
     ]);
     const { rpc, signal: _signal, ...rest } = given;
-    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, true);
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, 'base64+zstd');
     const clientParsing = prepareClientParsing(METHOD, rest, rpc);
     const resyncRpc = checkResyncRpc(METHOD, rpc, 'getAccountInfo');
     return { params: [address, wire], signal, ready, shape, rpc: resyncRpc, clientParsing } as PreparedAccount;

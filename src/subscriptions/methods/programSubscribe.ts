@@ -142,7 +142,7 @@ export const programSubscribe = /* @__PURE__ */ defineSubscription<ProgramSubscr
       'parseOnClient',
     ]);
     const { rpc, filters, signal: _signal, ...rest } = given;
-    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, true);
+    const { wire, ready, shape } = prepareAccountConfig(METHOD, rest, 'base64');
     if (filters !== undefined) wire.filters = checkProgramFilters(METHOD, 'config.filters', filters);
     const prepared: PreparedProgram = {
       params: [programId, wire],
