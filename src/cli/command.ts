@@ -16,6 +16,11 @@ export type GlobalValues = OptionValues<typeof GLOBAL_OPTIONS>;
 export interface Command<O extends OptionSpecs = OptionSpecs> {
   /** The word typed after `solrpc`. */
   name: string;
+  /**
+   * The other words the Solana CLI accepts for this command (clap `.alias`, e.g. `get-slot` for `slot`),
+   * so that scripts written for it run unchanged. Hidden there, so no help lists them here either.
+   */
+  aliases?: readonly string[];
   /** Its line in the main help: the name with its arguments (`balance [ADDRESS_OR_KEYPAIR]`), then `summary`. */
   synopsis: string;
   summary: string;
@@ -64,6 +69,23 @@ export function optionTable(commands: readonly Command[]): Record<string, Option
       owner.set(name, command.name);
     }
   }
+  return table;
+}
+
+/**
+ * Every word that names a command, its name and its aliases, to the command. A word claimed twice (or an
+ * alias that is `help`) would run a different command than the one a user meant: that throws, and
+ * test/cli/registry.test.ts runs it.
+ */
+export function commandTable(commands: readonly Command[]): ReadonlyMap<string, Command> {
+  const table = new Map<string, Command>();
+  const claim = (word: string, command: Command) => {
+    const taken = word === 'help' ? 'help' : table.get(word)?.name;
+    if (taken !== undefined) throw new Error(`'${word}' of '${command.name}' already names '${taken}'`);
+    table.set(word, command);
+  };
+  for (const command of commands) claim(command.name, command);
+  for (const command of commands) for (const alias of command.aliases ?? []) claim(alias, command);
   return table;
 }
 

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { CliError } from './cliError.js';
-import { type Command, type GlobalValues, optionTable } from './command.js';
+import { type Command, commandTable, type GlobalValues, optionTable } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import {
   checkCommitmentText,
@@ -21,7 +21,8 @@ import { type CliIo, EXIT } from './io.js';
 import { isSolRpcError, sanitizeText } from './library.js';
 import { VERSION } from './version.js';
 
-const BY_NAME: ReadonlyMap<string, Command> = new Map(COMMANDS.map((command) => [command.name, command]));
+/** Each command by its name and by each of its Solana CLI aliases (`get-slot` runs `slot`). */
+const BY_NAME: ReadonlyMap<string, Command> = commandTable(COMMANDS);
 
 /** Every option of every command, which parseArgs must know before the command is known. */
 const OPTIONS = optionTable(COMMANDS);
@@ -72,7 +73,8 @@ function withOptionalValues(argv: string[]): string[] {
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   // Known before parsing, so that even a bad option of `check` ends with Nagios' UNKNOWN (3).
-  let commandName: string | undefined = findCommand(argv);
+  const word = findCommand(argv);
+  let commandName: string | undefined = word === undefined ? undefined : (BY_NAME.get(word)?.name ?? word);
   try {
     let parsed: ReturnType<typeof parse>;
     try {
@@ -88,21 +90,25 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.out(`solrpc ${VERSION}\n`);
       return EXIT.ok;
     }
-    commandName = positionals[0];
-    if (commandName === undefined) {
+    const typed = positionals[0];
+    commandName = typed;
+    if (typed === undefined) {
       // Help asked for goes to stdout; help shown because the command is missing is a usage error.
       if (values.help) io.out(MAIN_HELP);
       else io.err(MAIN_HELP);
       return values.help ? EXIT.ok : EXIT.usage;
     }
-    if (commandName === 'help') {
+    if (typed === 'help') {
       const topic = positionals[1];
-      if (topic !== undefined && !BY_NAME.has(topic)) throw new CliError(`no help for '${topic}': unknown command`);
-      io.out(topic === undefined ? MAIN_HELP : (COMMAND_HELP[topic] as string));
+      const about = topic === undefined ? undefined : BY_NAME.get(topic);
+      if (topic !== undefined && !about) throw new CliError(`no help for '${topic}': unknown command`);
+      io.out(about === undefined ? MAIN_HELP : (COMMAND_HELP[about.name] as string));
       return EXIT.ok;
     }
-    const command = BY_NAME.get(commandName);
-    if (!command) throw new CliError(`unknown command '${commandName}' (see 'solrpc --help')`);
+    const command = BY_NAME.get(typed);
+    if (!command) throw new CliError(`unknown command '${typed}' (see 'solrpc --help')`);
+    // From here on an alias is its command: messages name the command as its help does.
+    commandName = command.name;
     if (values.help) {
       io.out(COMMAND_HELP[commandName] as string);
       return EXIT.ok;

@@ -4,7 +4,7 @@
  * options its command declares, and two commands cannot give one option two meanings.
  */
 import { describe, expect, it } from 'vitest';
-import { type Command, defineCommand, optionTable } from '../../src/cli/command.js';
+import { type Command, commandTable, defineCommand, optionTable } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { GLOBAL_OPTIONS } from '../../src/cli/globalOptions.js';
 import { COMMAND_HELP, MAIN_HELP } from '../../src/cli/help.js';
@@ -67,6 +67,35 @@ describe('the list of commands', () => {
     );
     // The same option declared alike by two commands is one option (validators' and balance's --lamports).
     expect(optionTable([a, command('c', { depth: { type: 'string' } })]).depth).toEqual({ type: 'string' });
+  });
+
+  it('gives every name and alias one command, and refuses a word given to two, naming both', () => {
+    const table = commandTable(COMMANDS);
+    const words = COMMANDS.flatMap((command) => [command.name, ...(command.aliases ?? [])]);
+    expect(table.size).toBe(words.length);
+    for (const command of COMMANDS) {
+      for (const word of [command.name, ...(command.aliases ?? [])]) expect(table.get(word)).toBe(command);
+    }
+    const command = (name: string, aliases?: string[]): Command =>
+      defineCommand({
+        name,
+        ...(aliases ? { aliases } : {}),
+        synopsis: name,
+        summary: '',
+        help: '',
+        positionals: { min: 0, max: 0 },
+        options: {},
+        run: async () => 0,
+      });
+    // An alias that is another command's name, whichever comes first in the list.
+    expect(() => commandTable([command('a'), command('b', ['a'])])).toThrow("'a' of 'b' already names 'a'");
+    expect(() => commandTable([command('b', ['a']), command('a')])).toThrow("'a' of 'b' already names 'a'");
+    // One alias on two commands, an alias repeated on one, two commands of one name, and `help`.
+    expect(() => commandTable([command('a', ['x']), command('b', ['x'])])).toThrow("'x' of 'b' already names 'a'");
+    expect(() => commandTable([command('a', ['x', 'x'])])).toThrow("'x' of 'a' already names 'a'");
+    expect(() => commandTable([command('a'), command('a')])).toThrow("'a' of 'a' already names 'a'");
+    expect(() => commandTable([command('a', ['help'])])).toThrow("'help' of 'a' already names 'help'");
+    expect(commandTable([command('a', ['x']), command('b')]).get('x')?.name).toBe('a');
   });
 
   it("an option declared by one command only is refused by another, the first one's help naming it", async () => {

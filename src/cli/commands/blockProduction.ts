@@ -31,6 +31,7 @@ function wholeNumber(text: string | undefined, option: string): number | undefin
 
 export const blockProduction = defineCommand({
   name: 'block-production',
+  aliases: ['show-block-production'],
   synopsis: 'block-production',
   summary: "Each leader's slots, blocks produced and skipped slots this epoch",
   help: `solrpc block-production — each leader's produced and skipped slots in an epoch

@@ -16,6 +16,7 @@ const DEFAULT_MS_PER_SLOT = 400;
  */
 export const epochInfo = defineCommand({
   name: 'epoch-info',
+  aliases: ['get-epoch-info'],
   synopsis: 'epoch-info',
   summary: 'The current epoch, slot and progress',
   help: `solrpc epoch-info — the current epoch

@@ -69,6 +69,7 @@ export function gossipRow(node: GossipNode): string {
 
 export const gossip = defineCommand({
   name: 'gossip',
+  aliases: ['show-gossip'],
   synopsis: 'gossip',
   summary: 'Nodes visible in gossip, as the Solana CLI shows them',
   help: `solrpc gossip — the nodes the RPC node sees in gossip

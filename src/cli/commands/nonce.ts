@@ -10,6 +10,7 @@ import { readNonce } from '../nonceState.js';
 
 export const nonce = defineCommand({
   name: 'nonce',
+  aliases: ['get-nonce'],
   synopsis: 'nonce <ADDRESS>',
   summary: 'The durable nonce a nonce account stores',
   help: `solrpc nonce — the durable nonce a nonce account stores

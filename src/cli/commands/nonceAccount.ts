@@ -14,6 +14,7 @@ const NONCE_ACCOUNT_SIZE = 80;
 
 export const nonceAccount = defineCommand({
   name: 'nonce-account',
+  aliases: ['show-nonce-account'],
   synopsis: 'nonce-account <ADDRESS>',
   summary: "A nonce account's balance, durable nonce, fee and authority",
   help: `solrpc nonce-account — a nonce account in full

@@ -9,6 +9,7 @@ import { EXIT } from '../io.js';
 
 export const slot = defineCommand({
   name: 'slot',
+  aliases: ['get-slot'],
   synopsis: 'slot',
   summary: 'The slot the node has reached',
   help: `solrpc slot — the slot the node has reached

@@ -24,6 +24,7 @@ export const REDUCE_STAKE_WARMUP_COOLDOWN = 'GwtDQBghCTBgmX2cpEGNPxTEBUTQRaDMGTr
 
 export const stakeAccount = defineCommand({
   name: 'stake-account',
+  aliases: ['show-stake-account'],
   synopsis: 'stake-account <ADDRESS>',
   summary: "A stake account's balance, delegation, activation, authorities and lockup",
   help: `solrpc stake-account — a stake account's balance, delegation and activation

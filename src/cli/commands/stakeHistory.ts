@@ -16,6 +16,7 @@ interface HistoryEntry {
 
 export const stakeHistory = defineCommand({
   name: 'stake-history',
+  aliases: ['show-stake-history'],
   synopsis: 'stake-history',
   summary: "The cluster's effective, activating and deactivating stake, epoch by epoch",
   help: `solrpc stake-history — the cluster's stake, epoch by epoch

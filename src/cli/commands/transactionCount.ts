@@ -9,6 +9,7 @@ import { EXIT } from '../io.js';
 
 export const transactionCount = defineCommand({
   name: 'transaction-count',
+  aliases: ['get-transaction-count'],
   synopsis: 'transaction-count',
   summary: 'Transactions processed since genesis (exact)',
   help: `solrpc transaction-count — the transactions processed since genesis

@@ -65,6 +65,7 @@ const UNKNOWN_CLIENT = 'Unknown';
 
 export const validators = defineCommand({
   name: 'validators',
+  aliases: ['show-validators'],
   synopsis: 'validators',
   summary: 'Every vote account: votes, root, skip rate, credits, version, client, stake',
   help: `solrpc validators — every validator, as the Solana CLI's table shows them

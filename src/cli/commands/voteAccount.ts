@@ -37,6 +37,7 @@ interface VoteAccountReport {
 
 export const voteAccount = defineCommand({
   name: 'vote-account',
+  aliases: ['show-vote-account'],
   synopsis: 'vote-account <ACCOUNT>',
   summary: "A vote account's recent voting activity",
   help: `solrpc vote-account — a vote account's recent voting activity
