@@ -2,8 +2,8 @@
 //! parseOnClient weighs (issue 33): `base64`, `base64+zstd` and `jsonParsed`.
 //!
 //! agave's own crates cannot be built here (no crates.io), so this program does the same work, step by
-//! step, with the crates agave writes answers with, as Debian packages them (serde_json, base64, bs58,
-//! zstd over the system's libzstd):
+//! step, with the crates agave writes answers with, as Debian packages them (serde_json, base64, zstd
+//! over the system's libzstd; bs58 only to check our base58 encoder against):
 //!
 //! - every account: its address and its owner written in base58, its `UiAccount` (lamports, data,
 //!   owner, executable, rentEpoch, space) and its `RpcKeyedAccount`;
@@ -18,9 +18,25 @@
 //!   result into a `Value` and writes the response with `serde_json::to_string`).
 //!
 //! Reading the accounts from the bank, and sending the text, cost the same in all three and are not
-//! counted. Two differences from a current agave node, both making `jsonParsed` look dearer here, not
-//! cheaper: agave writes addresses with a faster base58 encoder than bs58 0.4 (`jsonParsed` writes four
-//! per account, the others two), and newer serde_json and base64 versions are somewhat faster.
+//! counted. Checked against agave's sources (rpc/src/rpc.rs `get_program_accounts` and `encode_account`,
+//! rpc/src/parsed_token_accounts.rs, account-decoder's lib.rs `encode_ui_account`, parse_account_data.rs
+//! and parse_token.rs; jsonrpc-derive's `to_value` of a method's result, jsonrpc-core's
+//! `serde_json::to_string` of the response; agave's Cargo.toml and Cargo.lock):
+//!
+//! - addresses: solana-address's `Display` writes with five8, not bs58; `base58` below is our own
+//!   encoder of that kind (about 0.15 us an address here, bs58 0.4 about 1.05; both printed);
+//! - a `Value`'s maps are `BTreeMap`s (serde_json's `preserve_order` is off: real answers have their
+//!   keys sorted), as here;
+//! - zstd: agave pins zstd 0.13.3 over libzstd 1.5.6 (zstd-sys 2.0.13, built from its bundled source);
+//!   this builds zstd 0.12 over Debian's libzstd 1.5.4. The crate's stream path is the same (a new
+//!   context, a 32 KiB buffer, `ZSTD_compressStream2` with no size given, then the end of the frame),
+//!   and libzstd 1.5.7 built from source measured the same per account as 1.5.4 here: the cost is the
+//!   new context sized for a stream of unknown length (about 3.6 MB of workspace, its tables cleared),
+//!   not the version;
+//! - not modelled, and expected small (not measured): agave's global allocator is jemalloc (its
+//!   `unprefixed_malloc_on_supported_platforms` feature makes libzstd use it too; here glibc), its
+//!   release build uses thin LTO, it names the program with Inflector's `to_kebab_case` (heck here),
+//!   and it uses newer serde_json (1.0.151, floats through zmij) and base64 than Debian packages.
 //!
 //! Usage: node-answer-cost <accounts file> [passes] [--dump <encoding> <file>]
 //! The accounts file (bench/nodeAnswerCost.mjs writes it) has one line per mint, `mint ADDRESS DECIMALS`,
@@ -164,7 +180,53 @@ fn optional_u64(data: &[u8], at: usize) -> Result<Option<u64>, ()> {
     }
 }
 
+/// An address in base58 the way a current node's `Pubkey::to_string` costs: solana-address's `Display`
+/// writes with five8's 32-byte encoder into a stack buffer, then the `String` is made once. five8 is not
+/// packaged here, so this is our own encoder of the same kind (whole 32-bit words divided by 58^5 at a
+/// time, not bs58 0.4's byte-at-a-time loop, which takes about 1 us an address); `main` checks it
+/// against bs58 on every address of the input and prints what each costs.
 fn base58(key: &Key) -> String {
+    const CHUNK: u64 = 58 * 58 * 58 * 58 * 58;
+    const ALPHABET: &[u8; 58] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    let mut words = [0u32; 8];
+    for (i, word) in words.iter_mut().enumerate() {
+        *word = u32::from_be_bytes(key[i * 4..i * 4 + 4].try_into().unwrap());
+    }
+    // Digits, least significant first: at most 45 (nine chunks of five) for 32 bytes.
+    let mut digits = [0u8; 45];
+    let mut count = 0;
+    let mut first = words.iter().position(|&w| w != 0).unwrap_or(8);
+    while first < 8 {
+        let mut rest = 0u64;
+        for word in &mut words[first..] {
+            let current = (rest << 32) | *word as u64;
+            *word = (current / CHUNK) as u32;
+            rest = current % CHUNK;
+        }
+        for _ in 0..5 {
+            digits[count] = (rest % 58) as u8;
+            rest /= 58;
+            count += 1;
+        }
+        while first < 8 && words[first] == 0 {
+            first += 1;
+        }
+    }
+    while count > 0 && digits[count - 1] == 0 {
+        count -= 1;
+    }
+    let zeros = key.iter().take_while(|&&b| b == 0).count();
+    let mut text = String::with_capacity(zeros + count);
+    for _ in 0..zeros {
+        text.push('1');
+    }
+    for &digit in digits[..count].iter().rev() {
+        text.push(ALPHABET[digit as usize] as char);
+    }
+    text
+}
+
+fn base58_bs58(key: &Key) -> String {
     bs58::encode(key).into_string()
 }
 
@@ -176,9 +238,8 @@ fn amount_text(amount: u64, decimals: u8) -> String {
     let places = decimals as usize;
     let mut text = format!("{:0width$}", amount, width = places + 1);
     text.insert(text.len() - places, '.');
-    let kept = text.trim_end_matches('0').trim_end_matches('.').len();
-    text.truncate(kept);
-    text
+    // A second String for the trimmed text, as account-decoder's real_number_string_trimmed makes one.
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn token_amount(amount: u64, decimals: u8) -> UiTokenAmount {
@@ -318,6 +379,18 @@ fn main() {
     let mut parsers = HashMap::new();
     parsers.insert(decode_key("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"), Parsable::SplToken);
 
+    // The fast encoder must write what bs58 writes, for every address the answers hold.
+    for account in &accounts {
+        for key in [account.address, account.owner, key_at(&account.data, 0), key_at(&account.data, 32)] {
+            assert_eq!(base58(&key), base58_bs58(&key), "base58 of an address");
+        }
+    }
+    // And the edge cases: all zeros (the system program), leading zero bytes, all ones.
+    let mut leading = [7u8; 32];
+    leading[..3].fill(0);
+    for key in [[0u8; 32], leading, [255u8; 32]] {
+        assert_eq!(base58(&key), base58_bs58(&key), "base58 of an edge-case address");
+    }
     let encodings = [Encoding::Base64, Encoding::Base64Zstd, Encoding::JsonParsed];
     if let Some((name, path)) = dump {
         let encoding = *encodings.iter().find(|e| e.name() == name).expect("an encoding");
@@ -348,19 +421,24 @@ fn main() {
             bytes[i] = length;
         }
     }
-    // What bs58 0.4 spends on one address, to take the keys out of the figures above: jsonParsed writes
-    // four per account, the others two, and a current node writes them faster.
-    let mut key_times = Vec::new();
-    for _ in 0..=passes {
-        let started = Instant::now();
-        let mut length = 0;
-        for account in &accounts {
-            length += base58(&account.address).len() + base58(&account.owner).len();
+    // What one address costs with the encoder the answers above use, and with bs58 0.4 (what this
+    // program used before it modelled five8): jsonParsed writes four an account, the others two.
+    let time_keys = |encode: fn(&Key) -> String| {
+        let mut times = Vec::new();
+        for _ in 0..=passes {
+            let started = Instant::now();
+            let mut length = 0;
+            for account in &accounts {
+                length += encode(&account.address).len() + encode(&account.owner).len();
+            }
+            assert!(length > 0);
+            times.push(started.elapsed().as_secs_f64() * 1e6 / (2 * accounts.len()) as f64);
         }
-        assert!(length > 0);
-        key_times.push(started.elapsed().as_secs_f64() * 1e6 / (2 * accounts.len()) as f64);
-    }
-    key_times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        times[times.len() / 2]
+    };
+    let key_time = time_keys(base58);
+    let bs58_time = time_keys(base58_bs58);
     for (i, encoding) in encodings.iter().enumerate() {
         let mut sorted = times[i].clone();
         sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
@@ -375,5 +453,5 @@ fn main() {
             bytes[i]
         );
     }
-    println!("bs58 0.4, one 32-byte address: median {:.2} us", key_times[key_times.len() / 2]);
+    println!("one 32-byte address in base58: median {key_time:.3} us (bs58 0.4: {bs58_time:.2} us)");
 }
