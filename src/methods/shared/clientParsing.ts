@@ -1,7 +1,8 @@
 /**
- * `parseOnClient`: an account read that asks the node for `base64+zstd` and parses the bytes here into
- * what the node's `jsonParsed` would have returned. Loaded on first use (`import()` from the methods'
- * `run`), so only apps that parse on the client carry every program's parser.
+ * `parseOnClient`: an account read that asks the node for bytes (`base64+zstd` for named accounts,
+ * `base64` for a program's, or the `wire` named) and parses them here into what the node's `jsonParsed`
+ * would have returned. Loaded on first use (`import()` from the methods' `run`), so only apps that parse
+ * on the client carry every program's parser.
  *
  * A token account's amounts need its mint, as they do on the node: the mints of a read are fetched with
  * `getMultipleAccounts` (100 per request), together with the Clock sysvar (an interest-bearing or
@@ -22,7 +23,6 @@ import { callMethod, type MethodDefinition } from '../../defineMethod.js';
 import { DecodeError } from '../../errors/DecodeError.js';
 import { InvalidInputError } from '../../errors/InvalidInputError.js';
 import { ValidationError } from '../../errors/ValidationError.js';
-import type { ClientParsingWire } from '../../options/accountConfig.js';
 import type { Account, Address, DecodeContext, KeyedAccount, RpcResult, Transport } from '../../types/index.js';
 import type { ParsedAccountData } from '../../types/parsedAccount.js';
 import { getMultipleAccounts, type MultipleAccountsResult } from '../getMultipleAccounts.js';
@@ -205,19 +205,18 @@ export function parsedOnly(list: KeyedAccount<unknown>[]): KeyedAccount<unknown>
 }
 
 /**
- * A call's config with the bytes asked for instead, no `parseOnClient`: the `wire` its `parseOnClient`
- * names (checked by the method's `prepare` before this runs), or the method's default, `fallback`. The
- * same rule as the check's in options/accountConfig.ts, written again: one shared export cost the up-front
- * bundles 17 bytes gzip, past two ceilings.
+ * A call's config with the bytes asked for instead, no `parseOnClient`: checked again as it is now (a
+ * caller may have changed the object while the parsers loaded: a `dataSlice` added then would be sent
+ * unchecked, its slice shown as the account), the encoding taken from that check (the `wire` named, or the
+ * method's default). Nothing is awaited between this and the request, so what is sent is what was checked.
  */
 function bytesConfig(
-  config: unknown,
-  fallback: 'base64+zstd' | 'base64',
+  definition: MethodDefinition<unknown>,
+  args: readonly unknown[],
   extra?: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { parseOnClient } = config as { parseOnClient?: true | ClientParsingWire };
-  const encoding = (parseOnClient === true ? undefined : parseOnClient?.wire) ?? fallback;
-  return { ...(config as object), parseOnClient: undefined, encoding, ...extra };
+  const { encoding } = definition.prepare(args).params[1] as { encoding: unknown };
+  return { ...(args[1] as object), parseOnClient: undefined, encoding, ...extra };
 }
 
 /**
@@ -276,7 +275,7 @@ export const readAccountParsedOnClient: Run = async (definition, transport, args
   const result = (await callMethod(
     definition,
     transport,
-    [args[0], bytesConfig(config, 'base64+zstd')],
+    [args[0], bytesConfig(definition, args)],
     context,
   )) as RpcResult<Account<unknown>> | null;
   const account = result?.value;
@@ -291,12 +290,9 @@ export const readAccountParsedOnClient: Run = async (definition, transport, args
 export const readMultipleParsedOnClient: Run = async (definition, transport, args, context) => {
   const config = args[1] as Config;
   const run = definition.run ?? callMethod;
-  const result = (await run(
-    definition,
-    transport,
-    [args[0], bytesConfig(config, 'base64+zstd')],
-    context,
-  )) as RpcResult<(Account<unknown> | null)[]>;
+  const result = (await run(definition, transport, [args[0], bytesConfig(definition, args)], context)) as RpcResult<
+    (Account<unknown> | null)[]
+  >;
   const addresses = args[0] as Address[];
   const list = result.value.flatMap((account, i) => (account ? [{ pubkey: addresses[i] as Address, account }] : []));
   await new AccountParser(accountReader(transport, context, config)).parse(list, result.context.slot);
@@ -313,7 +309,7 @@ export const readProgramParsedOnClient: Run = async (definition, transport, args
   const result = (await callMethod(
     definition,
     transport,
-    [args[0], bytesConfig(config, 'base64', { withContext: true })],
+    [args[0], bytesConfig(definition, args, { withContext: true })],
     context,
   )) as RpcResult<KeyedAccount<unknown>[]>;
   await new AccountParser(accountReader(transport, context, config)).parse(result.value, result.context.slot);
