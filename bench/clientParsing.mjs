@@ -25,14 +25,15 @@
 // Then (a), (b) and (g) again, each in its process, over slower links than loopback: the server paces each
 // answer's body at the given rates (Mbit/s), after a round trip (--link-rtt ms, 0 by default), one call at
 // a time. Then end to end: the same three on loopback and over those links, each answer held back first
-// for the time a node takes to write it in its encoding (--node-us, measured by bench/nodeAnswerCost.mjs). Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a), (b) and (g).
+// for the time a node takes to write it in its encoding (--node-us, measured by bench/nodeAnswerCost.mjs).
+// Last, in this process, (b)'s ingredients without HTTP and CPU profiles of (a), (b) and (g).
 // The payload server (bench/clientParsingServer.mjs) is a process of its own: a static server, so the
-// node's own cost of writing jsonParsed is not in these numbers.
+// node's own cost of writing each answer is in the end-to-end section only, as a wait.
 //
 //   npm run bench:parsing        (builds dist/ first)
 //   node bench/clientParsing.mjs [--rounds 15] [--inflight 4] [--profile-calls 6] [--no-profile]
 //                                [--links 100,1000] [--link-rtt 0] [--link-rounds 7] [--shared-heap]
-//                                [--node-us jsonParsed=21.7,base64+zstd=24.4,base64=6.1 | none]
+//                                [--node-us jsonParsed=17.7,base64+zstd=22.9,base64=4.3 | none]
 import { execSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -57,7 +58,7 @@ const { values: args } = parseArgs({
     'shared-heap': { type: 'boolean', default: false },
     // A node's µs an account to write a getProgramAccounts answer of token accounts, by encoding: the
     // medians of `npm run bench:node-answer` here (bench/nodeAnswerCost.mjs). 'none' skips that section.
-    'node-us': { type: 'string', default: 'jsonParsed=21.7,base64+zstd=24.4,base64=6.1' },
+    'node-us': { type: 'string', default: 'jsonParsed=17.7,base64+zstd=22.9,base64=4.3' },
   },
 });
 const NODE_US =

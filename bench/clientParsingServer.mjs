@@ -9,7 +9,7 @@
 // POST /link/<Mbit/s>/<round trip ms>: the same answers paced as over a slower link (see pace below).
 // POST /node and /link/<Mbit/s>/<round trip ms>/node: the same, each answer held back first for as long as
 // a node takes to write it (the accounts in the answer times the node's microseconds an account for the
-// answer's encoding, given as JSON on the command line: {"jsonParsed":21.7,"base64+zstd":24.4,"base64":6.1},
+// answer's encoding, given as JSON on the command line: {"jsonParsed":17.7,"base64+zstd":22.9,"base64":4.3},
 // from bench/nodeAnswerCost.mjs). A wait, not work: a node's CPU is not the client's.
 // GET /stats: requests and response-body bytes served so far, and the requests it refused (a client
 // that asked for something else than the accounts' slot, say), so the runner can count wire bytes per call.
