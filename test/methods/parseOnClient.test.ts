@@ -284,47 +284,6 @@ describe('parseOnClient', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("{ wire: 'base64' } asks every account read for plain base64 and gives the same jsonParsed", async () => {
-    const list = [{ pubkey: TOKEN_ACCOUNT, account: wireAccount(TOKEN, [b64(tokenBytes), 'base64'], 165) }];
-    const mints = mintAnswer({ [USDC]: mintBytes(6), [CLOCK]: clockBytes(1_700_000_000n) });
-    mockRpc({
-      getAccountInfo: () => reply.result({ context: { slot: 5 }, value: list[0]?.account }),
-      getMultipleAccounts: ({ params }) => {
-        const addresses = params[0] as string[];
-        // The caller's read (the token account itself) or the parser's read of its mint and the clock.
-        if (addresses[0] === TOKEN_ACCOUNT) return reply.result({ context: { slot: 5 }, value: [list[0]?.account] });
-        return reply.result({ context: { slot: 5 }, value: mints(addresses) });
-      },
-      getProgramAccountsV2: reply.error(-32601, 'Method not found'),
-      getProgramAccounts: () => reply.result({ context: { slot: 5 }, value: list }),
-    });
-    const rpc = createRpc(RPC_URL, { retry: false });
-    const config = { encoding: 'jsonParsed', parseOnClient: { wire: 'base64' } } as const;
-    const expected = account(TOKEN, tokenParsed, 165);
-    expect((await rpc.getAccountInfo(TOKEN_ACCOUNT, config)).value).toStrictEqual(expected);
-    expect((await rpc.getMultipleAccounts([TOKEN_ACCOUNT], config)).value).toStrictEqual([expected]);
-    expect(await rpc.getProgramAccounts(TOKEN, config)).toStrictEqual([{ pubkey: TOKEN_ACCOUNT, account: expected }]);
-    const streamed = [];
-    for await (const item of streamProgramAccounts(rpc, TOKEN, config)) streamed.push(item);
-    expect(streamed).toStrictEqual([{ pubkey: TOKEN_ACCOUNT, account: expected }]);
-    // Every read of the caller's accounts asked for base64, never base64+zstd or jsonParsed.
-    const reads = calls.filter(
-      (call) =>
-        call.method !== 'getMultipleAccounts' ||
-        call.params[0] === undefined ||
-        (call.params[0] as string[])[0] === TOKEN_ACCOUNT,
-    );
-    expect(reads.map((call) => call.method)).toStrictEqual([
-      'getAccountInfo',
-      'getMultipleAccounts',
-      'getProgramAccounts',
-      // The stream tries the paged method first; this node refuses it.
-      'getProgramAccountsV2',
-      'getProgramAccounts',
-    ]);
-    for (const call of reads) expect((call.params[1] as { encoding: string }).encoding, call.method).toBe('base64');
-  });
-
   it("true and {} ask base64+zstd for named accounts and base64 for a program's; { wire } overrides both", async () => {
     const zstdAccount = wireAccount(TOKEN, [tokenZstd, 'base64+zstd'], 165);
     const plainAccount = wireAccount(TOKEN, [b64(tokenBytes), 'base64'], 165);
