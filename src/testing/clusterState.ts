@@ -104,6 +104,9 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
   }
   const startedAt = now();
   const slot = () => startSlot + Math.floor((now() - startedAt) / slotMs);
+  // A bank's clock is its slot's: what an answer takes from the time (block times, the Clock sysvar, vote
+  // timestamps) is read at the moment its slot began, so two reads of one slot agree, as a node's do.
+  const slotStartMs = (at: number) => startedAt + (at - startSlot) * slotMs;
   const ledger: Ledger = {
     sent: new Map(),
     blockhashes: new Map(),
@@ -126,7 +129,7 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
   const context = ({ behindSlots = 0, statusLagSlots = 0 }: NodeConditions) => {
     const tip = slot();
     const at = Math.max(0, tip - behindSlots);
-    return { ledger, slot: at, nowMs: now(), slotMs, behindSlots: tip - at, statusLagSlots };
+    return { ledger, slot: at, nowMs: slotStartMs(at), slotMs, behindSlots: tip - at, statusLagSlots };
   };
   return {
     // The asynchronous step first (WebCrypto's Ed25519); then the call is checked and answered at once,
@@ -144,7 +147,10 @@ export function createClusterState(options: ClusterStateOptions = {}): ClusterSt
     slotMs,
     status: (signature) => signatureStatus(ledger, signature, slot()) as ReturnType<ClusterState['status']>,
     landedSince: (fromSlot, toSlot) => landedSince(ledger, fromSlot, toSlot),
-    reader: createLedgerReader(ledger, () => ({ slot: slot(), nowMs: now() })),
+    reader: createLedgerReader(ledger, () => {
+      const at = slot();
+      return { slot: at, nowMs: slotStartMs(at) };
+    }),
     setNodeAddress(address) {
       ledger.self = address;
     },

@@ -60,8 +60,7 @@ function blocksBefore(view: BankView, from: number, count: number): number[] {
 function timeOf(view: BankView, slot: number): number {
   const slotMs = view.ledger?.slotMs ?? SLOT_MS;
   return (
-    blockTimeAt(slot, view.slot, view.nowMs, slotMs) ??
-    Math.floor(view.nowMs / 1000) - Math.floor(((view.slot - slot) * slotMs) / 1000)
+    blockTimeAt(slot, view.slot, view.nowMs, slotMs) ?? Math.floor((view.nowMs - (view.slot - slot) * slotMs) / 1000)
   );
 }
 

@@ -140,12 +140,16 @@ function memoOf(transaction: DecodedTransaction): string | null {
   return memos.length > 0 ? memos.join('; ') : null;
 }
 
-/** A block's time: the clock now, counted back 400 ms a slot; `null` for the untimed stretch. */
+/**
+ * A block's time: the clock at `currentSlot`'s start (`nowMs`), counted back `slotMs` a slot; `null` for
+ * the untimed stretch.
+ */
 export function blockTimeAt(slot: number, currentSlot: number, nowMs: number, slotMs: number = SLOT_MS): number | null {
   if (slot >= UNTIMED_FROM_SLOT && slot < UNTIMED_BEFORE_SLOT) return null;
   return slot < SIMULATION.firstSlot
     ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
-    : Math.floor(nowMs / 1000) - Math.floor(((currentSlot - slot) * slotMs) / 1000);
+    : // One floor of the slot's own start, not two: a block's time stays the same as later slots come.
+      Math.floor((nowMs - (currentSlot - slot) * slotMs) / 1000);
 }
 
 /**
