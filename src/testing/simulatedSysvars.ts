@@ -20,7 +20,7 @@ import { rentExemptMinimum } from './ledger/rent.js';
 import { skipped } from './simulatedBlocks.js';
 import type { Ledger } from './simulatedLedger.js';
 import { stakeHistoryAt } from './simulatedStakes.js';
-import { blockTimeAt } from './simulatedTransactions.js';
+import { blockTimeAt, slotStartSecond } from './simulatedTransactions.js';
 import { epochCredits } from './simulatedValidators.js';
 import {
   blockHeightAt,
@@ -59,9 +59,7 @@ function blocksBefore(view: BankView, from: number, count: number): number[] {
 /** A block's time as getBlockTime gives it; within the stretch it has none for, counted back from the clock. */
 function timeOf(view: BankView, slot: number): number {
   const slotMs = view.ledger?.slotMs ?? SLOT_MS;
-  return (
-    blockTimeAt(slot, view.slot, view.nowMs, slotMs) ?? Math.floor((view.nowMs - (view.slot - slot) * slotMs) / 1000)
-  );
+  return blockTimeAt(slot, view.slot, view.nowMs, slotMs) ?? slotStartSecond(slot, view.slot, view.nowMs, slotMs);
 }
 
 /** The bank's clock: its Clock sysvar's unix timestamp. */

@@ -141,15 +141,19 @@ function memoOf(transaction: DecodedTransaction): string | null {
 }
 
 /**
- * A block's time: the clock at `currentSlot`'s start (`nowMs`), counted back `slotMs` a slot; `null` for
- * the untimed stretch.
+ * The second a slot began: the clock at `currentSlot`'s start (`nowMs`), counted back `slotMs` a slot. One
+ * floor of the slot's own start, not two, so a slot's time stays the same as later slots come.
  */
+export function slotStartSecond(slot: number, currentSlot: number, nowMs: number, slotMs: number): number {
+  return Math.floor((nowMs - (currentSlot - slot) * slotMs) / 1000);
+}
+
+/** A block's time: before the simulation, a fixed history; then its slot's start; `null` for the untimed stretch. */
 export function blockTimeAt(slot: number, currentSlot: number, nowMs: number, slotMs: number = SLOT_MS): number | null {
   if (slot >= UNTIMED_FROM_SLOT && slot < UNTIMED_BEFORE_SLOT) return null;
   return slot < SIMULATION.firstSlot
     ? 1754900754 + Math.floor((slot - 356138256) * 0.4)
-    : // One floor of the slot's own start, not two: a block's time stays the same as later slots come.
-      Math.floor((nowMs - (currentSlot - slot) * slotMs) / 1000);
+    : slotStartSecond(slot, currentSlot, nowMs, slotMs);
 }
 
 /**

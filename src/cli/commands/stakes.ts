@@ -37,8 +37,8 @@ Prints each stake account (its address, then what 'solrpc stake-account' prints)
 validators, named by vote or identity address (a keypair file too), as the Solana CLI's stakes does; with
 no address, every stake account, delegated or not. The accounts are streamed in the node's order and
 picked by the node (memcmp filters on the state, on the voter when one validator is named, and on the
-withdraw authority), so even mainnet's stake program is read in bounded memory. Prints "No stake accounts found" when none match (with --output json too, as
-the Solana CLI does).
+withdraw authority), so even mainnet's stake program is read in bounded memory. Prints "No stake accounts
+found" when none match (with --output json too, as the Solana CLI does).
 
 Options:
       --withdraw-authority <ADDRESS>  Only the stake accounts with this withdraw authority
